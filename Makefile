@@ -1,0 +1,33 @@
+# paperlake — everything a fresh machine needs goes through these targets.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+UV := $(VENV)/bin/uv
+export PREFECT_HOME ?= $(CURDIR)/.prefect
+
+.PHONY: run test bench clean
+
+$(VENV)/.base:
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check uv==0.13.8
+	touch $@
+
+$(VENV)/.run: $(VENV)/.base pyproject.toml
+	$(UV) pip install --quiet --python $(PY) -e .
+	touch $@
+
+$(VENV)/.dev: $(VENV)/.base pyproject.toml
+	$(UV) pip install --quiet --python $(PY) -e '.[dev]'
+	touch $@ $(VENV)/.run
+
+run: $(VENV)/.run  ## set up, then run the flow on the bundled sample (data/raw -> warehouse/)
+	$(VENV)/bin/paperlake run --input data/raw --warehouse warehouse
+
+test: $(VENV)/.dev  ## set up with dev extras, then run the test suite
+	$(PY) -m pytest
+
+bench: $(VENV)/.dev  ## benchmarks: dedup quality, URL and tag quality, speed; results in bench/results/
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) .prefect .pytest_cache
