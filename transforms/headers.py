@@ -1,0 +1,154 @@
+"""Header lines: recognise a collection name in any language and parse it.
+
+A header is a short line made only of a venue, a year, decorations, an optional part suffix
+and words from the header vocabulary below (English, Chinese, Japanese, Korean, German,
+French, Spanish, Russian). Anything else makes the line an ordinary block.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+import polars as pl
+
+# How venues are usually written; unknown venues keep the spelling of the header.
+VENUE_DISPLAY = {
+    "NEURIPS": "NeurIPS", "NIPS": "NeurIPS", "ICML": "ICML", "ICLR": "ICLR", "ACL": "ACL", "EMNLP": "EMNLP",
+    "NAACL": "NAACL", "COLING": "COLING", "EACL": "EACL", "CVPR": "CVPR", "ICCV": "ICCV", "ECCV": "ECCV",
+    "AAAI": "AAAI", "IJCAI": "IJCAI", "KDD": "KDD", "WWW": "WWW", "SIGIR": "SIGIR", "WSDM": "WSDM",
+    "COLT": "COLT", "AISTATS": "AISTATS", "UAI": "UAI", "ICASSP": "ICASSP", "INTERSPEECH": "Interspeech",
+    "MLSYS": "MLSys", "CORL": "CoRL", "ICRA": "ICRA", "IROS": "IROS", "TMLR": "TMLR", "COLM": "COLM",
+    "MICCAI": "MICCAI", "BMVC": "BMVC", "WACV": "WACV", "LOG": "LoG", "CHIL": "CHIL", "RSS": "RSS",
+}
+VENUE_ALIASES = {"NIPS": "NEURIPS"}
+
+# Header vocabulary per language (lower case). Han/Kana/Hangul entries match as substrings.
+_WORDS = {
+    "en": "papers paper accepted list of the proceedings main track conference abstracts abstract all "
+    "orals oral posters poster spotlights spotlight full accepted-papers",
+    "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten",
+    "fr": "articles article acceptés acceptes liste des de du la communications",
+    "es": "artículos articulos aceptados lista de los trabajos ponencias",
+    "ru": "статьи статей принятые принятых список доклады докладов материалы конференции",
+}
+_CJK_WORDS = {
+    "ja": ("論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択"),
+    "ko": ("논문 목록", "논문목록", "논문", "목록", "채택"),
+    "zh": ("论文列表", "論文列表", "论文集", "論文集", "会议论文", "會議論文", "论文", "論文", "列表", "收录", "录用", "接收", "已接收"),
+}
+_LANG_ONLY = {  # words that decide the language when present
+    "de": {"akzeptierte", "angenommene", "beiträge", "beitrage", "papiere", "veröffentlichungen", "arbeiten"},
+    "fr": {"acceptés", "acceptes", "communications", "des", "du"},
+    "es": {"artículos", "articulos", "aceptados", "trabajos", "ponencias", "los"},
+    "ru": set(_WORDS["ru"].split()),
+}
+_VOCAB = {w for words in _WORDS.values() for w in words.split()}
+
+_DECORATION = re.compile(r"[#=*~_|\-–—:：·•【】《》「」『』\[\]<>()（）\"'“”‘’«».,，、/\s]+")
+_PART = re.compile(
+    r"[\(（\[]?\s*(?:part|teil|partie|parte|часть)\s*(\d+)\s*(?:(?:/|of|von|de|из)\s*\d+)?\s*[\)）\]]?"
+    r"|[\(（]?\s*第\s*(\d+)\s*(?:部分|部|卷|页|頁|冊|册)\s*[\)）]?",
+    re.IGNORECASE,
+)
+_VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’]*((?:1[5-9]|2\d)\d{2})(?!\d)")
+_YEAR_VENUE = re.compile(r"(?<!\d)((?:1[5-9]|2\d)\d{2})[\s\-_]*([A-Za-z][A-Za-z0-9&\-]*[A-Za-z])(?![A-Za-z0-9])")
+_MAX_HEADER_CHARS = 160
+
+
+@dataclass(frozen=True)
+class Header:
+    """What a header line says about its collection."""
+
+    venue: str
+    year: int
+    header_lang: str
+    collection: str
+    part: int | None
+
+
+def _language(text: str, words: list[str]) -> str:
+    if re.search(r"[\uac00-\ud7af]", text):
+        return "ko"
+    if re.search(r"[\u3040-\u30ff]", text) or "一覧" in text:
+        return "ja"
+    if re.search(r"[\u4e00-\u9fff]", text):
+        return "zh"
+    for lang, marks in _LANG_ONLY.items():
+        if marks.intersection(words):
+            return lang
+    if "articles" in words or "article" in words:
+        return "fr" if not {"accepted", "papers", "paper"}.intersection(words) else "en"
+    return "en"
+
+
+@lru_cache(maxsize=4096)
+def parse_header(line: str | None) -> Header | None:
+    """Parse a header line, or return None when the line is not a header."""
+    if not line:
+        return None
+    text = unicodedata.normalize("NFKC", line).strip()
+    if not text or len(text) > _MAX_HEADER_CHARS:
+        return None
+    part_match = _PART.search(text)
+    part = int(part_match.group(1) or part_match.group(2)) if part_match else None
+    if part_match:
+        text = text[: part_match.start()] + " " + text[part_match.end() :]
+    match = _VENUE_YEAR.search(text)
+    if match and match.group(1).lower() not in _VOCAB:
+        written, year = match.group(1), int(match.group(2))
+    else:
+        match = _YEAR_VENUE.search(text)
+        if not match or match.group(2).lower() in _VOCAB:
+            return None
+        written, year = match.group(2), int(match.group(1))
+    rest = text[: match.start()] + " " + text[match.end() :]
+    for words in _CJK_WORDS.values():
+        for word in words:
+            rest = rest.replace(word, " ")
+    residue = [w for w in _DECORATION.split(rest.lower()) if w]
+    if any(w not in _VOCAB for w in residue):
+        return None
+    key = written.upper()
+    key = VENUE_ALIASES.get(key, key)
+    display = VENUE_DISPLAY.get(key, written)
+    return Header(
+        venue=key,
+        year=year,
+        header_lang=_language(line, residue),
+        collection=f"{display} {year} Papers",
+        part=part,
+    )
+
+
+def looks_like_header(line: str | None) -> bool:
+    """True when the line parses as a collection header."""
+    return parse_header(line) is not None
+
+
+HEADER_FIELDS = pl.Struct(
+    {"venue": pl.String, "year": pl.Int32, "header_lang": pl.String, "collection": pl.String, "part": pl.Int32}
+)
+
+
+def _parse_batch(lines: pl.Series) -> pl.Series:
+    parsed = [parse_header(line) for line in lines.to_list()]
+    return pl.Series(
+        [None if h is None else {"venue": h.venue, "year": h.year, "header_lang": h.header_lang, "collection": h.collection, "part": h.part} for h in parsed],
+        dtype=HEADER_FIELDS,
+    )
+
+
+def header_fields(line: pl.Expr) -> pl.Expr:
+    """Struct of parsed header fields for a column of candidate lines (null when not a header).
+
+    Only short lines are parsed; each distinct line once.
+    """
+    return (
+        pl.when(line.str.len_chars() <= _MAX_HEADER_CHARS)
+        .then(line)
+        .otherwise(None)
+        .map_batches(_parse_batch, return_dtype=HEADER_FIELDS)
+    )

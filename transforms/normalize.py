@@ -1,0 +1,196 @@
+"""Normalize a raw block to clean plain Unicode text.
+
+Order: join hard-wrapped lines -> repair mojibake (ftfy) -> unescape HTML entities ->
+fold Unicode (NFKC, quotes, odd spaces, zero-width and control characters) -> LaTeX to text
+(pylatexenc) -> Markdown to text (markdown-it-py) -> fold Unicode again (the converters emit
+math letters) -> scrub residue (stray tags, commands) -> collapse whitespace. Folding before
+the converters means nothing a later step removes can turn into markup on a second pass.
+Python converters run only on the rows whose text shows the markup they handle.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+import ftfy
+import polars as pl
+from markdown_it import MarkdownIt
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+
+MOJIBAKE = r"(?:â€|Ã[\x80-\xbf\u0152-\u0178\u2018-\u203a\u00a0-\u00bf]|Â[\u00a0-\u00bf]|ï¿½|Ã©|Ã¨)"
+HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
+LATEX = r"\\[A-Za-z@]|\\[%_&#{}$]|\$[^$]+\$"
+MARKDOWN = r"[*_`]|\[[^\]]*\]\([^)]*\)|<[^>\s]+>"
+HTML_TAG = r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"
+
+
+def join_lines(text: pl.Expr) -> pl.Expr:
+    """Join a block's lines into one paragraph; keep URLs and hyphenated words broken at a line end whole."""
+    return (
+        text.str.replace_all(r"(https?://\S*[/\-_.])[ \t]*\n[ \t]*(\S)", "${1}${2}")
+        .str.replace_all(r"(\p{L})-[ \t]*\n[ \t]*(\p{Ll})", "${1}-${2}")
+        .str.replace_all(r"[ \t]*\n[ \t]*", " ")
+    )
+
+
+def _on_matching(expr: pl.Expr, pattern: str, fn: Callable[[str], str]) -> pl.Expr:
+    """Apply a Python string function only to the rows whose text matches ``pattern``."""
+
+    def convert(batch: pl.Series) -> pl.Series:
+        return pl.Series([None if s is None else fn(s) for s in batch.to_list()], dtype=pl.String)
+
+    return pl.when(expr.str.contains(pattern)).then(expr.map_batches(convert, return_dtype=pl.String)).otherwise(expr)
+
+
+def repair_mojibake(text: str) -> str:
+    """Undo UTF-8 text that was decoded as cp1252 or latin-1."""
+    return ftfy.fix_text(text, normalization=None, fix_character_width=False, uncurl_quotes=False)
+
+
+def unescape_html(text: str) -> str:
+    """Unescape HTML entities until none are left (handles ``&amp;amp;``)."""
+    for _ in range(4):
+        unescaped = html.unescape(text)
+        if unescaped == text:
+            break
+        text = unescaped
+    return text
+
+
+_MATH_WORDS = ("log", "exp", "max", "min", "sin", "cos", "tan", "arg", "lim", "sup", "inf", "det", "Pr", "argmax", "argmin", "mod")
+
+
+@lru_cache(maxsize=1)
+def _latex_converter() -> LatexNodes2Text:
+    db = get_default_latex_context_db().filter_context(exclude_categories=[])
+    db.add_context_category(
+        "paperlake",
+        prepend=True,
+        macros=[
+            MacroTextSpec("texttt", "%(1)s"),
+            MacroTextSpec("textsc", "%(1)s"),
+            MacroTextSpec("textrm", "%(1)s"),
+            MacroTextSpec("textsf", "%(1)s"),
+            MacroTextSpec("mathrm", "%(1)s"),
+            MacroTextSpec("mathbf", "%(1)s"),
+            MacroTextSpec("mathit", "%(1)s"),
+            MacroTextSpec("mathsf", "%(1)s"),
+            MacroTextSpec("mathtt", "%(1)s"),
+            MacroTextSpec("operatorname", "%(1)s"),
+            MacroTextSpec("url", "%(1)s"),
+            MacroTextSpec("cite", ""),
+            MacroTextSpec("citep", ""),
+            MacroTextSpec("citet", ""),
+            MacroTextSpec("ref", ""),
+            MacroTextSpec("label", ""),
+            MacroTextSpec("footnote", " (%(1)s)"),
+            *[MacroTextSpec(word, f"{word} ") for word in _MATH_WORDS],
+        ],
+    )
+    return LatexNodes2Text(latex_context=db, math_mode="text", strict_latex_spaces=False)
+
+
+_HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
+
+
+def latex_to_text(text: str) -> str:
+    """LaTeX markup to readable text; math stays readable (``$S^2$`` -> ``S^2``)."""
+    prepared = _HREF.sub(lambda m: m.group(2) if m.group(2).strip() == m.group(1).strip() else f"{m.group(2)} ({m.group(1)})", text)
+    prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared).replace("~", r"\textasciitilde{}")
+    try:
+        return _latex_converter().latex_to_text(prepared)
+    except Exception:  # pylatexenc can fail on malformed input; fall back to dropping commands
+        return re.sub(r"\\[A-Za-z]+\*?|[{}$]", "", text)
+
+
+@lru_cache(maxsize=1)
+def _markdown() -> MarkdownIt:
+    return MarkdownIt("commonmark")
+
+
+def _inline_text(tokens: list, out: list[str]) -> None:
+    link_href: list[str | None] = []
+    link_start: list[int] = []
+    for token in tokens:
+        if token.type in ("text", "code_inline"):
+            out.append(token.content)
+        elif token.type in ("softbreak", "hardbreak"):
+            out.append(" ")
+        elif token.type == "link_open":
+            link_href.append(str(token.attrs.get("href", "")))
+            link_start.append(len(out))
+        elif token.type == "link_close" and link_href:
+            href, start = link_href.pop(), link_start.pop()
+            label = "".join(out[start:]).strip()
+            if href and label and href.rstrip("/") not in label and label not in href:
+                out.append(f" ({href})")
+        elif token.type == "image":
+            out.append(token.content)
+        if token.children:
+            _inline_text(token.children, out)
+
+
+def markdown_to_text(text: str) -> str:
+    """Markdown inline markup to text: emphasis dropped, link text kept with its URL.
+
+    Repeated until stable, so markup inside code spans does not survive as markup.
+    """
+    for _ in range(3):
+        out: list[str] = []
+        _inline_text(_markdown().parseInline(text), out)
+        converted = "".join(out)
+        if converted == text:
+            break
+        text = converted
+    return text
+
+
+_QUOTES = {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"', "\u00ab": '"', "\u00bb": '"'}
+
+
+def fold_unicode(text: pl.Expr) -> pl.Expr:
+    """NFKC, ASCII quotes, odd spaces to one space, zero-width and control characters removed."""
+    folded = text.str.normalize("NFKC")
+    for curly, plain in _QUOTES.items():
+        folded = folded.str.replace_all(curly, plain, literal=True)
+    return (
+        folded.str.replace_all(r"[\u200b-\u200d\u2060\ufeff\u00ad]", "")
+        .str.replace_all(r"[\p{Zs}\t\n\r\f\v\u0085\u2028\u2029]", " ")
+        .str.replace_all(r"[\p{Cc}\p{Cf}\p{Co}\p{Cn}]", "")
+    )
+
+
+def scrub_residue(text: pl.Expr) -> pl.Expr:
+    """Remove markup that survived the converters: commands, dollars, emphasis stars, tags."""
+    return (
+        text.str.replace_all(HTML_TAG, " ")
+        .str.replace_all(r"\\[A-Za-z]+\*?", "")
+        .str.replace_all(r"[\\$]", "")
+        .str.replace_all(r"\*{2,}", "")
+        .str.replace_all(r"(^|[\s(\[\"'])\*+(\S)", "${1}${2}")
+        .str.replace_all(r"(\S)\*+($|[\s.,;:!?)\]\"'])", "${1}${2}")
+        .str.replace_all(r"&(amp|lt|gt|quot|apos|nbsp);", " ")
+    )
+
+
+def collapse_whitespace(text: pl.Expr) -> pl.Expr:
+    """One space between words, none at the ends, none before closing punctuation."""
+    return text.str.replace_all(r" {2,}", " ").str.replace_all(r" ([.,;:!?)\]])", "${1}").str.replace_all(r"([(\[]) ", "${1}").str.strip_chars()
+
+
+def normalize_text(raw: pl.Expr) -> pl.Expr:
+    """The full normalization of a raw block (idempotent on its own output)."""
+    text = join_lines(raw)
+    text = _on_matching(text, MOJIBAKE, repair_mojibake)
+    text = _on_matching(text, HTML_ENTITY, unescape_html)
+    text = fold_unicode(text)
+    text = text.str.replace_all(r"``([^`']*)''", "\"${1}\"")
+    text = _on_matching(text, LATEX, latex_to_text)
+    text = _on_matching(text, MARKDOWN, markdown_to_text)
+    text = fold_unicode(text)
+    text = scrub_residue(text)
+    return collapse_whitespace(text)

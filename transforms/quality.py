@@ -1,0 +1,105 @@
+"""Decide which blocks are not abstracts, with a reason from ``schema.REJECT_REASONS``.
+
+Reasons are checked in a fixed order, the first that applies wins:
+header, garbled, no_letters, url_only, boilerplate, too_long, repeated_text, too_short.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import polars as pl
+
+from transforms.headers import header_fields
+
+BOILERPLATE = (
+    r"(?i)^(?:loading|please wait|page not found|404|access denied|javascript is (?:disabled|required)|skip to (?:main )?content)\b"
+    r"|(?i)\b(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy policy|terms of (?:use|service)|faq|help)\s*(?:\||·|•|/|»|>)\s*(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy|terms|faq|help|blog|news)\b"
+    r"|(?i)\b(?:we use cookies|this (?:site|website) uses cookies|accept (?:all )?cookies|cookie (?:policy|settings|preferences))\b"
+    r"|(?i)^(?:copyright|©|all rights reserved)"
+)
+URL_TOKEN = r"(?i)\b(?:https?://|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)+/\S*"
+
+
+@dataclass(frozen=True)
+class QualityThresholds:
+    """When a block is rejected. Defaults suit English-language abstracts."""
+
+    min_words: int = 20
+    max_words: int = 1500
+    max_chars: int = 20000
+    min_letter_ratio: float = 0.5
+    max_garbage_ratio: float = 0.05
+    boilerplate_max_words: int = 60
+    min_sentences_for_repetition: int = 4
+    min_unique_sentence_ratio: float = 0.5
+    cjk_chars_per_word: float = 2.0
+
+
+def _word_count(text: pl.Expr, cjk_chars_per_word: float) -> pl.Expr:
+    """Words, counting runs of CJK characters as ~one word per ``cjk_chars_per_word`` characters."""
+    spaced = text.str.count_matches(r"[\p{L}\p{N}][\p{L}\p{N}'’\-]*")
+    cjk = text.str.count_matches(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
+    return spaced + (cjk / cjk_chars_per_word).floor().cast(pl.UInt32)
+
+
+def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.Expr:
+    """The reject reason of each block from its normalized and raw text (null when it is kept)."""
+    visible = text.str.replace_all(r"\s", "").str.len_chars()
+    letters = text.str.count_matches(r"\p{L}")
+    garbage = text_raw.str.count_matches(r"[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+    words = _word_count(text, t.cjk_chars_per_word)
+    words_without_urls = _word_count(text.str.replace_all(URL_TOKEN, " "), t.cjk_chars_per_word)
+    sentences = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" ."))
+    n_sentences = sentences.list.len()
+    unique_ratio = sentences.list.n_unique() / n_sentences
+    top_word_share = text.str.to_lowercase().str.extract_all(r"\p{L}{4,}").list.eval(
+        pl.element().value_counts(sort=True).struct.field("count").first()
+    ).list.first() / words.clip(1)
+    return (
+        pl.when(garbage > text_raw.str.len_chars() * t.max_garbage_ratio)
+        .then(pl.lit("garbled"))
+        .when(letters < visible * t.min_letter_ratio)
+        .then(pl.lit("no_letters"))
+        .when((text.str.contains(URL_TOKEN)) & (words_without_urls < 3))
+        .then(pl.lit("url_only"))
+        .when((words <= t.boilerplate_max_words) & text.str.contains(BOILERPLATE))
+        .then(pl.lit("boilerplate"))
+        .when((words > t.max_words) | (text.str.len_chars() > t.max_chars))
+        .then(pl.lit("too_long"))
+        .when(
+            ((n_sentences >= t.min_sentences_for_repetition) & (unique_ratio < t.min_unique_sentence_ratio))
+            | ((words >= 40) & (top_word_share > 0.25))
+        )
+        .then(pl.lit("repeated_text"))
+        .when(words < t.min_words)
+        .then(pl.lit("too_short"))
+        .otherwise(pl.lit(None, dtype=pl.String))
+    )
+
+
+def classify_blocks(blocks: pl.DataFrame, sources: pl.DataFrame, thresholds: QualityThresholds) -> pl.DataFrame:
+    """Add ``reject_reason`` and each block's collection fields.
+
+    A one-line block that parses as a header is rejected as ``header``; the blocks after it
+    belong to the collection it names. Other blocks inherit their file's header.
+    """
+    single_line = ~pl.col("text_raw").str.strip_chars().str.contains("\n")
+    with_header = blocks.with_columns(
+        _header=pl.when(single_line).then(header_fields(pl.col("text_raw").str.strip_chars()))
+    )
+    inherited = (
+        with_header.sort("source_id", "ordinal")
+        .with_columns(_scope=pl.col("_header").forward_fill().over("source_id"))
+        .join(sources.select("source_id", "venue", "year", "collection"), on="source_id", how="left")
+        .with_columns(
+            venue=pl.coalesce(pl.col("_scope").struct.field("venue"), pl.col("venue")),
+            year=pl.coalesce(pl.col("_scope").struct.field("year"), pl.col("year")),
+            collection=pl.coalesce(pl.col("_scope").struct.field("collection"), pl.col("collection")),
+        )
+    )
+    return inherited.with_columns(
+        reject_reason=pl.when(pl.col("_header").is_not_null())
+        .then(pl.lit("header"))
+        .otherwise(reject_reason(pl.col("text"), pl.col("text_raw"), thresholds))
+    ).drop("_header", "_scope")

@@ -1,0 +1,131 @@
+"""Column names, table schemas and the closed vocabularies (statuses, reject reasons).
+
+Every published table is described here once; README's table reference mirrors this file.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import polars as pl
+
+Status = Literal["kept", "duplicate", "near_duplicate", "rejected"]
+STATUSES: Final[tuple[str, ...]] = ("kept", "duplicate", "near_duplicate", "rejected")
+
+RejectReason = Literal[
+    "header",
+    "too_short",
+    "too_long",
+    "no_letters",
+    "garbled",
+    "boilerplate",
+    "url_only",
+    "repeated_text",
+]
+REJECT_REASONS: Final[tuple[str, ...]] = (
+    "header",
+    "too_short",
+    "too_long",
+    "no_letters",
+    "garbled",
+    "boilerplate",
+    "url_only",
+    "repeated_text",
+)
+
+SourceError = Literal["empty", "binary", "gzip_too_large", "gzip_corrupt", "unreadable"]
+SOURCE_ERRORS: Final[tuple[str, ...]] = ("empty", "binary", "gzip_too_large", "gzip_corrupt", "unreadable")
+
+URL_KINDS: Final[tuple[str, ...]] = ("code", "model", "data", "demo", "paper", "project", "other")
+
+TS = pl.Datetime("us", "UTC")
+
+SOURCES = pl.Schema(
+    {
+        "source_id": pl.String,  # sha256 of the file's bytes (as stored, before gunzip)
+        "path": pl.String,  # relative to the input root, '/' separated
+        "size_bytes": pl.Int64,
+        "encoding": pl.String,  # detected encoding (Python codec name), null when unreadable
+        "error": pl.String,  # a SOURCE_ERRORS value when the file could not be read, else null
+        "header_raw": pl.String,
+        "header_lang": pl.String,
+        "venue": pl.String,
+        "year": pl.Int32,
+        "collection": pl.String,
+        "part": pl.Int32,
+        "n_blocks": pl.Int32,
+        "ingested_at": TS,
+    }
+)
+
+OCCURRENCES = pl.Schema(
+    {
+        "source_id": pl.String,
+        "path": pl.String,
+        "ordinal": pl.Int32,  # 1-based among the file's blocks after the header line
+        "venue": pl.String,
+        "year": pl.Int32,
+        "collection": pl.String,
+        "status": pl.String,  # one of STATUSES
+        "reject_reason": pl.String,  # one of REJECT_REASONS when status == 'rejected'
+        "record_id": pl.String,  # null only when rejected
+        "similarity": pl.Float64,  # to the record's kept text; 1.0 for kept and exact duplicates
+        "dedup_key": pl.String,  # hex hash of the folded dedup key (see transforms.dedup)
+        "text_raw": pl.String,
+        "text": pl.String,
+    }
+)
+
+RECORDS = pl.Schema(
+    {
+        "record_id": pl.String,
+        "text": pl.String,
+        "text_raw": pl.String,
+        "venue": pl.String,
+        "year": pl.Int32,
+        "collection": pl.String,
+        "tags": pl.List(pl.String),
+        "urls": pl.List(pl.String),
+        "n_occurrences": pl.Int32,
+        "kept_source_id": pl.String,
+        "kept_ordinal": pl.Int32,
+    }
+)
+
+TAGS = pl.Schema({"record_id": pl.String, "tag": pl.String, "evidence": pl.String})
+
+URLS = pl.Schema(
+    {
+        "record_id": pl.String,
+        "url": pl.String,
+        "url_raw": pl.String,
+        "host": pl.String,
+        "domain": pl.String,
+        "kind": pl.String,
+        "repo": pl.String,
+        "position": pl.Int32,  # 0-based order of first appearance within the record
+    }
+)
+
+TABLES: Final[dict[str, pl.Schema]] = {
+    "sources": SOURCES,
+    "occurrences": OCCURRENCES,
+    "records": RECORDS,
+    "tags": TAGS,
+    "urls": URLS,
+}
+
+
+def empty(schema: pl.Schema) -> pl.DataFrame:
+    """An empty frame with exactly this schema."""
+    return pl.DataFrame(schema=schema)
+
+
+def conform(frame: pl.DataFrame, schema: pl.Schema) -> pl.DataFrame:
+    """Select and cast the schema's columns in order (missing ones become null)."""
+    return frame.select(
+        [
+            (pl.col(name) if name in frame.columns else pl.lit(None)).cast(dtype).alias(name)
+            for name, dtype in schema.items()
+        ]
+    )

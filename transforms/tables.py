@@ -1,0 +1,43 @@
+"""Assemble the published tables from the stage outputs."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import polars as pl
+
+from transforms import schema
+
+
+def sources_table(parsed: pl.DataFrame, blocks: pl.DataFrame, ingested_at: datetime) -> pl.DataFrame:
+    """One row per source with its header fields and block count."""
+    counts = blocks.group_by("source_id").agg(n_blocks=pl.len().cast(pl.Int32))
+    return schema.conform(
+        parsed.join(counts, on="source_id", how="left").with_columns(
+            n_blocks=pl.col("n_blocks").fill_null(0), ingested_at=pl.lit(ingested_at, dtype=schema.TS)
+        ),
+        schema.SOURCES,
+    )
+
+
+def records_table(occurrences: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFrame) -> pl.DataFrame:
+    """One row per record, from its kept occurrence, with its tags, URLs and occurrence count."""
+    accepted = occurrences.filter(pl.col("record_id").is_not_null())
+    counts = accepted.group_by("record_id").agg(n_occurrences=pl.len().cast(pl.Int32))
+    kept = accepted.filter(pl.col("status") == "kept").select(
+        "record_id", "text", "text_raw", "venue", "year", "collection",
+        kept_source_id=pl.col("source_id"), kept_ordinal=pl.col("ordinal"),
+    )
+    tag_lists = tags.group_by("record_id", maintain_order=True).agg(tags=pl.col("tag"))
+    url_lists = urls.sort("record_id", "position").group_by("record_id", maintain_order=True).agg(urls=pl.col("url"))
+    records = (
+        kept.join(counts, on="record_id", how="left")
+        .join(tag_lists, on="record_id", how="left")
+        .join(url_lists, on="record_id", how="left")
+        .with_columns(
+            tags=pl.col("tags").fill_null(pl.lit([], dtype=pl.List(pl.String))),
+            urls=pl.col("urls").fill_null(pl.lit([], dtype=pl.List(pl.String))),
+        )
+        .sort("record_id")
+    )
+    return schema.conform(records, schema.RECORDS)
