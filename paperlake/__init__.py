@@ -1,0 +1,21 @@
+"""paperlake: curated, versioned datasets from scraped paper listings.
+
+Importing paperlake sets offline defaults (no telemetry, no analytics) for Prefect and
+Great Expectations unless the environment already says otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+
+__version__ = "0.1.0"
+
+for _name, _value in {
+    "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+    "DO_NOT_TRACK": "1",
+    "GX_ANALYTICS_ENABLED": "false",
+    "PREFECT_LOGGING_LEVEL": "WARNING",
+    "PREFECT_SERVER_LOGGING_LEVEL": "WARNING",
+    "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180",
+}.items():
+    os.environ.setdefault(_name, _value)

@@ -1,0 +1,127 @@
+"""The ``paperlake`` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+import paperlake  # noqa: F401  (offline defaults first)
+
+app = typer.Typer(help="Curated, versioned datasets from scraped paper listings.", no_args_is_help=True, add_completion=False)
+
+InputDir = Annotated[Path, typer.Option("--input", "-i", help="Folder of *.txt / *.txt.gz listing files.")]
+WarehouseDir = Annotated[Path, typer.Option("--warehouse", "-w", help="Warehouse root (Delta tables, versions, reports).")]
+
+
+@app.command()
+def run(
+    input_dir: InputDir = Path("data/raw"),
+    warehouse: WarehouseDir = Path("warehouse"),
+    taxonomy: Annotated[Path | None, typer.Option(help="Taxonomy TOML that swaps or extends the default.")] = None,
+    expectations: Annotated[Path | None, typer.Option(help="Folder of expectation suites (default: expectations/).")] = None,
+    config: Annotated[Path | None, typer.Option(help="TOML file with [quality] and [read] settings.")] = None,
+) -> None:
+    """Run the curation flow once and print a summary."""
+    if not input_dir.is_dir():
+        typer.echo(f"error: input folder not found: {input_dir}", err=True)
+        raise typer.Exit(2)
+    from flows.curate import ValidationBlocked, curate
+
+    try:
+        summary = curate(
+            input_dir=str(input_dir),
+            warehouse_dir=str(warehouse),
+            taxonomy_file=str(taxonomy) if taxonomy else None,
+            expectations_dir=str(expectations) if expectations else None,
+            config_file=str(config) if config else None,
+        )
+    except ValidationBlocked as blocked:
+        typer.echo(f"error: {blocked}", err=True)
+        raise typer.Exit(1) from None
+    except (ValueError, FileNotFoundError) as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+    _print_summary(summary)
+
+
+def _print_summary(s) -> None:  # noqa: ANN001
+    state = f"published dataset version {s.dataset_version}" if s.published else (
+        f"nothing new; current dataset version {s.dataset_version}" if s.dataset_version else "nothing published"
+    )
+    lines = [
+        f"paperlake: {state}",
+        f"  files     {s.files_found} found, {s.files_new} new",
+        f"  encodings " + (", ".join(f"{k}: {v}" for k, v in s.encodings.items()) or "-"),
+        f"  blocks    {s.blocks} ({s.blocks_new} new)",
+        f"  records   {s.records}",
+        f"  duplicates {s.duplicates} exact, {s.near_duplicates} near",
+        f"  rejects   {sum(s.rejected.values())}" + (" (" + ", ".join(f"{k}: {v}" for k, v in s.rejected.items()) + ")" if s.rejected else ""),
+        f"  urls      {s.urls}",
+        f"  tags      {s.tags}",
+        f"  validation {s.validation}",
+    ]
+    if s.source_errors:
+        lines.append("  unreadable files " + ", ".join(f"{k}: {v}" for k, v in s.source_errors.items()))
+    if s.data_docs:
+        lines.append(f"  data docs {s.data_docs}")
+    lines += [f"  warning: {w}" for w in s.warnings]
+    typer.echo("\n".join(lines))
+
+
+@app.command()
+def export(
+    to: Annotated[Path, typer.Option("--to", help="Folder to write the Parquet files and manifest.json into.")],
+    warehouse: WarehouseDir = Path("warehouse"),
+    version: Annotated[int | None, typer.Option("--version", "-v", help="Dataset version (default: current).")] = None,
+) -> None:
+    """Write one dataset version as plain Parquet files plus manifest.json."""
+    from paperlake.export import export_version
+    from paperlake.store import VersionNotFound, Warehouse
+
+    try:
+        manifest = export_version(Warehouse(warehouse), to, version)
+    except VersionNotFound as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+    counts = ", ".join(f"{k} {v}" for k, v in manifest["row_counts"].items())
+    typer.echo(f"exported dataset version {manifest['dataset_version']} to {to} ({counts})")
+
+
+@app.command()
+def history(warehouse: WarehouseDir = Path("warehouse")) -> None:
+    """List the dataset versions: when, validation outcome, what changed."""
+    from paperlake.store import Warehouse
+
+    versions = Warehouse(warehouse).versions()
+    if versions.is_empty():
+        typer.echo(f"no dataset versions in {warehouse}")
+        return
+    for row in versions.iter_rows(named=True):
+        changes = json.loads(row["changes"])
+        counts = json.loads(row["counts"])
+        typer.echo(
+            f"v{row['dataset_version']}  {row['created_at']:%Y-%m-%d %H:%M:%S} UTC  {row['validation']:<20}"
+            f"  +{changes['sources_added']} files  +{changes['records_added']} / -{changes['records_removed']} records"
+            f"  ({counts['records']} records, {counts['occurrences']} blocks)"
+        )
+
+
+@app.command()
+def serve(
+    cron: Annotated[str, typer.Option(help="Cron schedule, e.g. '0 * * * *'.")] = "0 * * * *",
+    input_dir: InputDir = Path("data/raw"),
+    warehouse: WarehouseDir = Path("warehouse"),
+    name: Annotated[str, typer.Option(help="Deployment name.")] = "paperlake-scheduled",
+) -> None:
+    """Serve the flow as a Prefect deployment on a cron schedule (needs a Prefect server; see README)."""
+    from flows.deploy import serve_curation
+
+    serve_curation(name=name, cron=cron, input_dir=str(input_dir.resolve()), warehouse_dir=str(warehouse.resolve()))
+
+
+def main() -> None:  # pragma: no cover
+    sys.exit(app())

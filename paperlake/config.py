@@ -1,0 +1,49 @@
+"""Typed run configuration: defaults here, overrides from a TOML file (``--config FILE``).
+
+```toml
+[quality]            # transforms.quality.QualityThresholds
+min_words = 20
+[read]               # paperlake.sources.ReadLimits
+max_decompressed_bytes = 268435456
+```
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from paperlake.sources import ReadLimits
+from transforms.quality import QualityThresholds
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything a run can be told, with defaults that suit the bundled sample."""
+
+    quality: QualityThresholds = field(default_factory=QualityThresholds)
+    read: ReadLimits = field(default_factory=ReadLimits)
+
+
+def _override(section: object, values: dict[str, object], where: str) -> object:
+    known = {f.name: f.type for f in dataclasses.fields(section)}  # type: ignore[arg-type]
+    unknown = sorted(set(values) - set(known))
+    if unknown:
+        raise ValueError(f"{where}: unknown setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    return dataclasses.replace(section, **values)  # type: ignore[type-var]
+
+
+def load_config(path: Path | None) -> Config:
+    """Defaults, overridden by the sections of a TOML file when one is given."""
+    config = Config()
+    if path is None:
+        return config
+    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    sections = {"quality": config.quality, "read": config.read}
+    unknown = sorted(set(data) - set(sections))
+    if unknown:
+        raise ValueError(f"{path}: unknown section(s) {', '.join(unknown)}; known: {', '.join(sections)}")
+    replaced = {name: _override(sections[name], values, f"{path} [{name}]") for name, values in data.items()}
+    return dataclasses.replace(config, **replaced)

@@ -1,0 +1,197 @@
+"""Edge: validate the tables with Great Expectations before they are published.
+
+Suites are JSON files in ``expectations/`` (one per table), loaded into an ephemeral GX
+context at run time. Each expectation's ``meta.severity`` is ``critical`` (blocks
+publication) or ``warning`` (published and reported). A kwarg written as ``"$taxonomy_tags"``
+is replaced by the taxonomy's tag names. Cross-table rules that GX cannot express on one
+frame are checked in ``cross_table_checks`` and reported the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+EXPECTATIONS_DIR = Path(__file__).resolve().parent.parent / "expectations"
+SEVERITIES = ("critical", "warning")
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One failed expectation."""
+
+    suite: str
+    expectation: str
+    column: str | None
+    severity: str
+    unexpected_count: int | None
+    examples: list[Any] = field(default_factory=list)
+
+    def describe(self) -> str:
+        """One line for the run summary."""
+        where = f"{self.suite}.{self.column}" if self.column else self.suite
+        count = "" if self.unexpected_count is None else f" ({self.unexpected_count} rows)"
+        examples = f" e.g. {self.examples[:3]!r}" if self.examples else ""
+        return f"[{self.severity}] {where}: {self.expectation}{count}{examples}"
+
+
+@dataclass(frozen=True)
+class ValidationReport:
+    """What validation found; ``blocked`` when any critical expectation failed."""
+
+    failures: list[Failure]
+    n_expectations: int
+    suites_sha256: str
+    data_docs: Path | None = None
+
+    @property
+    def blocked(self) -> bool:
+        return any(f.severity == "critical" for f in self.failures)
+
+    @property
+    def warnings(self) -> list[Failure]:
+        return [f for f in self.failures if f.severity == "warning"]
+
+    @property
+    def outcome(self) -> str:
+        return "blocked" if self.blocked else ("passed_with_warnings" if self.failures else "passed")
+
+
+def load_suites(directory: Path = EXPECTATIONS_DIR) -> dict[str, dict[str, Any]]:
+    """Suite name -> suite JSON, for every ``*.json`` in the directory."""
+    suites = {}
+    for path in sorted(directory.glob("*.json")):
+        suite = json.loads(path.read_text(encoding="utf-8"))
+        for expectation in suite["expectations"]:
+            severity = expectation.get("meta", {}).get("severity")
+            if severity not in SEVERITIES:
+                raise ValueError(f"{path.name}: {expectation['type']} needs meta.severity in {SEVERITIES}, got {severity!r}")
+        suites[suite["name"]] = suite
+    if not suites:
+        raise FileNotFoundError(f"no expectation suites in {directory}")
+    return suites
+
+
+def suites_sha256(directory: Path = EXPECTATIONS_DIR) -> str:
+    """Hash of all suite files, recorded with each dataset version."""
+    digest = hashlib.sha256()
+    for path in sorted(directory.glob("*.json")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _substitute(value: Any, variables: dict[str, Any]) -> Any:
+    if isinstance(value, str) and value.startswith("$") and value[1:] in variables:
+        return variables[value[1:]]
+    if isinstance(value, dict):
+        return {k: _substitute(v, variables) for k, v in value.items()}
+    return value
+
+
+def _quiet_gx() -> Any:
+    os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")
+    logging.getLogger("great_expectations").setLevel(logging.ERROR)
+    import great_expectations as gx
+    from great_expectations.data_context.types.base import ProgressBarsConfig
+
+    context = gx.get_context(mode="ephemeral")
+    context.variables.progress_bars = ProgressBarsConfig(globally=False)
+    return gx, context
+
+
+def _validation_frame(frame: pl.DataFrame) -> Any:
+    """GX validates pandas; list columns become their length (validate exploded tables instead)."""
+    lists = [name for name, dtype in frame.schema.items() if isinstance(dtype, pl.List)]
+    return frame.with_columns([pl.col(c).list.len().alias(c) for c in lists]).to_pandas()
+
+
+def validate_tables(
+    tables: dict[str, pl.DataFrame],
+    directory: Path = EXPECTATIONS_DIR,
+    variables: dict[str, Any] | None = None,
+    docs_dir: Path | None = None,
+) -> ValidationReport:
+    """Run every suite against the table of the same name, plus the cross-table checks."""
+    suites = load_suites(directory)
+    gx, context = _quiet_gx()
+    from great_expectations.expectations.expectation_configuration import ExpectationConfiguration
+
+    source = context.data_sources.add_pandas("paperlake")
+    failures: list[Failure] = []
+    n_expectations = 0
+    for name, spec in suites.items():
+        if name not in tables:
+            raise KeyError(f"expectation suite {name!r} has no table to validate")
+        suite = gx.ExpectationSuite(name=name)
+        for expectation in spec["expectations"]:
+            kwargs = _substitute(expectation.get("kwargs", {}), variables or {})
+            suite.add_expectation_configuration(
+                ExpectationConfiguration(type=expectation["type"], kwargs=kwargs, meta=expectation.get("meta", {}))
+            )
+        if len(suite.expectations) != len(spec["expectations"]):
+            raise ValueError(f"suite {name}: GX loaded {len(suite.expectations)} of {len(spec['expectations'])} expectations")
+        suite = context.suites.add(suite)
+        n_expectations += len(suite.expectations)
+        batch_definition = source.add_dataframe_asset(name).add_batch_definition_whole_dataframe(name)
+        definition = context.validation_definitions.add(gx.ValidationDefinition(name=name, data=batch_definition, suite=suite))
+        result = definition.run(
+            batch_parameters={"dataframe": _validation_frame(tables[name])},
+            result_format={"result_format": "SUMMARY", "partial_unexpected_count": 5},
+        )
+        for outcome in result.results:
+            if outcome.success:
+                continue
+            config = outcome.expectation_config
+            details = outcome.result or {}
+            failures.append(
+                Failure(
+                    suite=name,
+                    expectation=config.type,
+                    column=config.kwargs.get("column"),
+                    severity=config.meta.get("severity", "critical"),
+                    unexpected_count=details.get("unexpected_count"),
+                    examples=list(details.get("partial_unexpected_list") or [details.get("observed_value")]),
+                )
+            )
+    failures.extend(cross_table_checks(tables))
+    docs = _build_docs(context, docs_dir) if docs_dir is not None else None
+    return ValidationReport(failures=failures, n_expectations=n_expectations, suites_sha256=suites_sha256(directory), data_docs=docs)
+
+
+def _build_docs(context: Any, docs_dir: Path) -> Path:
+    docs_dir.mkdir(parents=True, exist_ok=True)
+    context.add_data_docs_site(
+        site_name="paperlake",
+        site_config={
+            "class_name": "SiteBuilder",
+            "store_backend": {"class_name": "TupleFilesystemStoreBackend", "base_directory": str(docs_dir)},
+            "site_index_builder": {"class_name": "DefaultSiteIndexBuilder"},
+        },
+    )
+    context.build_data_docs(site_names=["paperlake"])
+    return docs_dir / "index.html"
+
+
+def cross_table_checks(tables: dict[str, pl.DataFrame]) -> list[Failure]:
+    """Rules across tables (critical): occurrences point at existing records; blocks per source add up."""
+    failures = []
+    occurrences, records, sources = tables["occurrences"], tables["records"], tables["sources"]
+    dangling = occurrences.filter(pl.col("record_id").is_not_null()).join(records, on="record_id", how="anti")
+    if dangling.height:
+        failures.append(
+            Failure("cross_table", "occurrence_record_exists", "record_id", "critical", dangling.height, dangling["record_id"].head(3).to_list())
+        )
+    counted = occurrences.group_by("source_id").agg(n=pl.len())
+    mismatch = sources.join(counted, on="source_id", how="left").filter(pl.col("n").fill_null(0) != pl.col("n_blocks"))
+    if mismatch.height:
+        failures.append(
+            Failure("cross_table", "source_blocks_match_occurrences", "n_blocks", "critical", mismatch.height, mismatch["path"].head(3).to_list())
+        )
+    return failures
