@@ -1,0 +1,123 @@
+"""The walking skeleton end to end: seed files through the CLI into Delta tables and exports."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polars as pl
+from polars.testing import assert_frame_equal
+
+from paperlake.store import Warehouse
+
+SEED_URLS = {
+    "https://speechunlearn.github.io/",
+    "https://github.com/6lyc/FedCEO_Collaborate-with-Each-Other",
+    "https://data.apolloresearch.ai/dd/",
+    "https://github.com/ApolloResearch/deception-detection",
+    "https://github.com/nilslukas/ada-wm-evasion",
+    "https://github.com/chili-lab/D-Intervention",
+    "https://github.com/Thecommonirin/Qresafe",
+    "https://github.com/ethz-spylab/jailbreak-tax",
+    "https://github.com/emlaufer/ExpProof",
+    "https://github.com/JiePeng104/TSC",
+    "https://github.com/yuyi-sd/MTL-UE",
+    "https://github.com/AlignmentResearch/scaling-llm-robustness-paper",
+    "https://github.com/Wonder7racer/S2FGL",
+}
+TABLES = ("sources", "occurrences", "records", "tags", "urls")
+
+
+def _export(cli, warehouse: Path, target: Path, version: int | None = None) -> dict[str, pl.DataFrame]:
+    args = ["export", "--warehouse", warehouse, "--to", target] + (["--version", str(version)] if version else [])
+    code, output = cli(*args)
+    assert code == 0, output
+    return {name: pl.read_parquet(target / f"{name}.parquet") for name in TABLES}
+
+
+def test_seeds_publish_66_records_with_13_urls(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    warehouse = tmp_path / "wh"
+    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)
+    assert code == 0, output
+    assert "published dataset version 1" in output
+    wh = Warehouse(warehouse)
+    records, sources, occurrences = wh.read("records"), wh.read("sources"), wh.read("occurrences")
+    assert records.height == 66
+    assert occurrences["status"].to_list() == ["kept"] * 66
+    assert sources["collection"].to_list() == ["ICML 2025 Papers"] * 4
+    assert sorted(sources["header_lang"].to_list()) == ["en", "en", "en", "zh"]
+    assert set(wh.read("urls")["url"].to_list()) == SEED_URLS
+    assert wh.read("urls").height == 13
+    residue = re.compile(r"\\[A-Za-z]+|\$|\*\*|(?:^|\s)\*\w|\w\*(?:\s|$|[.,;:])")
+    assert [t for t in records["text"].to_list() if residue.search(t)] == []
+    moe = records.filter(pl.col("text").str.contains("MoE-X, a mixture-of-experts"))
+    assert moe.height == 1 and "intrinsically interpretable" in moe["text"][0]
+    fedceo = records.filter(pl.col("text").str.contains("FedCEO"))["text"][0]
+    assert "Collaborate with Each Other" in fedceo
+
+
+def test_rerun_is_a_no_op_and_a_chinese_copy_is_a_duplicate(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    warehouse = tmp_path / "wh"
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)[0] == 0
+    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)
+    assert code == 0 and "nothing new; current dataset version 1" in output
+    wh = Warehouse(warehouse)
+    assert wh.current_version() == 1
+
+    first_file = sorted(seeds.glob("*.txt"))[0]
+    abstract = first_file.read_text(encoding="utf-8").split("\n\n")[2]
+    (seeds / "mirror_zh.txt").write_text(f"ICML 2025 论文列表\n\n{abstract}\n", encoding="utf-8")
+    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)
+    assert code == 0, output
+    assert wh.current_version() == 2
+    assert wh.read("records").height == 66
+    occurrences = wh.read("occurrences")
+    copy = occurrences.filter(pl.col("path") == "mirror_zh.txt").row(0, named=True)
+    original = occurrences.filter((pl.col("path") == first_file.name) & (pl.col("ordinal") == 2)).row(0, named=True)
+    assert copy["status"] == "duplicate"
+    assert copy["record_id"] == original["record_id"]
+    assert original["status"] == "kept"
+
+
+def test_blocked_validation_keeps_the_previous_version(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    warehouse = tmp_path / "wh"
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)[0] == 0
+    before = _export(paperlake_cli, warehouse, tmp_path / "before")
+
+    abstract = (
+        "We study how representation learning methods behave when the training data comes from a very old archive. "
+        "Our analysis covers twelve datasets, three model families and two evaluation protocols, and it shows strong gains."
+    )
+    (seeds / "ancient.txt").write_text(f"ICML 1850 Papers\n\n{abstract}\n", encoding="utf-8")
+    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)
+    assert code == 1
+    assert "validation blocked publication" in output
+    assert "year" in output and "expect_column_values_to_be_between" in output
+    assert Warehouse(warehouse).current_version() == 1
+
+    after = _export(paperlake_cli, warehouse, tmp_path / "after")
+    for name in TABLES:
+        assert_frame_equal(before[name], after[name])
+
+
+def test_export_time_travel(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    warehouse = tmp_path / "wh"
+    files = sorted(seeds.glob("*.txt"))
+    hold = tmp_path / "later"
+    hold.mkdir()
+    files[-1].rename(hold / files[-1].name)
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)[0] == 0
+    v1 = _export(paperlake_cli, warehouse, tmp_path / "v1-now")
+    (hold / files[-1].name).rename(files[-1])
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)[0] == 0
+    assert Warehouse(warehouse).current_version() == 2
+
+    again = _export(paperlake_cli, warehouse, tmp_path / "v1-later", version=1)
+    for name in TABLES:
+        assert_frame_equal(v1[name], again[name])
+    assert again["records"].height < 66
+    manifest = (tmp_path / "v1-later" / "manifest.json").read_text()
+    assert '"dataset_version": 1' in manifest and "sha256" in manifest
+
+    code, output = paperlake_cli("history", "--warehouse", warehouse)
+    assert code == 0 and "v1" in output and "v2" in output

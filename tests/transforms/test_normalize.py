@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import re
+
+import polars as pl
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from transforms.normalize import normalize_text
+
+
+def norm(*texts: str) -> list[str]:
+    return pl.DataFrame({"t": list(texts)}).select(normalize_text(pl.col("t")))["t"].to_list()
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        (r"we present \textbf{MoE-X}, a \emph{intrinsically} interpretable model", "we present MoE-X, a intrinsically interpretable model"),
+        (r"order of $\sqrt{d}$, where $d$ is", "order of √(d), where d is"),
+        (r"of $S^2$FGL and $\epsilon$-DP", "of S^2FGL and ε-DP"),
+        (r"The combination of $\textbf{S}$patial and $\textbf{S}$pectral", "The combination of Spatial and Spectral"),
+        (r"like P$\neq$NP, interpreting", "like P≠NP, interpreting"),
+        ("***C**ollaborate with **E**ach **O**ther*", "Collaborate with Each Other"),
+        ("The **code** is *really* at `repo`", "The code is really at repo"),
+        ("see [our page](https://x.org/p) now", "see our page (https://x.org/p) now"),
+        (r"at : \url{https://github.com/emlaufer/ExpProof}.", "at: https://github.com/emlaufer/ExpProof."),
+        (r"\href{https://x.org}{the site} and 5\% of a\_b", "the site (https://x.org) and 5% of a_b"),
+        ("100% of runs, ~5 ms", "100% of runs, ~5 ms"),
+        ("``modular circuit (MC) vocabulary''", '"modular circuit (MC) vocabulary"'),
+        ("don\u00e2\u20ac\u2122t and \u00c3\u00a9tude", "don't and étude"),
+        ("A &amp; B &#39;q&#39; &amp;amp;", "A & B 'q' &"),
+        ("<b>bold</b> and <br/> tags", "bold and tags"),
+        ("zero\u200bwidth\u00a0nbsp \ufb01ne \uff21\uff22 \u201cq\u201d", 'zerowidth nbsp fine AB "q"'),
+        ("multi-\ntask and hard\nwrapped   lines\t here", "multi-task and hard wrapped lines here"),
+        ("code at https://github.com/foo/\nbar-baz now", "code at https://github.com/foo/bar-baz now"),
+        ("ctrl\x00chars\x07 here\x7f", "ctrlchars here"),
+    ],
+)
+def test_normalize_examples(raw: str, clean: str) -> None:
+    assert norm(raw) == [clean]
+
+
+RESIDUE = re.compile(r"\\[A-Za-z]+|\$|\*\*|&(?:amp|lt|gt|quot|#\d+);|[\u200b-\u200d\u2060\ufeff]")
+
+MARKUP = st.sampled_from(
+    [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#"]
+)
+TEXT = st.lists(st.one_of(MARKUP, st.text(alphabet=st.characters(categories=("L", "N", "P", "S", "Zs")), max_size=12)), max_size=25).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXT)
+def test_normalize_is_idempotent_and_leaves_no_residue(raw: str) -> None:
+    once = norm(raw)[0]
+    assert norm(once)[0] == once
+    assert not RESIDUE.search(once)
