@@ -1,0 +1,5 @@
+"""``python -m paperlake`` runs the CLI."""
+
+from paperlake.cli import app
+
+app()
