@@ -107,7 +107,7 @@ def detect_and_decode(data: bytes, limits: ReadLimits = ReadLimits()) -> tuple[s
 # Characters a correct decode of a paper listing plausibly contains; anything else counts as mess.
 _USUAL = re.compile(
     r"[\x00-\x7f\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u00a0\u00a9\u00ae\u00b0\u00b1\u00b7\u00ab\u00bb"
-    r"\u0152\u0153\u0160\u0161\u017d\u017e\u0178\u2010-\u2027\u2030-\u205e\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]"
+    r"\u0152\u0153\u0160\u0161\u017d\u017e\u0178\u2010-\u2027\u2030-\u205e\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff00-\uffef]"
 )
 
 

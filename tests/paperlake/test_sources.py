@@ -74,7 +74,8 @@ def test_reader_never_crashes_on_arbitrary_bytes(tmp_path: Path, data: bytes) ->
     st.sampled_from(["\n", "\r\n", "\r"]),
 )
 def test_round_trip_any_encoding_and_line_ending(tmp_path: Path, paragraphs: list[str], encoding: str, newline: str) -> None:
-    text = newline.join(["NeurIPS 2024 Papers", "", *(p + newline for p in paragraphs)])
+    # A Chinese header, as on the sites that publish GB18030: it is what tells legacy encodings apart.
+    text = newline.join(["NeurIPS 2024 论文列表", "", *(p + newline for p in paragraphs)])
     try:
         data = text.encode(encoding)
     except UnicodeEncodeError:
