@@ -13,7 +13,7 @@ from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 
 from paperlake import sources as source_files
-from paperlake.config import Config, load_config
+from paperlake.config import Config, code_version, load_config
 from paperlake.store import Warehouse, counts_json, now_utc
 from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
 from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, suites_sha256, validate_tables
@@ -157,7 +157,7 @@ def curate(
     summary.blocks_new = blocks.height
     summary.warnings = [f"{p}: no recognisable header; collection is null" for p in new_sources.filter(pl.col("collection").is_null() & pl.col("error").is_null())["path"]]
     docs_dir = warehouse.root / "reports" / started.strftime("%Y%m%dT%H%M%S%fZ")
-    report = validate(table_set, taxonomy, suites_dir, docs_dir)
+    report = validate(table_set | {"run_stats": tables.run_stats(occurrences, blocks)}, taxonomy, suites_dir, docs_dir)
     summary.data_docs = str(report.data_docs) if report.data_docs else None
     summary.validation = report.outcome
     summary.warnings += [f.describe() for f in report.warnings]
@@ -165,8 +165,8 @@ def curate(
         raise ValidationBlocked(report)
     meta = {
         "created_at": started,
-        "input_files": new_sources.select("path", "source_id", "size_bytes").to_dicts(),
-        "code_version": paperlake.__version__,
+        "input_files": table_set["sources"].select("path", "source_id", "size_bytes").to_dicts(),
+        "code_version": code_version(),
         "taxonomy_sha256": taxonomy_hash,
         "expectations_sha256": report.suites_sha256,
         "validation": report.outcome,

@@ -19,3 +19,7 @@ for _name, _value in {
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180",
 }.items():
     os.environ.setdefault(_name, _value)
+
+from paperlake.dataset import Dataset, open_dataset  # noqa: E402  (after the environment defaults)
+
+__all__ = ["Dataset", "__version__", "open_dataset"]

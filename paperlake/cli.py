@@ -111,6 +111,25 @@ def history(warehouse: WarehouseDir = Path("warehouse")) -> None:
 
 
 @app.command()
+def diff(
+    a: Annotated[int, typer.Argument(help="Older dataset version.")],
+    b: Annotated[int, typer.Argument(help="Newer dataset version.")],
+    warehouse: WarehouseDir = Path("warehouse"),
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
+) -> None:
+    """Records added, removed and changed (text, tags, urls) between two versions, and counts by collection."""
+    from paperlake.diff import diff_versions, format_diff
+    from paperlake.store import VersionNotFound, Warehouse
+
+    try:
+        result = diff_versions(Warehouse(warehouse), a, b)
+    except VersionNotFound as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(result.as_dict(), indent=2) if as_json else format_diff(result))
+
+
+@app.command()
 def serve(
     cron: Annotated[str, typer.Option(help="Cron schedule, e.g. '0 * * * *'.")] = "0 * * * *",
     input_dir: InputDir = Path("data/raw"),

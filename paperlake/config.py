@@ -11,6 +11,7 @@ max_decompressed_bytes = 268435456
 from __future__ import annotations
 
 import dataclasses
+import subprocess
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,3 +48,16 @@ def load_config(path: Path | None) -> Config:
         raise ValueError(f"{path}: unknown section(s) {', '.join(unknown)}; known: {', '.join(sections)}")
     replaced = {name: _override(sections[name], values, f"{path} [{name}]") for name, values in data.items()}
     return dataclasses.replace(config, **replaced)
+
+
+def code_version() -> str:
+    """The package version, plus the git commit when running from a checkout."""
+    from paperlake import __version__
+
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=Path(__file__).parent, capture_output=True, text=True, timeout=5, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return __version__
+    return f"{__version__}+g{commit}" if commit else __version__

@@ -49,6 +49,7 @@ class ValidationReport:
     failures: list[Failure]
     n_expectations: int
     suites_sha256: str
+    suites: tuple[str, ...] = ()
     data_docs: Path | None = None
 
     @property
@@ -107,9 +108,10 @@ def _quiet_gx() -> Any:
 
 
 def _validation_frame(frame: pl.DataFrame) -> Any:
-    """GX validates pandas; list columns become their length (validate exploded tables instead)."""
+    """GX validates pandas (Arrow-backed, so integer columns with nulls stay integers);
+    list columns become their length (their items are validated in the exploded tables)."""
     lists = [name for name, dtype in frame.schema.items() if isinstance(dtype, pl.List)]
-    return frame.with_columns([pl.col(c).list.len().alias(c) for c in lists]).to_pandas()
+    return frame.with_columns([pl.col(c).list.len().alias(c) for c in lists]).to_pandas(use_pyarrow_extension_array=True)
 
 
 def validate_tables(
@@ -162,7 +164,13 @@ def validate_tables(
             )
     failures.extend(cross_table_checks(tables))
     docs = _build_docs(context, docs_dir) if docs_dir is not None else None
-    return ValidationReport(failures=failures, n_expectations=n_expectations, suites_sha256=suites_sha256(directory), data_docs=docs)
+    return ValidationReport(
+        failures=failures,
+        n_expectations=n_expectations,
+        suites_sha256=suites_sha256(directory),
+        suites=tuple(suites),
+        data_docs=docs,
+    )
 
 
 def _build_docs(context: Any, docs_dir: Path) -> Path:

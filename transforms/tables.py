@@ -41,3 +41,20 @@ def records_table(occurrences: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFr
         .sort("record_id")
     )
     return schema.conform(records, schema.RECORDS)
+
+
+def run_stats(occurrences: pl.DataFrame, new_blocks: pl.DataFrame) -> pl.DataFrame:
+    """One row of ratios for validation: rejects overall and in this run, duplicates among accepted blocks."""
+    accepted = occurrences.filter(pl.col("status") != "rejected")
+    kept = accepted.filter(pl.col("status") == "kept").height
+    return pl.DataFrame(
+        {
+            "blocks": [occurrences.height],
+            "records": [kept],
+            "reject_ratio": [(occurrences.height - accepted.height) / occurrences.height if occurrences.height else 0.0],
+            "reject_ratio_new": [
+                new_blocks["reject_reason"].is_not_null().mean() if new_blocks.height else 0.0
+            ],
+            "duplicate_ratio": [(accepted.height - kept) / accepted.height if accepted.height else 0.0],
+        }
+    )

@@ -1,0 +1,180 @@
+"""Publication you can rely on: validation gates, crash safety, diffs, readers, exports and cards."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+import polars as pl
+import pyarrow.dataset as pads
+import pytest
+from polars.testing import assert_frame_equal
+
+import paperlake
+from paperlake.store import Warehouse
+from paperlake.validate import EXPECTATIONS_DIR
+
+TABLES = ("sources", "occurrences", "records", "tags", "urls")
+
+
+def _snapshot(warehouse: Warehouse, version: int | None = None) -> dict[str, pl.DataFrame]:
+    return {name: warehouse.read(name, version) for name in TABLES}
+
+
+def test_warning_publishes_and_is_reported(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    suites = tmp_path / "suites"
+    shutil.copytree(EXPECTATIONS_DIR, suites)
+    records = json.loads((suites / "records.json").read_text())
+    records["expectations"].append(
+        {"type": "expect_table_row_count_to_be_between", "kwargs": {"min_value": 1, "max_value": 10}, "meta": {"severity": "warning"}}
+    )
+    (suites / "records.json").write_text(json.dumps(records))
+    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", tmp_path / "wh", "--expectations", suites)
+    assert code == 0, output
+    assert "published dataset version 1" in output
+    assert "validation passed_with_warnings" in output
+    assert "warning: [warning] records: expect_table_row_count_to_be_between" in output
+    row = Warehouse(tmp_path / "wh").version_row()
+    assert row["validation"] == "passed_with_warnings" and len(row["warnings"]) == 1
+
+
+def test_critical_failure_names_expectations_and_rows(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    suites = tmp_path / "suites"
+    shutil.copytree(EXPECTATIONS_DIR, suites)
+    urls = json.loads((suites / "urls.json").read_text())
+    urls["expectations"].append(
+        {"type": "expect_column_values_to_not_match_regex", "kwargs": {"column": "host", "regex": "github"}, "meta": {"severity": "critical"}}
+    )
+    (suites / "urls.json").write_text(json.dumps(urls))
+    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", tmp_path / "wh", "--expectations", suites)
+    assert code == 1
+    assert "[critical] urls.host: expect_column_values_to_not_match_regex (12 rows) e.g. ['github.com'" in output
+    assert Warehouse(tmp_path / "wh").current_version() is None
+
+
+def test_data_docs_name_every_suite(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", tmp_path / "wh")
+    assert code == 0
+    docs = Path(output.split("data docs ")[1].split()[0])
+    assert docs.is_file() and docs.is_relative_to(tmp_path / "wh" / "reports")
+    html = docs.read_text(encoding="utf-8")
+    for suite in (*TABLES, "run_stats"):
+        assert suite in html
+
+
+_CRASH = """
+import os, signal, sys
+from pathlib import Path
+import polars as pl
+import paperlake.store as store
+from paperlake.store import Warehouse
+
+real_write, calls = store.write_deltalake, []
+def write_then_die(path, *args, **kwargs):
+    real_write(path, *args, **kwargs)
+    calls.append(path)
+    if len(calls) == 2:
+        os.kill(os.getpid(), signal.SIGKILL)
+store.write_deltalake = write_then_die
+
+warehouse = Warehouse(Path(sys.argv[1]))
+tables = {name: warehouse.read(name) for name in ("sources", "occurrences", "records", "tags", "urls")}
+tables["records"] = tables["records"].head(3)
+tables["occurrences"] = tables["occurrences"].head(3)
+warehouse.publish(tables, warehouse.version_row() | {"dataset_version": None})
+"""
+
+
+def test_sigkill_between_table_writes_keeps_the_previous_version(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    warehouse = Warehouse(tmp_path / "wh")
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse.root)[0] == 0
+    before = _snapshot(warehouse)
+    crash = subprocess.run([sys.executable, "-c", _CRASH, str(warehouse.root)], capture_output=True, text=True, timeout=300)
+    assert crash.returncode == -signal.SIGKILL, crash.stderr
+    assert len(list((warehouse.root / "occurrences" / "_delta_log").glob("*.json"))) == 2  # the crash did write a table
+    assert warehouse.current_version() == 1
+    after = _snapshot(warehouse)
+    for name in TABLES:
+        assert_frame_equal(before[name], after[name])
+
+    extra = sorted(seeds.glob("*.txt"))[0].read_text(encoding="utf-8").split("\n\n")[1]
+    (seeds / "again.txt").write_text(f"NeurIPS 2024 Papers\n\n{extra}\n", encoding="utf-8")
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse.root)[0] == 0
+    assert warehouse.current_version() == 2
+    assert warehouse.read("records").height == 66 and warehouse.read("occurrences").height == 67
+
+
+def test_diff_over_three_runs(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    files = sorted(seeds.glob("*.txt"))
+    hold = tmp_path / "hold"
+    hold.mkdir()
+    for path in files[2:]:
+        path.rename(hold / path.name)
+    warehouse = tmp_path / "wh"
+    taxonomy = tmp_path / "extra.toml"
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)[0] == 0
+    (hold / files[2].name).rename(files[2])
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)[0] == 0
+    taxonomy.write_text('extends = "default"\n[tags."topic/watermarking"]\ndescription = "Watermarks."\nphrases = ["watermark"]\n')
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse, "--taxonomy", taxonomy)[0] == 0
+
+    wh = Warehouse(warehouse)
+    v1, v2, v3 = (wh.read("records", v) for v in (1, 2, 3))
+    code, output = paperlake_cli("diff", "1", "2", "--warehouse", warehouse, "--json")
+    assert code == 0
+    one_two = json.loads(output)
+    assert {r["record_id"] for r in one_two["added"]} == set(v2["record_id"]) - set(v1["record_id"])
+    assert one_two["removed"] == [] and one_two["changed"] == []
+    assert one_two["by_collection"] == [{"collection": "ICML 2025 Papers", "records_a": v1.height, "records_b": v2.height, "delta": v2.height - v1.height}]
+
+    two_three = json.loads(paperlake_cli("diff", "2", "3", "--warehouse", warehouse, "--json")[1])
+    watermarked = v3.filter(pl.col("tags").list.contains("topic/watermarking"))["record_id"].to_list()
+    assert watermarked and sorted(r["record_id"] for r in two_three["changed"]) == sorted(watermarked)
+    assert all(r["tags_added"] == ["topic/watermarking"] and not r["text_changed"] for r in two_three["changed"])
+    assert two_three["added"] == [] and two_three["removed"] == []
+    code, text = paperlake_cli("diff", "1", "3", "--warehouse", warehouse)
+    assert code == 0 and "+tag topic/watermarking" in text and "ICML 2025 Papers:" in text
+
+
+def test_readers_on_live_versions_and_exports(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    warehouse = tmp_path / "wh"
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)[0] == 0
+    export = tmp_path / "export"
+    assert paperlake_cli("export", "--warehouse", warehouse, "--to", export)[0] == 0
+
+    ds = paperlake.open_dataset(warehouse)
+    live = ds.records.collect()
+    assert live.height == 66
+    con = duckdb.connect()
+    try:
+        ds.register_duckdb(con)
+        assert con.execute("SELECT count(*) FROM records").fetchone() == (66,)
+        with_code = con.execute(
+            "SELECT count(DISTINCT r.record_id) FROM records r JOIN urls u USING (record_id) WHERE u.kind = 'code'"
+        ).fetchone()
+        assert with_code == (11,)  # one paper links two repositories
+        from_export = con.execute(f"SELECT count(*) FROM read_parquet('{export}/records.parquet')").fetchone()
+        assert from_export == (66,)
+    finally:
+        con.close()
+    assert_frame_equal(pl.read_parquet(export / "records.parquet"), live)
+    manifest = json.loads((export / "manifest.json").read_text())
+    for name in TABLES:
+        assert pads.dataset(str(export / f"{name}.parquet"), format="parquet").count_rows() == manifest["row_counts"][name]
+
+    card = (export / "README.md").read_text(encoding="utf-8")
+    assert card.startswith("---\nlicense:") and "configs:" in card and "data_files: records.parquet" in card
+    assert "size_categories:" in card and "task_categories:" in card and "## Version lineage" in card
+    assert (export / "tags_and_collections.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    metadata = json.loads((export / "croissant.json").read_text())
+    assert metadata["name"] and metadata["license"] and metadata["version"]
+    # mlcroissant's own validator, offline, in a subprocess (its absl logging outlives pytest's capture).
+    validator = Path(sys.executable).with_name("mlcroissant")
+    checked = subprocess.run([str(validator), "validate", "--jsonld", "croissant.json"], cwd=export, capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0, checked.stderr
+    assert "WARNING" not in checked.stderr and "ERROR" not in checked.stderr, checked.stderr
