@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import polars as pl
 
-NAME = r"[A-Z][a-z]*(?:-?[A-Z0-9][A-Za-z0-9]*)+(?:-[A-Za-z0-9]+)*"
+NAME = r"[A-Z][a-z]*(?:-?[A-Z0-9][A-Za-z0-9]*)+"
 GENERIC = (
     "AI", "ML", "NLP", "LLM", "LM", "MLLM", "VLM", "LVLM", "MoE", "RL", "RLHF", "DPO", "PPO", "CLIP", "GPT", "BERT",
     "ViT", "CNN", "RNN", "GNN", "GAN", "VAE", "KD", "SAE", "SGD", "MDP", "QA", "VQA", "LoRA", "API", "SOTA", "DNN", "MLP",
