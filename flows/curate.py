@@ -17,7 +17,7 @@ from paperlake.config import Config, code_version, load_config
 from paperlake.store import Warehouse, counts_json, now_utc
 from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
 from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, suites_sha256, validate_tables
-from transforms import dedup, normalize, quality, split, tables, tags, urls
+from transforms import dedup, methods, normalize, quality, split, tables, tags, urls
 from transforms.tags import Taxonomy
 
 
@@ -104,6 +104,12 @@ def tag(occurrences: pl.DataFrame, url_table: pl.DataFrame, taxonomy: Taxonomy) 
 
 
 @task(cache_policy=NO_CACHE)
+def name_methods(occurrences: pl.DataFrame) -> pl.DataFrame:
+    """Method names per record."""
+    return methods.record_methods(occurrences)
+
+
+@task(cache_policy=NO_CACHE)
 def validate(table_set: dict[str, pl.DataFrame], taxonomy: Taxonomy, expectations_dir: Path, docs_dir: Path) -> ValidationReport:
     """Great Expectations over every table."""
     return validate_tables(table_set, expectations_dir, {"taxonomy_tags": taxonomy.tags}, docs_dir)
@@ -150,7 +156,7 @@ def curate(
     table_set = {
         "sources": pl.concat([warehouse.read("sources"), new_sources]),
         "occurrences": occurrences,
-        "records": tables.records_table(occurrences, tag_table, url_table),
+        "records": tables.records_table(occurrences, tag_table, url_table, name_methods(occurrences)),
         "tags": tag_table,
         "urls": url_table,
     }

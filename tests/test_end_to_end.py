@@ -25,6 +25,7 @@ SEED_URLS = {
     "https://github.com/AlignmentResearch/scaling-llm-robustness-paper",
     "https://github.com/Wonder7racer/S2FGL",
 }
+SEED_METHODS = {"MoE-X", "GIST", "ELITE", "C-TRPO", "FedCEO", "AMUN", "BDetCLIP", "TGU", "FPO", "SoftShape", "SPLIT", "FEAT-KD"}
 TABLES = ("sources", "occurrences", "records", "tags", "urls")
 
 
@@ -54,6 +55,8 @@ def test_seeds_publish_66_records_with_13_urls(paperlake_cli, seeds: Path, tmp_p
     assert moe.height == 1 and "intrinsically interpretable" in moe["text"][0]
     fedceo = records.filter(pl.col("text").str.contains("FedCEO"))["text"][0]
     assert "Collaborate with Each Other" in fedceo
+    methods = {name for names in records["methods"].to_list() for name in names}
+    assert SEED_METHODS <= methods and not methods & {"LLM", "LLMs", "MoE", "RL", "CLIP"}
 
 
 def test_rerun_is_a_no_op_and_a_chinese_copy_is_a_duplicate(paperlake_cli, seeds: Path, tmp_path: Path) -> None:

@@ -86,6 +86,7 @@ RECORDS = pl.Schema(
         "collection": pl.String,
         "tags": pl.List(pl.String),
         "urls": pl.List(pl.String),
+        "methods": pl.List(pl.String),  # names the abstract introduces (transforms.methods)
         "n_occurrences": pl.Int32,
         "kept_source_id": pl.String,
         "kept_ordinal": pl.Int32,

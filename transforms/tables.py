@@ -20,8 +20,8 @@ def sources_table(parsed: pl.DataFrame, blocks: pl.DataFrame, ingested_at: datet
     )
 
 
-def records_table(occurrences: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFrame) -> pl.DataFrame:
-    """One row per record, from its kept occurrence, with its tags, URLs and occurrence count."""
+def records_table(occurrences: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFrame, methods: pl.DataFrame) -> pl.DataFrame:
+    """One row per record, from its kept occurrence, with its tags, URLs, method names and occurrence count."""
     accepted = occurrences.filter(pl.col("record_id").is_not_null())
     counts = accepted.group_by("record_id").agg(n_occurrences=pl.len().cast(pl.Int32))
     kept = accepted.filter(pl.col("status") == "kept").select(
@@ -34,9 +34,11 @@ def records_table(occurrences: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFr
         kept.join(counts, on="record_id", how="left")
         .join(tag_lists, on="record_id", how="left")
         .join(url_lists, on="record_id", how="left")
+        .join(methods.select("record_id", "methods"), on="record_id", how="left")
         .with_columns(
             tags=pl.col("tags").fill_null(pl.lit([], dtype=pl.List(pl.String))),
             urls=pl.col("urls").fill_null(pl.lit([], dtype=pl.List(pl.String))),
+            methods=pl.col("methods").fill_null(pl.lit([], dtype=pl.List(pl.String))),
         )
         .sort("record_id")
     )

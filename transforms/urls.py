@@ -1,37 +1,65 @@
 """URLs: extract from raw blocks, trim, normalize, classify.
 
-Extraction runs on the raw block (markup intact) after hard-wrapped lines are joined.
-Normalization (``normalize_url``, idempotent): lower-case scheme and host, https for
-scheme-less URLs, default ports dropped, ``utm_*``/``fbclid``/``gclid`` dropped, IDN hosts to
-punycode; on code-host repo URLs the fragment and a trailing ``.git`` are dropped. Path case
-and a trailing slash stay as written.
+Extraction runs on the raw block (markup intact) after hard-wrapped lines are joined; a URL
+broken right after ``/`` or ``-`` at a line end is rejoined. Found: scheme URLs, ``www.``
+URLs, bare code-host and paper-host URLs (``github.com/o/r``, ``arxiv.org/abs/...``) and
+``doi:10.x/y``; e-mail addresses and bare domains of other hosts are not URLs.
+
+Normalization (``normalize_url``, idempotent): lower-case scheme and host, ``https://`` for
+scheme-less URLs, ``doi:`` to ``https://doi.org/``, IDN hosts to punycode, default ports and
+user info dropped, ``utm_*``/``fbclid``/``gclid`` query parameters dropped (the others kept
+as written), characters outside RFC 3986 percent-encoded; on code-host repository URLs the
+fragment and a trailing ``.git`` are dropped. Path case and a trailing slash stay as written.
+
+Kinds (first rule that applies): ``code`` a repository on a code host (``owner/name`` path);
+``data`` Hugging Face datasets, Zenodo, Kaggle, figshare; ``demo`` Hugging Face Spaces,
+``*.hf.space``, Colab; ``model`` other Hugging Face ``owner/name`` pages; ``paper`` arXiv,
+OpenReview, doi.org, ACL Anthology, PMLR, NeurIPS proceedings, ACM DL, IEEE Xplore;
+``project`` static project-site hosts (``*.github.io``, ``*.gitlab.io``, ``*.pages.dev``,
+``*.netlify.app``, ``*.vercel.app``, ``sites.google.com``) or any other URL that the text
+right before it calls a project page, homepage or website; ``other`` the rest.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
+import idna
 import polars as pl
 import tldextract
 
-from transforms.normalize import join_lines
-
 CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
-_BARE_HOSTS = CODE_HOSTS + (
-    "huggingface.co", "arxiv.org", "openreview.net", "doi.org", "zenodo.org", "kaggle.com", "figshare.com",
-    "aclanthology.org", "proceedings.mlr.press", "colab.research.google.com", "paperswithcode.com",
+PAPER_HOSTS = (
+    "arxiv.org", "openreview.net", "doi.org", "dx.doi.org", "aclanthology.org", "proceedings.mlr.press",
+    "proceedings.neurips.cc", "papers.nips.cc", "dl.acm.org", "ieeexplore.ieee.org",
 )
-_STOP = r"\s<>\"{}|\\^`\[\]\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
-URL_PATTERN = (
-    r"(?i)(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|\bdoi:\s*10\.)"
-    + f"[^{_STOP}]+"
+DATA_HOSTS = ("zenodo.org", "kaggle.com", "figshare.com")
+PROJECT_SUFFIXES = (".github.io", ".gitlab.io", ".pages.dev", ".netlify.app", ".vercel.app")
+_BARE_HOSTS = CODE_HOSTS + PAPER_HOSTS + DATA_HOSTS + ("huggingface.co", "colab.research.google.com")
+# Non-repository first path segments on code hosts (github.com/orgs/x is not a repository).
+_RESERVED_OWNERS = frozenset(
+    {"orgs", "topics", "features", "sponsors", "marketplace", "settings", "explore", "collections", "about", "login", "apps", "users", "enterprise", "pricing", "search"}
 )
+_HF_NON_MODEL = frozenset({"papers", "docs", "blog", "collections", "organizations", "learn", "tasks", "models", "join", "settings"})
+
+_STOP = r"\s<>\"{}|\\^`\[\]\u2018\u2019\u201c\u201d\u00ab\u00bb\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+_START = r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|\bdoi:\s*10\.)"
+URL_PATTERN = f"(?i){_START}[^{_STOP}]+"
+_WRAPPED_URL = f"(?i)({_START}[^{_STOP}]*[/-])[ \\t]*\\r?\\n[ \\t]*([^{_STOP}])"
+_PROJECT_CUE = r"(?i)(?:project|home|web)[ -]?page|website|project site|主页"
 _TRAILING = ".,;:!?'\"*_~"
 _PAIRS = {")": "(", "]": "[", "}": "{"}
-_DROP_PARAMS = re.compile(r"^(?:utm_.*|fbclid|gclid)$", re.IGNORECASE)
+_DROP_PARAM = re.compile(r"^(?:utm_[^=]*|fbclid|gclid)(?:=|$)", re.IGNORECASE)
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+_URI_SAFE = "-._~:/?#[]@!$&'()*+,;=%"
+
+
+def join_wrapped(text: pl.Expr) -> pl.Expr:
+    """Join hard-wrapped lines to one line; a URL broken right after ``/`` or ``-`` is rejoined."""
+    return text.str.replace_all(_WRAPPED_URL, "${1}${2}").str.replace_all(r"[ \t]*\r?\n[ \t]*", " ")
 
 
 def trim_url(candidate: str) -> str:
@@ -53,23 +81,38 @@ def _suffixes() -> tldextract.TLDExtract:
     return tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None, include_psl_private_domains=True)
 
 
-def _punycode(host: str) -> str:
+def _ascii_host(host: str) -> str | None:
+    """The lower-case ASCII (punycode) form of a DNS host name, or None when it is not one."""
     try:
-        return host.encode("idna").decode("ascii")
-    except UnicodeError:
-        return host
+        ascii_host = host if host.isascii() else idna.encode(host, uts46=True).decode("ascii")
+    except (idna.IDNAError, UnicodeError):
+        return None
+    ascii_host = ascii_host.lower().rstrip(".")
+    labels = ascii_host.split(".")
+    if len(labels) < 2 or not all(_LABEL.fullmatch(label) for label in labels) or labels[-1].isdigit():
+        return None
+    return ascii_host
 
 
-def is_code_repo(host: str, path: str) -> bool:
-    """True for ``owner/name`` paths on a code host."""
+def repo_of(host: str, path: str) -> str | None:
+    """``owner/name`` for a repository URL on a code host, else None."""
     parts = [p for p in path.split("/") if p]
-    return host.removeprefix("www.") in CODE_HOSTS and len(parts) >= 2
+    if host.removeprefix("www.") not in CODE_HOSTS or len(parts) < 2 or parts[0].lower() in _RESERVED_OWNERS:
+        return None
+    return f"{parts[0]}/{parts[1]}"
+
+
+def _encode(component: str) -> str:
+    """Percent-encode what RFC 3986 does not allow; a ``%`` not starting an escape becomes ``%25``."""
+    return quote(re.sub(r"%(?![0-9A-Fa-f]{2})", "%25", component), safe=_URI_SAFE)
 
 
 @lru_cache(maxsize=65536)
 def normalize_url(raw: str) -> str | None:
-    """The normalized form of a URL as written, or None when it is not a usable URL."""
+    """The normalized form of a URL as written, or None when it is not a usable http(s) URL."""
     text = raw.strip()
+    if not text or re.search(r"[\s\x00-\x1f\x7f]", text):
+        return None
     doi = re.match(r"(?i)^doi:\s*(10\..+)$", text)
     if doi:
         text = "https://doi.org/" + doi.group(1)
@@ -81,46 +124,50 @@ def normalize_url(raw: str) -> str | None:
     except ValueError:
         return None
     scheme = parts.scheme.lower()
-    host = _punycode((parts.hostname or "").lower().rstrip("."))
-    if not host or "." not in host or not re.fullmatch(r"[a-z0-9.-]+", host):
+    host = _ascii_host(parts.hostname or "")
+    if scheme not in _DEFAULT_PORTS or host is None:
         return None
-    netloc = host if port is None or _DEFAULT_PORTS.get(scheme) == port else f"{host}:{port}"
-    query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _DROP_PARAMS.match(k)])
-    path, fragment = parts.path, parts.fragment
-    if is_code_repo(host, path):
+    netloc = host if port is None or _DEFAULT_PORTS[scheme] == port else f"{host}:{port}"
+    query = "&".join(p for p in parts.query.split("&") if p and not _DROP_PARAM.match(p))
+    path, fragment = _encode(parts.path), _encode(parts.fragment)
+    if repo_of(host, path):
         fragment = ""
-        path = re.sub(r"\.git(/?)$", r"\1", path)
-    return urlunsplit((scheme, netloc, path, query, fragment))
+        segments = path.split("/")
+        if len([s for s in segments if s]) == 2:
+            path = re.sub(r"(?:\.git)+(/?)$", r"\1", path)
+    return urlunsplit((scheme, netloc, path, _encode(query), fragment))
+
+
+def url_kind(url: str) -> str:
+    """The kind of a normalized URL from its host and path (see the module docstring)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    bare = host.removeprefix("www.")
+    segments = [s for s in parts.path.split("/") if s]
+    if repo_of(host, parts.path):
+        return "code"
+    if bare == "huggingface.co":
+        if segments[:1] == ["datasets"]:
+            return "data"
+        if segments[:1] == ["spaces"]:
+            return "demo"
+        return "model" if len(segments) >= 2 and segments[0] not in _HF_NON_MODEL else "other"
+    if bare == "colab.research.google.com" or host.endswith(".hf.space"):
+        return "demo"
+    if bare in DATA_HOSTS or host.endswith(".figshare.com"):
+        return "data"
+    if bare in PAPER_HOSTS:
+        return "paper"
+    if host.endswith(PROJECT_SUFFIXES) or bare == "sites.google.com":
+        return "project"
+    return "other"
 
 
 def _describe(url: str) -> dict[str, str | None]:
     parts = urlsplit(url)
     host = parts.hostname or ""
-    ext = _suffixes()(host)
-    domain = ext.top_domain_under_public_suffix or host
-    segments = [s for s in parts.path.split("/") if s]
-    bare = host.removeprefix("www.")
-    repo = f"{segments[0]}/{segments[1]}" if is_code_repo(host, parts.path) else None
-    if repo:
-        kind = "code"
-    elif bare == "huggingface.co" and segments[:1] == ["datasets"]:
-        kind = "data"
-    elif bare == "huggingface.co" and segments[:1] == ["spaces"] or bare == "colab.research.google.com" or host.endswith(".hf.space"):
-        kind = "demo"
-    elif bare == "huggingface.co" and len(segments) >= 2:
-        kind = "model"
-    elif bare in ("zenodo.org", "kaggle.com", "figshare.com") or host.endswith(".figshare.com"):
-        kind = "data"
-    elif bare in ("arxiv.org", "openreview.net", "doi.org", "aclanthology.org", "proceedings.mlr.press", "dl.acm.org", "ieeexplore.ieee.org"):
-        kind = "paper"
-    elif host.endswith(".github.io") or host.endswith(".gitlab.io") or host.endswith(".pages.dev") or (
-        bare not in _BARE_HOSTS and bare not in ("wikipedia.org",) and not host.endswith("wikipedia.org")
-        and len(segments) <= 2 and not re.search(r"\.(pdf|zip|tar|gz|pt|bin)$", parts.path)
-    ):
-        kind = "project"
-    else:
-        kind = "other"
-    return {"host": host, "domain": domain, "kind": kind, "repo": repo}
+    domain = _suffixes()(host).top_domain_under_public_suffix or host
+    return {"host": host, "domain": domain, "kind": url_kind(url), "repo": repo_of(host, parts.path)}
 
 
 URL_FIELDS = pl.Struct({"url": pl.String, "host": pl.String, "domain": pl.String, "kind": pl.String, "repo": pl.String})
@@ -134,27 +181,29 @@ def _describe_batch(raw: pl.Series) -> pl.Series:
     return pl.Series(out, dtype=URL_FIELDS)
 
 
+def _trim_batch(candidates: pl.Series) -> pl.Series:
+    return pl.Series([None if c is None else trim_url(c) for c in candidates.to_list()], dtype=pl.String)
+
+
 def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
     """One row per URL found in each block's ``text_raw``: ``record_id``, ``url_raw``, ``position`` and the URL fields."""
+    joined = blocks.select("record_id", "source_id", "path", "ordinal", _line=join_wrapped(pl.col("text_raw")))
     found = (
-        blocks.select(
-            "record_id",
-            "source_id",
-            "path",
-            "ordinal",
-            url_raw=join_lines(pl.col("text_raw")).str.extract_all(URL_PATTERN),
-        )
+        joined.with_columns(url_raw=pl.col("_line").str.extract_all(URL_PATTERN))
         .with_columns(pl.col("url_raw").list.eval(pl.element().map_batches(_trim_batch, return_dtype=pl.String)))
         .with_columns(position=pl.int_ranges(pl.col("url_raw").list.len(), dtype=pl.Int32))
         .explode("url_raw", "position")
         .filter(pl.col("url_raw").is_not_null() & (pl.col("url_raw") != ""))
     )
     distinct = found.select("url_raw").unique().with_columns(_fields=pl.col("url_raw").map_batches(_describe_batch, return_dtype=URL_FIELDS))
-    return found.join(distinct, on="url_raw", how="left").filter(pl.col("_fields").is_not_null()).unnest("_fields")
-
-
-def _trim_batch(candidates: pl.Series) -> pl.Series:
-    return pl.Series([None if c is None else trim_url(c) for c in candidates.to_list()], dtype=pl.String)
+    before = pl.col("_line").str.split(pl.col("url_raw")).list.first().str.tail(40)
+    return (
+        found.join(distinct, on="url_raw", how="left")
+        .filter(pl.col("_fields").is_not_null())
+        .unnest("_fields")
+        .with_columns(kind=pl.when((pl.col("kind") == "other") & before.str.contains(_PROJECT_CUE)).then(pl.lit("project")).otherwise("kind"))
+        .drop("_line")
+    )
 
 
 def record_urls(occurrences: pl.DataFrame) -> pl.DataFrame:

@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+import polars as pl
+import pytest
+
+from bench.urls_tags import seed_methods
+from transforms.methods import method_names, record_methods
+
+
+def names(text: str, raw: str | None = None) -> list[str]:
+    frame = pl.DataFrame({"text": [text], "text_raw": [raw if raw is not None else text]})
+    return frame.select(m=method_names(pl.col("text"), pl.col("text_raw")))["m"].to_list()[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Instead, we present MoE-X, a mixture-of-experts (MoE) language model.", ["MoE-X"]),
+        ("We introduce Graph Inverse Style Transfer (GIST), the first framework.", ["GIST"]),
+        ("To address these issues, we propose the ELITE benchmark, a safety evaluation.", ["ELITE"]),
+        ("We introduce a federated framework with privacy guarantees, named FedCEO, designed to trade off.", ["FedCEO"]),
+        ("We introduce a family of algorithms called SPLIT (SParse Lookahead) that moves us forward.", ["SPLIT"]),
+        ("We propose an approach that combines FEAT and TabNet via distillation (KD), which we term FEAT-KD.", ["FEAT-KD"]),
+        ("In this work, we present Situated-PRInciples (SPRI), a framework.", ["SPRI"]),
+        ("We fine-tune LLMs with RL and evaluate CLIP on MMLU.", []),
+        ("We propose LLM-based scoring for GPT-4 outputs.", []),
+        ("Prior work called BERT a breakthrough. The FooNet baseline is strong.", []),
+    ],
+)
+def test_introduced_names(text: str, expected: list[str]) -> None:
+    assert names(text) == expected
+
+
+def test_bold_names_in_the_raw_block() -> None:
+    raw = r"We study sparse models and show that **SparseX** wins; \textbf{DenseY} loses."
+    assert names("We study sparse models and show that SparseX wins; DenseY loses.", raw) == ["SparseX", "DenseY"]
+
+
+def test_record_methods_uses_the_kept_occurrence() -> None:
+    occurrences = pl.DataFrame(
+        {
+            "record_id": ["r", "r"],
+            "status": ["kept", "duplicate"],
+            "text": ["We propose BDetCLIP, a detector.", "We propose OtherNet, a detector."],
+            "text_raw": ["We propose BDetCLIP, a detector.", "We propose OtherNet, a detector."],
+        }
+    )
+    assert record_methods(occurrences).rows() == [("r", ["BDetCLIP"])]
+
+
+def test_the_seed_names() -> None:
+    expected = {"MoE-X", "GIST", "ELITE", "C-TRPO", "FedCEO", "AMUN", "BDetCLIP", "TGU", "FPO", "SoftShape", "SPLIT", "FEAT-KD"}
+    found = set(seed_methods()["names"])
+    assert expected <= found
+    assert not found & {"LLM", "LLMs", "MoE", "RL", "CLIP"}

@@ -1,0 +1,65 @@
+"""Method names: the names an abstract introduces for its own method, model, benchmark or dataset.
+
+A name is a capitalized token with a second capital or digit (``MoE-X``, ``FedCEO``, ``C-TRPO``,
+``SoftShape``). Per sentence of the normalized text that says what "we" (or "this paper/work")
+do, the first of these wins:
+
+1. a naming verb: ``named X``, ``called X``, ``dubbed X``, ``termed X``, ``we term X``;
+2. after an introducing verb (present, introduce, propose, develop, ...): the name right after
+   it (``we propose BDetCLIP``; its acronym when one follows in parentheses), else the first acronym definition ``... (X)``
+   (``Graph Inverse Style Transfer (GIST)``) or ``the X benchmark|dataset|...``.
+
+Bold names in the raw block (``**X**``, ``\\textbf{X}``) count too. Generic acronyms the paper
+merely uses (``GENERIC``: LLM, MoE, RL, CLIP, ...) are never names.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+NAME = r"[A-Z][a-z]*(?:-?[A-Z0-9][A-Za-z0-9]*)+"
+GENERIC = (
+    "AI", "ML", "NLP", "LLM", "LM", "MLLM", "VLM", "LVLM", "MoE", "RL", "RLHF", "DPO", "PPO", "CLIP", "GPT", "BERT",
+    "ViT", "CNN", "RNN", "GNN", "GAN", "VAE", "KD", "SAE", "SGD", "MDP", "QA", "VQA", "LoRA", "API", "SOTA", "DNN", "MLP",
+)
+_SUBJECT = r"(?:\b[Ww]e|\b(?:[Tt]his|[Oo]ur) (?:paper|work|study)|\b[Hh]ere)\b"
+_NAMING = rf"\b(?:named|called|dubbed|coined|termed|we term|we call)\s+(?:it\s+|as\s+)?(?:the\s+)?({NAME})\b"
+_INTRO = (
+    r"\b(?:[Ww]e|paper|work)\s+(?:\w+\s+)?(?:present|introduce|propose|develop|design|build|construct|release|curate|contribute|create|devise)s?\s+"
+    rf"(?:(?:a|an|the|our)\s+)?(?:(?P<direct>{NAME})\b(?:\s+\((?P<alias>{NAME})\))?|[^.;]{{0,160}}?(?:\((?P<acronym>{NAME})\)|\bthe\s+(?P<named>{NAME})\s+"
+    r"(?:benchmark|dataset|suite|corpus|framework|model|method|algorithm|evaluator)))"
+)
+_BOLD = rf"(?:\*\*|\\textbf\{{)({NAME})(?:\*\*|\}})"
+
+
+def _generic(name: pl.Expr) -> pl.Expr:
+    """True for a generic acronym, also in the plural or with a version suffix (``LLMs``, ``GPT-4``)."""
+    return name.str.replace(r"(?:s|-[0-9.]+[A-Za-z]?)$", "").is_in(GENERIC) | name.is_in(GENERIC)
+
+
+def _sentence_name() -> pl.Expr:
+    """The name a sentence introduces (null when it introduces none)."""
+    sentence = pl.element()
+    intro = sentence.str.extract_groups(_INTRO)
+    found = pl.coalesce(
+        sentence.str.extract(_NAMING, 1),
+        intro.struct.field("alias"),
+        intro.struct.field("direct"),
+        intro.struct.field("acronym"),
+        intro.struct.field("named"),
+    )
+    return pl.when(sentence.str.contains(_SUBJECT)).then(found)
+
+
+def method_names(text: pl.Expr, text_raw: pl.Expr) -> pl.Expr:
+    """``list[str]``: the names introduced in ``text`` plus bold names in ``text_raw``, in order, once each."""
+    sentences = text.str.replace_all(r"([.!?;])\s+", "${1}\n").str.split("\n")
+    named = sentences.list.eval(_sentence_name())
+    bold = text_raw.str.extract_all(_BOLD).list.eval(pl.element().str.extract(_BOLD, 1))
+    return named.list.concat(bold).list.eval(pl.element().filter(pl.element().is_not_null() & ~_generic(pl.element()))).list.unique(maintain_order=True)
+
+
+def record_methods(occurrences: pl.DataFrame) -> pl.DataFrame:
+    """``record_id, methods`` from each record's kept occurrence."""
+    kept = occurrences.filter(pl.col("status") == "kept")
+    return kept.select("record_id", methods=method_names(pl.col("text"), pl.col("text_raw")))
