@@ -9,7 +9,9 @@ frame are checked in ``cross_table_checks`` and reported the same way.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import html
 import json
 import logging
 import os
@@ -163,17 +165,20 @@ def validate_tables(
                 )
             )
     failures.extend(cross_table_checks(tables))
-    docs = _build_docs(context, docs_dir) if docs_dir is not None else None
-    return ValidationReport(
+    report = ValidationReport(
         failures=failures,
         n_expectations=n_expectations,
         suites_sha256=suites_sha256(directory),
         suites=tuple(suites),
-        data_docs=docs,
     )
+    if docs_dir is None:
+        return report
+    return dataclasses.replace(report, data_docs=_build_docs(context, docs_dir, report))
 
 
-def _build_docs(context: Any, docs_dir: Path) -> Path:
+def _build_docs(context: Any, docs_dir: Path, report: ValidationReport) -> Path:
+    """GX Data Docs plus ``summary.html``, a plain page that also reads well offline
+    (GX's own index builds its tables with scripts from a CDN)."""
     docs_dir.mkdir(parents=True, exist_ok=True)
     context.add_data_docs_site(
         site_name="paperlake",
@@ -184,7 +189,24 @@ def _build_docs(context: Any, docs_dir: Path) -> Path:
         },
     )
     context.build_data_docs(site_names=["paperlake"])
-    return docs_dir / "index.html"
+    rows = []
+    for suite in report.suites + ("cross_table",):
+        failed = [f for f in report.failures if f.suite == suite]
+        pages = sorted((docs_dir / "validations" / suite).rglob("*.html"))
+        link = f'<a href="{pages[-1].relative_to(docs_dir).as_posix()}">{suite}</a>' if pages else suite
+        outcome = "passed" if not failed else ("failed" if any(f.severity == "critical" for f in failed) else "warnings")
+        details = "".join(f"<li>{html.escape(f.describe())}</li>" for f in failed)
+        rows.append(f"<tr><td>{link}</td><td class='{outcome}'>{outcome}</td><td><ul>{details}</ul></td></tr>")
+    (docs_dir / "summary.html").write_text(
+        "<!doctype html><meta charset='utf-8'><title>paperlake validation</title>"
+        "<style>body{font-family:sans-serif;margin:2em}td{padding:.3em 1em;vertical-align:top;border-bottom:1px solid #ddd}"
+        ".passed{color:#1a7f37}.failed{color:#c62828;font-weight:bold}.warnings{color:#b26a00}</style>"
+        f"<h1>paperlake validation: {report.outcome}</h1><p>{report.n_expectations} expectations in {len(report.suites)} suites"
+        " plus cross-table checks. <a href='index.html'>GX Data Docs</a></p>"
+        f"<table><tr><th>suite</th><th>outcome</th><th>failed expectations</th></tr>{''.join(rows)}</table>",
+        encoding="utf-8",
+    )
+    return docs_dir / "summary.html"
 
 
 def cross_table_checks(tables: dict[str, pl.DataFrame]) -> list[Failure]:

@@ -62,9 +62,11 @@ def test_data_docs_name_every_suite(paperlake_cli, seeds: Path, tmp_path: Path) 
     assert code == 0
     docs = Path(output.split("data docs ")[1].split()[0])
     assert docs.is_file() and docs.is_relative_to(tmp_path / "wh" / "reports")
-    html = docs.read_text(encoding="utf-8")
+    assert docs.name == "summary.html" and (docs.parent / "index.html").is_file()
+    summary, index = docs.read_text(encoding="utf-8"), (docs.parent / "index.html").read_text(encoding="utf-8")
     for suite in (*TABLES, "run_stats"):
-        assert suite in html
+        assert suite in summary and suite in index
+        assert list((docs.parent / "validations" / suite).rglob("*.html"))
 
 
 _CRASH = """
