@@ -104,6 +104,10 @@ def _quiet_gx() -> Any:
     import great_expectations as gx
     from great_expectations.data_context.types.base import ProgressBarsConfig
 
+    for name in list(logging.root.manager.loggerDict):
+        if name.startswith("great_expectations"):
+            logging.getLogger(name).setLevel(logging.ERROR)
+
     context = gx.get_context(mode="ephemeral")
     context.variables.progress_bars = ProgressBarsConfig(globally=False)
     return gx, context
@@ -179,6 +183,7 @@ def validate_tables(
 def _build_docs(context: Any, docs_dir: Path, report: ValidationReport) -> Path:
     """GX Data Docs plus ``summary.html``, a plain page that also reads well offline
     (GX's own index builds its tables with scripts from a CDN)."""
+    docs_dir = docs_dir.resolve()
     docs_dir.mkdir(parents=True, exist_ok=True)
     context.add_data_docs_site(
         site_name="paperlake",

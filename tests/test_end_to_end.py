@@ -124,3 +124,11 @@ def test_export_time_travel(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
 
     code, output = paperlake_cli("history", "--warehouse", warehouse)
     assert code == 0 and "v1" in output and "v2" in output
+
+
+def test_relative_paths_like_make_run(paperlake_cli, seeds: Path, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, output = paperlake_cli("run", "--input", "raw", "--warehouse", "warehouse")
+    assert code == 0, output
+    assert (tmp_path / "warehouse" / "versions").is_dir()
+    assert Warehouse(Path("warehouse")).read("records").height == 66
