@@ -140,9 +140,12 @@ def validate_tables(
         suite = gx.ExpectationSuite(name=name)
         for expectation in spec["expectations"]:
             kwargs = _substitute(expectation.get("kwargs", {}), variables or {})
-            suite.add_expectation_configuration(
-                ExpectationConfiguration(type=expectation["type"], kwargs=kwargs, meta=expectation.get("meta", {}))
-            )
+            try:
+                suite.add_expectation_configuration(
+                    ExpectationConfiguration(type=expectation["type"], kwargs=kwargs, meta=expectation.get("meta", {}))
+                )
+            except gx.exceptions.GreatExpectationsError as err:
+                raise ValueError(f"expectation suite {name!r}: {expectation['type']}: {err}") from err
         if len(suite.expectations) != len(spec["expectations"]):
             raise ValueError(f"suite {name}: GX loaded {len(suite.expectations)} of {len(spec['expectations'])} expectations")
         suite = context.suites.add(suite)

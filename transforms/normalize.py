@@ -30,7 +30,7 @@ HTML_TAG = r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"
 def join_lines(text: pl.Expr) -> pl.Expr:
     """Join a block's lines into one paragraph; keep URLs and hyphenated words broken at a line end whole."""
     return (
-        text.str.replace_all(r"(https?://\S*[/\-_.])[ \t]*\n[ \t]*(\S)", "${1}${2}")
+        text.str.replace_all(r"(https?://\S*[/\-])[ \t]*\n[ \t]*(\S)", "${1}${2}")
         .str.replace_all(r"(\p{L})-[ \t]*\n[ \t]*(\p{Ll})", "${1}-${2}")
         .str.replace_all(r"[ \t]*\n[ \t]*", " ")
     )

@@ -5,12 +5,12 @@ Every published table is described here once; README's table reference mirrors t
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 import polars as pl
 
 Status = Literal["kept", "duplicate", "near_duplicate", "rejected"]
-STATUSES: Final[tuple[str, ...]] = ("kept", "duplicate", "near_duplicate", "rejected")
+STATUSES: Final[tuple[str, ...]] = get_args(Status)
 
 RejectReason = Literal[
     "header",
@@ -22,19 +22,10 @@ RejectReason = Literal[
     "url_only",
     "repeated_text",
 ]
-REJECT_REASONS: Final[tuple[str, ...]] = (
-    "header",
-    "too_short",
-    "too_long",
-    "no_letters",
-    "garbled",
-    "boilerplate",
-    "url_only",
-    "repeated_text",
-)
+REJECT_REASONS: Final[tuple[str, ...]] = get_args(RejectReason)
 
 SourceError = Literal["empty", "binary", "gzip_too_large", "gzip_corrupt", "unreadable"]
-SOURCE_ERRORS: Final[tuple[str, ...]] = ("empty", "binary", "gzip_too_large", "gzip_corrupt", "unreadable")
+SOURCE_ERRORS: Final[tuple[str, ...]] = get_args(SourceError)
 
 URL_KINDS: Final[tuple[str, ...]] = ("code", "model", "data", "demo", "paper", "project", "other")
 
