@@ -14,7 +14,7 @@ from prefect.cache_policies import NO_CACHE
 
 from paperlake import sources as source_files
 from paperlake.config import Config, code_version, load_config
-from paperlake.store import Warehouse, counts_json, now_utc
+from paperlake.store import TableChange, Warehouse, now_utc
 from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
 from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, suites_sha256, validate_tables
 from transforms import dedup, methods, normalize, quality, split, tables, tags, urls
@@ -85,9 +85,31 @@ def classify_blocks(blocks: pl.DataFrame, parsed: pl.DataFrame, config: Config) 
 
 
 @task(cache_policy=NO_CACHE)
-def deduplicate(blocks: pl.DataFrame, warehouse: Warehouse) -> pl.DataFrame:
-    """Assign records across the new blocks and the published occurrences."""
-    return dedup.deduplicate(blocks, warehouse.read("occurrences"))
+def match_records(blocks: pl.DataFrame, warehouse: Warehouse, config: Config) -> tuple[dedup.Matches, pl.DataFrame]:
+    """Near-duplicate matching of the new keys against each other and the warehouse's dedup index."""
+    accepted = blocks.filter(pl.col("reject_reason").is_null())
+    key_columns = ["dedup_key", "record_id", "text"]
+    same_keys = warehouse.rows_where("occurrences", "dedup_key", accepted["dedup_key"], key_columns).unique("dedup_key")
+    fresh = dedup.fresh_keys(blocks, same_keys)
+    band_hits = warehouse.band_matches(dedup.band_rows(fresh, config.dedup), config.dedup.lsh.scheme)
+    near_keys = warehouse.rows_where("occurrences", "dedup_key", band_hits, key_columns).unique("dedup_key")
+    return dedup.match_keys(fresh, near_keys, config.dedup), pl.concat([same_keys, near_keys]).unique("dedup_key")
+
+
+@task(cache_policy=NO_CACHE)
+def assign_records(blocks: pl.DataFrame, matches: dedup.Matches, known: pl.DataFrame, warehouse: Warehouse, config: Config) -> tuple[pl.DataFrame, pl.Series]:
+    """The new blocks and every published occurrence of the records they touch, with records and statuses."""
+    affected = dedup.affected_records(blocks, known, matches)
+    history = warehouse.rows_where("occurrences", "record_id", affected)
+    return dedup.assign(blocks, history, known, matches, config.dedup), affected
+
+
+@task(cache_policy=NO_CACHE)
+def deduplicate_all(blocks: pl.DataFrame, warehouse: Warehouse, config: Config) -> tuple[pl.DataFrame, pl.Series, dedup.Matches]:
+    """Every occurrence, published and new, with records and statuses (when every record must be rebuilt)."""
+    history = warehouse.read("occurrences")
+    result = dedup.deduplicate(blocks, history, config.dedup)
+    return result.occurrences, history["record_id"].drop_nulls().unique().sort(), result.matches
 
 
 @task(cache_policy=NO_CACHE)
@@ -116,9 +138,9 @@ def validate(table_set: dict[str, pl.DataFrame], taxonomy: Taxonomy, expectation
 
 
 @task(cache_policy=NO_CACHE, retries=1)
-def publish(warehouse: Warehouse, table_set: dict[str, pl.DataFrame], meta: dict) -> int:
-    """Write the tables and the version row that makes them current."""
-    return warehouse.publish(table_set, meta)
+def publish(warehouse: Warehouse, changes: dict[str, TableChange], meta: dict) -> int:
+    """Write the table changes and the version row that makes them current."""
+    return warehouse.publish(changes, meta)
 
 
 @flow(name="paperlake-curate", log_prints=False)
@@ -149,16 +171,24 @@ def curate(
 
     parsed, blocks = parse_blocks(read)
     blocks = classify_blocks(normalize_blocks(blocks), parsed, config)
-    occurrences = deduplicate(blocks, warehouse)
+    retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash
+    if retag:  # every record's tags change: rebuild all records
+        occurrences, affected, matches = deduplicate_all(blocks, warehouse, config)
+    else:
+        matches, known = match_records(blocks, warehouse, config)
+        occurrences, affected = assign_records(blocks, matches, known, warehouse, config)
     url_table = link_urls(occurrences)
     tag_table = tag(occurrences, url_table, taxonomy)
     new_sources = tables.sources_table(parsed, blocks, started)
     table_set = {
-        "sources": pl.concat([warehouse.read("sources"), new_sources]),
+        "sources": new_sources,
         "occurrences": occurrences,
         "records": tables.records_table(occurrences, tag_table, url_table, name_methods(occurrences)),
         "tags": tag_table,
         "urls": url_table,
+        "record_merges": matches.merges,
+        "merge_edges": matches.edges,
+        "dedup_index": matches.bands,
     }
     summary.blocks_new = blocks.height
     summary.warnings = [f"{p}: no recognisable header; collection is null" for p in new_sources.filter(pl.col("collection").is_null() & pl.col("error").is_null())["path"]]
@@ -169,50 +199,57 @@ def curate(
     summary.warnings += [f.describe() for f in report.warnings]
     if report.blocked:
         raise ValidationBlocked(report)
+    replaced = tuple(affected.to_list())
+    changes = {
+        name: TableChange(frame, replace_values=replaced, replace_all=retag) if name in ("occurrences", "records", "tags", "urls") else TableChange(frame)
+        for name, frame in table_set.items()
+    }
     meta = {
         "created_at": started,
-        "input_files": table_set["sources"].select("path", "source_id", "size_bytes").to_dicts(),
+        "input_files": new_sources.select("path", "source_id", "size_bytes").to_dicts(),
         "code_version": code_version(),
         "taxonomy_sha256": taxonomy_hash,
         "expectations_sha256": report.suites_sha256,
         "validation": report.outcome,
         "warnings": [f.describe() for f in report.warnings],
-        "counts": counts_json(table_set),
-        "changes": json.dumps(_changes(warehouse, table_set)),
+        "changes": json.dumps(_changes(table_set, affected, matches)),
     }
-    version = publish(warehouse, table_set, meta)
+    version = publish(warehouse, changes, meta)
     logger.info("published dataset version %s", version)
-    return _summarize(summary, warehouse, version, published=True, table_set=table_set)
+    return _summarize(summary, warehouse, version, published=True)
 
 
-def _changes(warehouse: Warehouse, table_set: dict[str, pl.DataFrame]) -> dict[str, int]:
-    before = warehouse.read("records").select("record_id")
-    after = table_set["records"].select("record_id")
+def _changes(table_set: dict[str, pl.DataFrame], affected: pl.Series, matches: dedup.Matches) -> dict[str, int]:
+    records = table_set["records"]["record_id"]
     return {
-        "sources_added": table_set["sources"].height - warehouse.read("sources").height,
-        "records_added": after.join(before, on="record_id", how="anti").height,
-        "records_removed": before.join(after, on="record_id", how="anti").height,
+        "sources_added": table_set["sources"].height,
+        "records_added": records.filter(~records.is_in(affected.implode())).len(),
+        "records_removed": matches.merges.height,
     }
 
 
-def _summarize(summary: RunSummary, warehouse: Warehouse, version: int | None, published: bool, table_set: dict[str, pl.DataFrame] | None = None) -> RunSummary:
-    current = table_set if table_set is not None else {name: warehouse.read(name) for name in ("sources", "occurrences", "records", "tags", "urls")}
-    occurrences, source_table = current["occurrences"], current["sources"]
+def _summarize(summary: RunSummary, warehouse: Warehouse, version: int | None, published: bool) -> RunSummary:
+    counts = {} if version is None else json.loads(warehouse.version_row(version)["counts"])
+    if version is not None:
+        occurrences = warehouse.scan("occurrences", version).select("status", "reject_reason").collect()
+        sources = warehouse.scan("sources", version).select("encoding", "error").collect()
+    else:
+        occurrences, sources = pl.DataFrame(schema={"status": pl.String, "reject_reason": pl.String}), pl.DataFrame(schema={"encoding": pl.String, "error": pl.String})
     status = occurrences["status"].value_counts()
-    counts = dict(zip(status["status"].to_list(), status["count"].to_list()))
+    by_status = dict(zip(status["status"].to_list(), status["count"].to_list()))
     rejects = occurrences.filter(pl.col("status") == "rejected")["reject_reason"].value_counts(sort=True)
-    encodings = source_table["encoding"].fill_null("unreadable").value_counts(sort=True)
-    errors = source_table.filter(pl.col("error").is_not_null())["error"].value_counts(sort=True)
+    encodings = sources["encoding"].fill_null("unreadable").value_counts(sort=True)
+    errors = sources.filter(pl.col("error").is_not_null())["error"].value_counts(sort=True)
     summary.blocks = occurrences.height
-    summary.records = current["records"].height
-    summary.kept = counts.get("kept", 0)
-    summary.duplicates = counts.get("duplicate", 0)
-    summary.near_duplicates = counts.get("near_duplicate", 0)
+    summary.records = counts.get("records", 0)
+    summary.kept = by_status.get("kept", 0)
+    summary.duplicates = by_status.get("duplicate", 0)
+    summary.near_duplicates = by_status.get("near_duplicate", 0)
     summary.rejected = dict(zip(rejects["reject_reason"].to_list(), rejects["count"].to_list()))
     summary.encodings = dict(zip(encodings["encoding"].to_list(), encodings["count"].to_list()))
     summary.source_errors = dict(zip(errors["error"].to_list(), errors["count"].to_list()))
-    summary.urls = current["urls"].height
-    summary.tags = current["tags"].height
+    summary.urls = counts.get("urls", 0)
+    summary.tags = counts.get("tags", 0)
     summary.dataset_version = version
     summary.published = published
     return summary

@@ -130,6 +130,22 @@ def diff(
 
 
 @app.command()
+def explain(
+    record_id: Annotated[str, typer.Argument(help="A record id (a retired id is followed to its survivor).")],
+    warehouse: WarehouseDir = Path("warehouse"),
+) -> None:
+    """Print a record's cluster: every occurrence and why it belongs to the record."""
+    from paperlake.explain import RecordNotFound, explain as explain_record
+    from paperlake.store import VersionNotFound, Warehouse
+
+    try:
+        typer.echo(explain_record(Warehouse(warehouse), record_id))
+    except (RecordNotFound, VersionNotFound) as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+
+
+@app.command()
 def serve(
     cron: Annotated[str, typer.Option(help="Cron schedule, e.g. '0 * * * *'.")] = "0 * * * *",
     input_dir: InputDir = Path("data/raw"),

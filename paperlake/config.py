@@ -5,6 +5,8 @@
 min_words = 20
 [read]               # paperlake.sources.ReadLimits
 max_decompressed_bytes = 268435456
+[dedup]              # transforms.dedup.DedupParams
+jaccard = 0.5
 ```
 """
 
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from paperlake.sources import ReadLimits
+from transforms.dedup import DedupParams
 from transforms.quality import QualityThresholds
 
 
@@ -26,6 +29,7 @@ class Config:
 
     quality: QualityThresholds = field(default_factory=QualityThresholds)
     read: ReadLimits = field(default_factory=ReadLimits)
+    dedup: DedupParams = field(default_factory=DedupParams)
 
 
 def _override(section: object, values: dict[str, object], where: str) -> object:
@@ -42,7 +46,7 @@ def load_config(path: Path | None) -> Config:
     if path is None:
         return config
     data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    sections = {"quality": config.quality, "read": config.read}
+    sections = {"quality": config.quality, "read": config.read, "dedup": config.dedup}
     unknown = sorted(set(data) - set(sections))
     if unknown:
         raise ValueError(f"{path}: unknown section(s) {', '.join(unknown)}; known: {', '.join(sections)}")

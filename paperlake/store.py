@@ -23,7 +23,7 @@ VERSIONS = pl.Schema(
     {
         "dataset_version": pl.Int64,
         "created_at": schema.TS,
-        "table_versions": pl.Struct({name: pl.Int64 for name in schema.TABLES}),
+        "table_versions": pl.Struct({name: pl.Int64 for name in schema.STORED_TABLES}),
         "input_files": pl.List(pl.Struct({"path": pl.String, "source_id": pl.String, "size_bytes": pl.Int64})),
         "code_version": pl.String,
         "taxonomy_sha256": pl.String,
@@ -34,6 +34,16 @@ VERSIONS = pl.Schema(
         "changes": pl.String,
     }
 )
+
+
+@dataclass(frozen=True)
+class TableChange:
+    """New rows for one table, replacing the published rows whose ``replace_column`` is in ``replace_values``."""
+
+    rows: pl.DataFrame
+    replace_column: str = "record_id"
+    replace_values: tuple[str, ...] = ()
+    replace_all: bool = False  # the rows are the whole table
 
 
 class VersionNotFound(LookupError):
@@ -80,7 +90,7 @@ class Warehouse:
     def read(self, table: str, dataset_version: int | None = None) -> pl.DataFrame:
         """A table as of a dataset version (current by default); empty schema-true frame before the first one."""
         if self.current_version() is None:
-            return schema.empty(schema.TABLES[table])
+            return schema.empty(schema.STORED_TABLES[table])
         return pl.read_delta(str(self.table_path(table)), version=self.delta_version(table, dataset_version))
 
     def scan(self, table: str, dataset_version: int | None = None) -> pl.LazyFrame:
@@ -92,27 +102,67 @@ class Warehouse:
         dt = DeltaTable(str(self.table_path(table)), version=self.delta_version(table, dataset_version))
         return dt.file_uris()
 
-    def publish(self, tables: dict[str, pl.DataFrame], meta: dict[str, Any]) -> int:
-        """Write every table, then append the ``versions`` row that makes them one dataset version."""
+    def publish(self, changes: dict[str, TableChange], meta: dict[str, Any]) -> int:
+        """Apply each table's change, then append the ``versions`` row that makes them one dataset version.
+
+        The first publication overwrites whatever a crashed earlier attempt left behind; later
+        ones first restore any table whose latest Delta version is not the one the current
+        dataset version names (a crash between table writes), then delete the replaced rows
+        and append the new ones, so a run costs what it changes, not the warehouse size.
+        """
         self.root.mkdir(parents=True, exist_ok=True)
         previous = self.current_version()
         number = 1 if previous is None else previous + 1
+        named = {} if previous is None else self.version_row(previous)["table_versions"]
         table_versions = {}
-        for name, table_schema in schema.TABLES.items():
-            frame = schema.conform(tables[name], table_schema)
-            write_deltalake(
-                str(self.table_path(name)),
-                frame.to_arrow(),
-                mode="overwrite",
-                schema_mode="overwrite",
-                commit_properties=_commit_properties(number),
-            )
-            table_versions[name] = DeltaTable(str(self.table_path(name))).version()
-        row = {**meta, "dataset_version": number, "table_versions": table_versions}
+        for name, table_schema in schema.STORED_TABLES.items():
+            change = changes.get(name, TableChange(schema.empty(table_schema)))
+            frame = schema.conform(change.rows, table_schema)
+            if "dataset_version" in table_schema:
+                frame = frame.with_columns(dataset_version=pl.lit(number, pl.Int64))
+            path = str(self.table_path(name))
+            if previous is None or named.get(name) is None or change.replace_all:
+                write_deltalake(path, frame.to_arrow(), mode="overwrite", schema_mode="overwrite", commit_properties=_commit_properties(number))
+            else:
+                table = DeltaTable(path)
+                if table.version() != named[name]:
+                    table.restore(named[name], commit_properties=_commit_properties(number))
+                if change.replace_values:
+                    table.delete(_in_predicate(change.replace_column, change.replace_values), commit_properties=_commit_properties(number))
+                if frame.height:
+                    write_deltalake(path, frame.to_arrow(), mode="append", commit_properties=_commit_properties(number))
+            table_versions[name] = DeltaTable(path).version()
+        counts = {name: _rows(DeltaTable(str(self.table_path(name)))) for name in schema.TABLES}
+        row = {**meta, "dataset_version": number, "table_versions": table_versions, "counts": json.dumps(counts, sort_keys=True)}
         versions = pl.DataFrame([row], schema=VERSIONS)
-        write_deltalake(str(self.table_path("versions")), versions.to_arrow(), mode="append", commit_properties=_commit_properties(number))
+        write_deltalake(str(self.table_path("versions")), versions.to_arrow(), mode="append", schema_mode="merge", commit_properties=_commit_properties(number))
         return number
 
+    def row_count(self, table: str, dataset_version: int | None = None) -> int:
+        """Rows of a table at a dataset version, from the Delta log (no data read)."""
+        if self.current_version() is None:
+            return 0
+        return _rows(DeltaTable(str(self.table_path(table)), version=self.delta_version(table, dataset_version)))
+
+    def rows_where(self, table: str, column: str, values: pl.Series | list[str], columns: list[str] | None = None) -> pl.DataFrame:
+        """The current rows of a table whose ``column`` is one of ``values`` (a filtered scan)."""
+        wanted = pl.Series(values, dtype=pl.String).unique()
+        if self.current_version() is None or wanted.is_empty():
+            return schema.empty(schema.STORED_TABLES[table]).select(columns or pl.all())
+        scan = self.scan(table).filter(pl.col(column).is_in(wanted.implode()))
+        return (scan.select(columns) if columns else scan).collect()
+
+    def band_matches(self, bands: pl.DataFrame, scheme: str) -> pl.Series:
+        """Published dedup keys that share an LSH band key with one of ``bands`` (``dedup_key``, ``bands``)."""
+        if self.current_version() is None or bands.is_empty():
+            return pl.Series("dedup_key", [], dtype=pl.String)
+        stored = self.scan("dedup_index")
+        schemes = stored.select(pl.col("scheme").unique()).collect()["scheme"].to_list()
+        if schemes and schemes != [scheme]:
+            raise ValueError(f"{self.root}: the dedup index was built with scheme {schemes}, the configuration asks for {scheme}; use a new warehouse")
+        wanted = bands.select(band=pl.col("bands")).explode("band").unique()
+        hits = stored.select("dedup_key", band=pl.col("bands")).explode("band").join(wanted.lazy(), on="band", how="semi")
+        return hits.select(pl.col("dedup_key").unique()).collect()["dedup_key"]
 
 def _commit_properties(number: int) -> Any:
     from deltalake import CommitProperties
@@ -120,9 +170,13 @@ def _commit_properties(number: int) -> Any:
     return CommitProperties(custom_metadata={"paperlake.dataset_version": str(number)})
 
 
-def counts_json(tables: dict[str, pl.DataFrame]) -> str:
-    """Row counts per table as JSON, stored with each version."""
-    return json.dumps({name: frame.height for name, frame in tables.items()}, sort_keys=True)
+def _rows(table: DeltaTable) -> int:
+    return int(pl.DataFrame(table.get_add_actions(flatten=True))["num_records"].sum() or 0)
+
+
+def _in_predicate(column: str, values: tuple[str, ...]) -> str:
+    quoted = ", ".join("'" + v.replace("'", "''") + "'" for v in values)
+    return f"{column} IN ({quoted})"
 
 
 def now_utc() -> datetime:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -71,10 +72,8 @@ def test_data_docs_name_every_suite(paperlake_cli, seeds: Path, tmp_path: Path) 
 
 _CRASH = """
 import os, signal, sys
-from pathlib import Path
-import polars as pl
 import paperlake.store as store
-from paperlake.store import Warehouse
+from paperlake.cli import app
 
 real_write, calls = store.write_deltalake, []
 def write_then_die(path, *args, **kwargs):
@@ -83,32 +82,34 @@ def write_then_die(path, *args, **kwargs):
     if len(calls) == 2:
         os.kill(os.getpid(), signal.SIGKILL)
 store.write_deltalake = write_then_die
-
-warehouse = Warehouse(Path(sys.argv[1]))
-tables = {name: warehouse.read(name) for name in ("sources", "occurrences", "records", "tags", "urls")}
-tables["records"] = tables["records"].head(3)
-tables["occurrences"] = tables["occurrences"].head(3)
-warehouse.publish(tables, warehouse.version_row() | {"dataset_version": None})
+app(["run", "--input", sys.argv[1], "--warehouse", sys.argv[2]])
 """
 
 
 def test_sigkill_between_table_writes_keeps_the_previous_version(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    from prefect.settings import PREFECT_API_URL
+
     warehouse = Warehouse(tmp_path / "wh")
     assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse.root)[0] == 0
     before = _snapshot(warehouse)
-    crash = subprocess.run([sys.executable, "-c", _CRASH, str(warehouse.root)], capture_output=True, text=True, timeout=300)
-    assert crash.returncode == -signal.SIGKILL, crash.stderr
-    assert len(list((warehouse.root / "occurrences" / "_delta_log").glob("*.json"))) == 2  # the crash did write a table
+    logs_before = {name: len(list((warehouse.root / name / "_delta_log").glob("*.json"))) for name in TABLES}
+
+    extra = sorted(seeds.glob("*.txt"))[0].read_text(encoding="utf-8").split("\n\n")[1]
+    (seeds / "again.txt").write_text(f"NeurIPS 2024 Papers\n\n{extra}\n", encoding="utf-8")
+    env = {**os.environ, "PREFECT_API_URL": str(PREFECT_API_URL.value())}
+    crash = subprocess.run([sys.executable, "-c", _CRASH, str(seeds), str(warehouse.root)], capture_output=True, text=True, timeout=600, env=env)
+    assert crash.returncode == -signal.SIGKILL, crash.stdout + crash.stderr
+    logs_after = {name: len(list((warehouse.root / name / "_delta_log").glob("*.json"))) for name in TABLES}
+    assert logs_after != logs_before  # the crash did commit to some tables
     assert warehouse.current_version() == 1
     after = _snapshot(warehouse)
     for name in TABLES:
         assert_frame_equal(before[name], after[name])
 
-    extra = sorted(seeds.glob("*.txt"))[0].read_text(encoding="utf-8").split("\n\n")[1]
-    (seeds / "again.txt").write_text(f"NeurIPS 2024 Papers\n\n{extra}\n", encoding="utf-8")
     assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse.root)[0] == 0
     assert warehouse.current_version() == 2
     assert warehouse.read("records").height == 66 and warehouse.read("occurrences").height == 67
+    assert warehouse.read("sources").height == 5
 
 
 def test_diff_over_three_runs(paperlake_cli, seeds: Path, tmp_path: Path) -> None:

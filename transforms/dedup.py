@@ -1,20 +1,50 @@
-"""Deduplication: the dedup key, record assignment and the kept-occurrence rule.
+"""Deduplication: the dedup key, near-duplicate matching, records, the kept occurrence.
 
 Key scheme ``k1``: normalized text, lower-cased, hyphens joined, every run of characters
 that are not letters (punctuation, digits, symbols, whitespace) folded to one space.
-Two blocks with the same key are exact duplicates.
+Two blocks with the same key are exact duplicates: one node of the dedup graph.
 
-Kept rule: in each record the occurrence with the longest normalized text is kept;
-ties go to the smallest (path, ordinal). Never arrival order.
+Near duplicates (signature scheme ``m1``, ``transforms.minhash``): keys whose LSH band keys
+collide are candidate pairs; a candidate pair is a confirmed edge only when the exact
+Jaccard of its shingle sets reaches ``DedupParams.jaccard`` or their containment reaches
+``DedupParams.containment``. Records are the connected components of confirmed edges
+(union-find), so the partition depends only on the set of blocks, never on run order.
+
+Kept rule: in each record the most complete occurrence is kept: most distinct shingles,
+then the longest normalized text, then the smallest (path, ordinal). Never arrival order.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import numpy as np
 import polars as pl
 import xxhash
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
+
+from transforms import minhash
 
 KEY_SCHEME = "k1"
 RECORD_ID_PREFIX = "pl_"
+MEASURES = ("dedup_key", "jaccard", "containment")
+
+
+@dataclass(frozen=True)
+class DedupParams:
+    """Near-duplicate settings (``[dedup]`` in a config file); defaults chosen from the measured curve."""
+
+    jaccard: float = 0.5  # confirm a candidate pair at this exact Jaccard of shingle sets ...
+    containment: float = 0.8  # ... or at this share of the smaller set found in the larger one
+    shingle_bytes: int = 16  # bytes of the spaceless key per word-anchored shingle
+    bands: int = 24  # LSH bands
+    rows: int = 3  # signature bins per band
+    seed: int = 20250  # hashing seed
+
+    @property
+    def lsh(self) -> minhash.MinHashParams:
+        return minhash.MinHashParams(shingle_bytes=self.shingle_bytes, bands=self.bands, rows=self.rows, seed=self.seed)
 
 
 def dedup_key(text: pl.Expr) -> pl.Expr:
@@ -27,6 +57,11 @@ def dedup_key(text: pl.Expr) -> pl.Expr:
     )
 
 
+def shingle_key(text: pl.Expr) -> pl.Expr:
+    """The key shingles are read from: ``k1`` with spaceless scripts split into one word per character."""
+    return minhash.word_split_scripts(dedup_key(text))
+
+
 def _hash_batch(keys: pl.Series) -> pl.Series:
     return pl.Series([None if k is None else xxhash.xxh3_128_hexdigest(k.encode()) for k in keys.to_list()], dtype=pl.String)
 
@@ -36,47 +71,210 @@ def key_hash(key: pl.Expr) -> pl.Expr:
     return key.map_batches(_hash_batch, return_dtype=pl.String)
 
 
-def assign_records(blocks: pl.DataFrame, known_keys: pl.DataFrame) -> pl.DataFrame:
-    """Give every accepted block a ``record_id``.
+def new_record_id(dedup_keys: pl.Expr) -> pl.Expr:
+    """Id of a record first published with these keys: from the smallest key hash."""
+    return RECORD_ID_PREFIX + dedup_keys.min().str.slice(0, 16)
 
-    A block whose key is already known joins that record; a new key founds a record whose id
-    derives from the key hash, so the same text always founds the same id.
-    """
-    accepted = blocks.filter(pl.col("reject_reason").is_null())
-    joined = accepted.join(known_keys.select("dedup_key", "record_id").unique("dedup_key"), on="dedup_key", how="left")
-    assigned = joined.with_columns(
-        record_id=pl.coalesce(pl.col("record_id"), RECORD_ID_PREFIX + pl.col("dedup_key").str.slice(0, 16))
+
+@dataclass(frozen=True)
+class Matches:
+    """What matching new keys against each other and against known keys decided."""
+
+    assignment: pl.DataFrame  # dedup_key -> record_id, for every new key
+    edges: pl.DataFrame  # confirmed pairs: dedup_key_a (new), dedup_key_b, measure, similarity
+    merges: pl.DataFrame  # retired_id -> surviving_id, via_dedup_key (the new key that bridged)
+    bands: pl.DataFrame  # dedup_key, scheme, bands (list[i64]) of every new key, for the warehouse index
+
+
+EDGES = pl.Schema({"dedup_key_a": pl.String, "dedup_key_b": pl.String, "measure": pl.String, "similarity": pl.Float64})
+
+
+def confirm(pairs: pl.DataFrame, shingles: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
+    """Exact similarity of candidate pairs; keep those that pass, with the measure that passed."""
+    sims = minhash.pair_similarity(pairs, shingles)
+    return sims.filter((pl.col("jaccard") >= params.jaccard) | (pl.col("containment") >= params.containment)).with_columns(
+        measure=pl.when(pl.col("jaccard") >= params.jaccard).then(pl.lit("jaccard")).otherwise(pl.lit("containment")),
+        similarity=pl.when(pl.col("jaccard") >= params.jaccard).then(pl.col("jaccard")).otherwise(pl.col("containment")),
     )
-    rejected = blocks.filter(pl.col("reject_reason").is_not_null()).with_columns(record_id=pl.lit(None, dtype=pl.String))
-    return pl.concat([assigned, rejected], how="diagonal_relaxed")
 
 
-def mark_kept(occurrences: pl.DataFrame) -> pl.DataFrame:
-    """Set ``status`` and ``similarity`` of every occurrence from the kept rule."""
-    ranked = occurrences.sort(
-        pl.col("text").str.len_chars(), "path", "ordinal", descending=[True, False, False], nulls_last=True
+def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams) -> Matches:
+    """Match new keys against each other and against known keys; give each new key a record.
+
+    ``new_keys``: ``dedup_key``, ``text`` (distinct keys never published). ``known``:
+    ``dedup_key``, ``record_id``, ``text`` of published keys (all of them, or only those
+    whose stored band keys collide with the new keys' - the result is the same). A component
+    of confirmed edges joins the published record it touches; one that touches several
+    merges them into the smallest id and retires the others; one that touches none founds a
+    record named after its smallest key.
+    """
+    new_keys = new_keys.unique("dedup_key").sort("dedup_key")
+    known = known.unique("dedup_key").sort("dedup_key")
+    nodes = pl.concat([new_keys.select("dedup_key", "text", record_id=pl.lit(None, pl.String)), known.select("dedup_key", "text", "record_id")])
+    n_new = new_keys.height
+    folded = nodes.select(shingle_key(pl.col("text")))["text"]
+    shingles, bands = minhash.band_table(folded, params.lsh)
+    pairs = minhash.candidate_pairs(bands).filter(pl.col("a") < n_new)
+    edges = confirm(pairs, shingles, params)
+
+    records = nodes["record_id"].drop_nulls().unique().sort()
+    record_node = {rid: nodes.height + i for i, rid in enumerate(records.to_list())}
+    known_nodes = np.arange(n_new, nodes.height)
+    known_records = np.array([record_node[r] for r in nodes["record_id"].to_list()[n_new:]], dtype=np.int64)
+    src = np.concatenate([edges["a"].to_numpy().astype(np.int64), known_nodes])
+    dst = np.concatenate([edges["b"].to_numpy().astype(np.int64), known_records])
+    size = nodes.height + len(records)
+    graph = coo_matrix((np.ones(len(src), dtype=np.int8), (src, dst)), shape=(size, size))
+    _, component = connected_components(graph, directed=False)
+
+    labelled = pl.DataFrame(
+        {
+            "dedup_key": pl.concat([nodes["dedup_key"], pl.Series([None] * len(records), dtype=pl.String)]),
+            "record_id": pl.concat([pl.Series([None] * nodes.height, dtype=pl.String), records]),
+            "component": component,
+            "is_new": np.arange(size) < n_new,
+        }
+    )
+    per_component = labelled.group_by("component").agg(
+        surviving_id=pl.col("record_id").drop_nulls().min(),
+        founded_id=new_record_id(pl.col("dedup_key").filter(pl.col("is_new"))),
+        retired=pl.col("record_id").drop_nulls().sort(),
+        via_dedup_key=pl.col("dedup_key").filter(pl.col("is_new")).min(),
+    ).with_columns(record_id=pl.coalesce("surviving_id", "founded_id"))
+    assignment = labelled.filter(pl.col("is_new")).select("dedup_key", "component").join(per_component, on="component").select("dedup_key", "record_id")
+    merges = (
+        per_component.filter(pl.col("retired").list.len() > 1)
+        .explode("retired")
+        .filter(pl.col("retired") != pl.col("surviving_id"))
+        .select(retired_id="retired", surviving_id="surviving_id", via_dedup_key="via_dedup_key")
+        .sort("retired_id")
+    )
+    key_of = nodes["dedup_key"]
+    edge_table = edges.select(
+        dedup_key_a=key_of.gather(edges["a"]), dedup_key_b=key_of.gather(edges["b"]), measure=pl.col("measure"), similarity=pl.col("similarity")
+    ) if edges.height else pl.DataFrame(schema=EDGES)
+    band_rows = pl.DataFrame({"dedup_key": new_keys["dedup_key"], "bands": bands["bands"].head(n_new)}).with_columns(scheme=pl.lit(params.lsh.scheme))
+    return Matches(assignment=assignment.sort("dedup_key"), edges=edge_table.sort("dedup_key_a", "dedup_key_b"), merges=merges, bands=band_rows)
+
+
+def band_rows(new_keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
+    """LSH band keys (``dedup_key``, ``bands``) of keys, to look their candidates up in a warehouse."""
+    folded = new_keys.select(shingle_key(pl.col("text")))["text"]
+    _, bands = minhash.band_table(folded, params.lsh)
+    return pl.DataFrame({"dedup_key": new_keys["dedup_key"], "bands": bands["bands"]})
+
+
+def completeness(text: pl.Expr) -> pl.Expr:
+    """How complete a version is: distinct shingle anchors of its key (distinct words, CJK characters)."""
+    return shingle_key(text).str.split(" ").list.n_unique()
+
+
+def mark_kept(occurrences: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
+    """Set ``status`` and ``similarity`` of every occurrence from the kept rule.
+
+    ``similarity`` is the exact Jaccard of the occurrence's shingles with the kept text's
+    (1.0 for the kept occurrence and its exact duplicates).
+    """
+    ranked = occurrences.with_columns(_complete=completeness(pl.col("text"))).sort(
+        "_complete", pl.col("text").str.len_chars(), "path", "ordinal", descending=[True, True, False, False], nulls_last=True
     ).with_columns(_rank=pl.int_range(pl.len()).over("record_id"))
-    kept_key = pl.col("dedup_key").filter(pl.col("_rank") == 0).first().over("record_id")
-    accepted = pl.col("reject_reason").is_null()
-    return ranked.with_columns(
-        status=pl.when(~accepted)
+    accepted = ranked.filter(pl.col("reject_reason").is_null())
+    kept = accepted.filter(pl.col("_rank") == 0).select("record_id", kept_key="dedup_key", kept_text="text")
+    near = accepted.join(kept, on="record_id").filter(pl.col("dedup_key") != pl.col("kept_key")).unique(["dedup_key", "kept_key"])
+    similarity = _key_similarity(near.select("dedup_key", "text", "kept_key", "kept_text"), params)
+    out = ranked.join(kept.select("record_id", "kept_key"), on="record_id", how="left").join(
+        similarity, on=["dedup_key", "kept_key"], how="left"
+    )
+    is_accepted = pl.col("reject_reason").is_null()
+    return out.with_columns(
+        status=pl.when(~is_accepted)
         .then(pl.lit("rejected"))
         .when(pl.col("_rank") == 0)
         .then(pl.lit("kept"))
-        .when(pl.col("dedup_key") == kept_key)
+        .when(pl.col("dedup_key") == pl.col("kept_key"))
         .then(pl.lit("duplicate"))
         .otherwise(pl.lit("near_duplicate")),
-        similarity=pl.when(accepted).then(pl.lit(1.0)),
-    ).drop("_rank").sort("path", "ordinal")
+        similarity=pl.when(~is_accepted).then(None).when(pl.col("dedup_key") == pl.col("kept_key")).then(1.0).otherwise(pl.col("_similarity")),
+    ).drop("_rank", "_complete", "kept_key", "_similarity").sort("path", "ordinal")
 
 
-def deduplicate(new_blocks: pl.DataFrame, history: pl.DataFrame) -> pl.DataFrame:
-    """All occurrences (published ones and the new blocks) with record ids and statuses.
+def _key_similarity(pairs: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
+    """Exact Jaccard between ``text`` and ``kept_text`` of each pair, keyed by the two dedup keys."""
+    if pairs.is_empty():
+        return pl.DataFrame(schema={"dedup_key": pl.String, "kept_key": pl.String, "_similarity": pl.Float64})
+    n = pairs.height
+    texts = pl.concat([pairs["text"], pairs["kept_text"]])
+    folded = texts.to_frame("t").select(shingle_key(pl.col("t")))["t"]
+    rows, hashes = minhash.shingles(folded, params.shingle_bytes, params.seed)
+    shingles = pl.DataFrame({"row": rows.astype(np.uint32), "shingle": hashes})
+    index = pl.DataFrame({"a": np.arange(n, dtype=np.uint32), "b": np.arange(n, 2 * n, dtype=np.uint32)})
+    sims = minhash.pair_similarity(index, shingles).sort("a")
+    return pairs.select("dedup_key", "kept_key").with_columns(_similarity=sims["jaccard"])
+
+
+@dataclass(frozen=True)
+class DedupResult:
+    """Occurrences with records and statuses, plus what the warehouse and explain need."""
+
+    occurrences: pl.DataFrame
+    matches: Matches
+    affected: pl.Series  # published record ids whose occurrences changed (including retired ones)
+
+
+def fresh_keys(new_blocks: pl.DataFrame, known_keys: pl.DataFrame) -> pl.DataFrame:
+    """Distinct accepted keys of the new blocks that are not published yet (``dedup_key``, ``text``)."""
+    accepted = new_blocks.filter(pl.col("reject_reason").is_null())
+    return accepted.join(known_keys, on="dedup_key", how="anti").select("dedup_key", "text").unique("dedup_key").sort("dedup_key")
+
+
+def _key_records(known_keys: pl.DataFrame, matches: Matches) -> pl.DataFrame:
+    retire = matches.merges.select(record_id="retired_id", _survivor="surviving_id")
+    return _retire(pl.concat([known_keys.select("dedup_key", "record_id"), matches.assignment]), retire)
+
+
+def affected_records(new_blocks: pl.DataFrame, known_keys: pl.DataFrame, matches: Matches) -> pl.Series:
+    """Published record ids the new blocks touch: joined, surviving or retired."""
+    accepted = new_blocks.filter(pl.col("reject_reason").is_null()).select("dedup_key")
+    joined = accepted.join(known_keys.select("dedup_key", "record_id"), on="dedup_key")["record_id"]
+    touched = pl.concat([joined, matches.merges["retired_id"], matches.merges["surviving_id"], matches.assignment["record_id"]])
+    published = known_keys["record_id"].unique()
+    return touched.filter(touched.is_in(published.implode())).unique().sort().rename("record_id")
+
+
+def assign(
+    new_blocks: pl.DataFrame, history: pl.DataFrame, known_keys: pl.DataFrame, matches: Matches, params: DedupParams = DedupParams()
+) -> pl.DataFrame:
+    """The new blocks and every published occurrence of the records they touch, with records and statuses.
+
+    ``history`` must hold all published occurrences of ``affected_records(...)`` (it may hold
+    more); retired ids are replaced by their survivors.
+    """
+    key_records = _key_records(known_keys, matches)
+    assigned = new_blocks.drop("record_id", strict=False).join(key_records, on="dedup_key", how="left").with_columns(
+        record_id=pl.when(pl.col("reject_reason").is_null()).then(pl.col("record_id"))
+    )
+    affected = affected_records(new_blocks, known_keys, matches)
+    retire = matches.merges.select(record_id="retired_id", _survivor="surviving_id")
+    touched = _retire(history.filter(pl.col("record_id").is_in(affected.implode())), retire).drop("status", "similarity")
+    return mark_kept(pl.concat([assigned, touched], how="diagonal_relaxed"), params)
+
+
+def deduplicate(new_blocks: pl.DataFrame, history: pl.DataFrame, params: DedupParams = DedupParams()) -> DedupResult:
+    """All occurrences (published ones and the new blocks) with record ids and statuses, in memory.
 
     ``new_blocks`` need ``text``, ``dedup_key`` and ``reject_reason``; ``history`` is the
-    published ``occurrences`` table, whose record ids are kept.
+    published ``occurrences`` table, whose record ids keep their meaning (a merge retires
+    ids into a survivor, reported in ``matches.merges``).
     """
-    known = history.filter(pl.col("record_id").is_not_null()).select("dedup_key", "record_id")
-    assigned = assign_records(new_blocks, known)
-    combined = pl.concat([history.drop("status", "similarity"), assigned], how="diagonal_relaxed")
-    return mark_kept(combined)
+    published = history.filter(pl.col("record_id").is_not_null())
+    known_keys = published.select("dedup_key", "record_id", "text").unique("dedup_key", keep="first")
+    matches = match_keys(fresh_keys(new_blocks, known_keys), known_keys, params)
+    affected = affected_records(new_blocks, known_keys, matches)
+    changed = assign(new_blocks, published, known_keys, matches, params)
+    untouched = history.filter(~pl.col("record_id").is_in(affected.implode()) | pl.col("record_id").is_null())
+    occurrences = pl.concat([untouched, changed.select(untouched.columns) if untouched.width else changed], how="diagonal_relaxed")
+    return DedupResult(occurrences=occurrences.sort("path", "ordinal"), matches=matches, affected=affected)
+
+
+def _retire(frame: pl.DataFrame, retire: pl.DataFrame) -> pl.DataFrame:
+    return frame.join(retire, on="record_id", how="left").with_columns(record_id=pl.coalesce("_survivor", "record_id")).drop("_survivor")

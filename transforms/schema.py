@@ -99,13 +99,45 @@ URLS = pl.Schema(
     }
 )
 
+RECORD_MERGES = pl.Schema(
+    {
+        "retired_id": pl.String,  # a published record id that no longer names a record
+        "surviving_id": pl.String,  # the record it was merged into
+        "via_dedup_key": pl.String,  # the new block's dedup key whose matches bridged the records
+        "dataset_version": pl.Int64,  # the version that merged them
+    }
+)
+
+MERGE_EDGES = pl.Schema(
+    {
+        "dedup_key_a": pl.String,  # a new key ...
+        "dedup_key_b": pl.String,  # ... and the key it was confirmed against
+        "measure": pl.String,  # 'jaccard' or 'containment' of their shingle sets (whichever passed)
+        "similarity": pl.Float64,
+        "dataset_version": pl.Int64,
+    }
+)
+
+DEDUP_INDEX = pl.Schema(
+    {
+        "dedup_key": pl.String,  # one row per distinct accepted key
+        "scheme": pl.String,  # signature scheme and LSH shape the band keys were made with
+        "bands": pl.List(pl.Int64),  # LSH band keys (64 hash bits read as signed)
+    }
+)
+
 TABLES: Final[dict[str, pl.Schema]] = {
     "sources": SOURCES,
     "occurrences": OCCURRENCES,
     "records": RECORDS,
     "tags": TAGS,
     "urls": URLS,
+    "record_merges": RECORD_MERGES,
+    "merge_edges": MERGE_EDGES,
 }
+
+# Published tables plus the dedup index, which only runs read (not exported).
+STORED_TABLES: Final[dict[str, pl.Schema]] = {**TABLES, "dedup_index": DEDUP_INDEX}
 
 
 def empty(schema: pl.Schema) -> pl.DataFrame:

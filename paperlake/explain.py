@@ -1,0 +1,64 @@
+"""Edge: explain a record from the warehouse: its occurrences and why each one belongs to it."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from paperlake.store import Warehouse
+from transforms.dedup import KEY_SCHEME
+
+
+class RecordNotFound(LookupError):
+    """No occurrence names this record id and no merge retired it."""
+
+
+def resolve(warehouse: Warehouse, record_id: str) -> tuple[str, pl.DataFrame]:
+    """The record a (possibly retired) id names now, and the merges followed to get there."""
+    merges = warehouse.read("record_merges")
+    followed = []
+    current = record_id
+    while (step := merges.filter(pl.col("retired_id") == current)).height:
+        followed.append(step.row(0, named=True))
+        current = step["surviving_id"][0]
+    return current, pl.DataFrame(followed, schema=merges.schema)
+
+
+def explain(warehouse: Warehouse, record_id: str) -> str:
+    """The cluster of a record: each occurrence with file, ordinal, collection, status and similarity, then every merge reason."""
+    current, followed = resolve(warehouse, record_id)
+    columns = ["source_id", "path", "ordinal", "collection", "status", "similarity", "dedup_key"]
+    occurrences = warehouse.rows_where("occurrences", "record_id", [current], columns).sort("path", "ordinal")
+    if occurrences.is_empty():
+        raise RecordNotFound(f"no record {record_id} in {warehouse.root}")
+    headers = warehouse.rows_where("sources", "source_id", occurrences["source_id"], ["source_id", "header_raw"])
+    occurrences = occurrences.join(headers, on="source_id", how="left")
+    keys = occurrences["dedup_key"].unique()
+    edges = (
+        warehouse.scan("merge_edges")
+        .filter(pl.col("dedup_key_a").is_in(keys.implode()) | pl.col("dedup_key_b").is_in(keys.implode()))
+        .collect()
+        .sort("dataset_version", "dedup_key_a", "dedup_key_b")
+    )
+    merged_in = warehouse.read("record_merges").filter(pl.col("surviving_id") == current).sort("dataset_version", "retired_id")
+    block_of = dict(occurrences.unique("dedup_key", keep="first", maintain_order=True).select("dedup_key", pl.format("{}#{}", "path", "ordinal")).iter_rows())
+    kept = occurrences.filter(pl.col("status") == "kept").row(0, named=True)
+
+    lines = [f"{record_id} was merged into {r['surviving_id']} in dataset version {r['dataset_version']}" for r in followed.iter_rows(named=True)]
+    lines.append(f"record {current}: {occurrences.height} occurrences, kept {kept['path']}#{kept['ordinal']}")
+    lines.append(f"  {'status':<15} {'similarity':>10}  {'file#ordinal':<40} collection (header)")
+    for row in occurrences.iter_rows(named=True):
+        similarity = "" if row["similarity"] is None else f"{row['similarity']:.3f}"
+        place = f"{row['path']}#{row['ordinal']}"
+        lines.append(f"  {row['status']:<15} {similarity:>10}  {place:<40} {row['collection']} ({row['header_raw']})")
+    lines.append("why:")
+    for row in occurrences.filter(pl.col("dedup_key").is_duplicated()).iter_rows(named=True):
+        first = block_of[row["dedup_key"]]
+        if first != f"{row['path']}#{row['ordinal']}":
+            lines.append(f"  {row['path']}#{row['ordinal']} = {first}: same dedup key ({KEY_SCHEME})")
+    for edge in edges.iter_rows(named=True):
+        a, b = block_of.get(edge["dedup_key_a"], edge["dedup_key_a"]), block_of.get(edge["dedup_key_b"], edge["dedup_key_b"])
+        lines.append(f"  {a} ~ {b}: {edge['measure']} {edge['similarity']:.3f} (confirmed in dataset version {edge['dataset_version']})")
+    for merge in merged_in.iter_rows(named=True):
+        via = block_of.get(merge["via_dedup_key"], merge["via_dedup_key"])
+        lines.append(f"  merged {merge['retired_id']} into this record in dataset version {merge['dataset_version']}: {via} matched both")
+    return "\n".join(lines)
