@@ -26,6 +26,7 @@ _U64 = np.uint64
 _M1, _M2 = _U64(0xFF51AFD7ED558CCD), _U64(0xC4CEB9FE1A85EC53)
 _GOLDEN = _U64(0x9E3779B97F4A7C15)
 _EMPTY = np.uint32(0xFFFFFFFF)
+_BYTE_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)  # the first k bytes of a word
 
 
 @dataclass(frozen=True)
@@ -75,37 +76,34 @@ def shingles(keys: pl.Series, width: int = 16, seed: int = 20250) -> tuple[np.nd
         raise ValueError("shingle width must be 1..16 bytes")
     data, offsets = _buffers(keys)
     n = len(offsets) - 1
+    lengths = np.diff(offsets)
     space = data == 32
-    row_of_byte = np.repeat(np.arange(n, dtype=np.int64), np.diff(offsets))
-    previous_space = np.empty_like(space)
+    previous_space = np.ones_like(space)
     previous_space[1:] = space[:-1]
-    if len(space):
-        previous_space[0] = True
-    previous_space[offsets[:-1][np.diff(offsets) > 0]] = True
+    previous_space[offsets[:-1][lengths > 0]] = True
     anchors = np.flatnonzero(~space & previous_space)
-    # positions in the spaceless buffer: subtract the spaces before each byte
-    spaces_before = np.cumsum(space) - space
+    word_ends = np.flatnonzero(space[1:] & ~space[:-1]) + 1  # a space right after a word
+    row_of_anchor = np.searchsorted(offsets, anchors, side="right") - 1
+    ends = np.sort(np.concatenate([word_ends, offsets[1:][lengths > 0]]))
+    ends = ends[np.searchsorted(ends, anchors, side="right")]  # the end of each anchor's word
+    # words are contiguous in the spaceless buffer: a word starts where the previous ones end
+    word_length = ends - anchors
+    starts = np.concatenate([[0], np.cumsum(word_length)[:-1]]) if len(anchors) else np.zeros(0, np.int64)
+    first_word = np.concatenate([[True], row_of_anchor[1:] != row_of_anchor[:-1]]) if len(anchors) else np.zeros(0, bool)
+    row_start = np.maximum.accumulate(np.where(first_word, starts, 0)) if len(anchors) else starts
+    row_length = np.bincount(row_of_anchor, weights=word_length, minlength=n).astype(np.int64)
+    row_end = row_start + row_length[row_of_anchor]
     packed = data[~space]
-    packed_offsets = offsets - np.concatenate([[0], np.cumsum(space)])[offsets]
-    rows = row_of_byte[anchors]
-    starts = anchors - spaces_before[anchors]
-    ends = packed_offsets[rows + 1]
-    length = ends - starts
-    keep = (length >= width) | (starts == packed_offsets[rows])
-    rows, starts, length = rows[keep], starts[keep], np.minimum(length[keep], width)
+    length = row_end - starts
+    keep = (length >= width) | first_word
+    rows, starts, length = row_of_anchor[keep], starts[keep], np.minimum(length[keep], width)
     padded = np.concatenate([packed, np.zeros(16, np.uint8)])
     words = np.ndarray(shape=(len(padded) - 8,), dtype="<u8", buffer=padded, strides=(1,))
     lo, hi = words[starts], words[starts + 8]
-    lo = lo & _byte_mask(np.minimum(length, 8))
-    hi = hi & _byte_mask(np.clip(length - 8, 0, 8))
+    lo = lo & _BYTE_MASKS[np.minimum(length, 8)]
+    hi = hi & _BYTE_MASKS[np.clip(length - 8, 0, 8)]
     hashes = _fmix(_fmix(lo ^ _U64(seed)) ^ (hi * _GOLDEN) ^ length.astype(_U64))
     return rows, hashes
-
-
-def _byte_mask(n_bytes: np.ndarray) -> np.ndarray:
-    full = n_bytes >= 8
-    shift = np.where(full, 0, n_bytes * 8).astype(_U64)
-    return np.where(full, ~_U64(0), (_U64(1) << shift) - _U64(1))
 
 
 def signatures(rows: np.ndarray, hashes: np.ndarray, n_rows: int, bins: int) -> np.ndarray:
@@ -148,13 +146,16 @@ def band_table(keys: pl.Series, params: MinHashParams) -> tuple[pl.DataFrame, pl
     sig = signatures(rows, hashes, keys.len(), params.bands * params.rows)
     bands = band_keys(sig, params.rows)
     shingle_frame = pl.DataFrame({"row": rows.astype(np.uint32), "shingle": hashes})
-    band_frame = pl.DataFrame({"row": np.arange(keys.len(), dtype=np.uint32), "bands": bands.view(np.int64)})
+    has_shingles = np.bincount(rows, minlength=keys.len()) > 0
+    band_frame = pl.DataFrame({"row": np.arange(keys.len(), dtype=np.uint32), "bands": bands.view(np.int64)}).with_columns(
+        bands=pl.when(pl.Series(has_shingles)).then(pl.col("bands"))  # an empty key matches nothing
+    )
     return shingle_frame, band_frame
 
 
 def candidate_pairs(bands: pl.DataFrame) -> pl.DataFrame:
     """Pairs ``(a, b)`` with ``a < b`` of rows that share at least one band key."""
-    flat = bands.explode("bands").rename({"bands": "band"})
+    flat = bands.explode("bands").rename({"bands": "band"}).drop_nulls("band")
     shared = flat.filter(pl.col("band").is_duplicated())
     pairs = shared.join(shared, on="band", suffix="_b").filter(pl.col("row") < pl.col("row_b"))
     return pairs.select(a=pl.col("row"), b=pl.col("row_b")).unique()
@@ -166,7 +167,8 @@ def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataF
     ``shingle_sets`` has ``row`` and ``shingle``; containment is the intersection over the
     smaller set.
     """
-    sets = shingle_sets.unique()
+    involved = pl.concat([pairs["a"], pairs["b"]]).unique().implode()
+    sets = shingle_sets.filter(pl.col("row").is_in(involved)).unique()
     sizes = sets.group_by("row").agg(n=pl.len())
     inter = (
         pairs.join(sets, left_on="a", right_on="row")
