@@ -59,8 +59,8 @@ class RunSummary:
 def read_new_sources(input_dir: Path, warehouse: Warehouse, config: Config) -> tuple[int, pl.DataFrame]:
     """Read the files whose content the warehouse has not ingested yet."""
     paths = source_files.discover(input_dir)
-    known = set(warehouse.read("sources")["source_id"].to_list())
-    read = source_files.read_sources(paths, input_dir, config.read)
+    known = frozenset(warehouse.read("sources")["source_id"].to_list())
+    read = source_files.read_sources(paths, input_dir, config.read, skip=known)
     return len(paths), read.filter(~pl.col("source_id").is_in(list(known)))
 
 
