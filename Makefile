@@ -26,8 +26,9 @@ run: $(VENV)/.run  ## set up, then run the flow on the bundled sample (data/raw 
 test: $(VENV)/.dev  ## set up with dev extras, then run the test suite
 	$(PY) -m pytest
 
-bench: $(VENV)/.dev  ## benchmarks: dedup quality, URL and tag quality, speed; results in bench/results/
-	$(PY) -m bench
+SIZES ?= 10k,100k
+bench: $(VENV)/.dev  ## benchmarks: dedup quality curve, full and incremental runs, stage timings; results in bench/results/
+	$(PY) -m bench --sizes $(SIZES)
 
 clean:
 	rm -rf $(VENV) .prefect .pytest_cache

@@ -17,7 +17,7 @@ from paperlake.config import Config, code_version, load_config
 from paperlake.store import TableChange, Warehouse, now_utc
 from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
 from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, suites_sha256, validate_tables
-from transforms import dedup, methods, normalize, quality, split, tables, tags, urls
+from transforms import dedup, methods, minhash, normalize, quality, split, tables, tags, urls
 from transforms.tags import Taxonomy
 
 
@@ -59,8 +59,8 @@ class RunSummary:
 def read_new_sources(input_dir: Path, warehouse: Warehouse, config: Config) -> tuple[int, pl.DataFrame]:
     """Read the files whose content the warehouse has not ingested yet."""
     paths = source_files.discover(input_dir)
-    known = set(warehouse.read("sources")["source_id"].to_list())
-    read = source_files.read_sources(paths, input_dir, config.read)
+    known = frozenset(warehouse.read("sources")["source_id"].to_list())
+    read = source_files.read_sources(paths, input_dir, config.read, skip=known)
     return len(paths), read.filter(~pl.col("source_id").is_in(list(known)))
 
 
@@ -73,9 +73,10 @@ def parse_blocks(read: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 @task(cache_policy=NO_CACHE)
 def normalize_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
-    """Clean text and dedup key for every block."""
+    """Clean text, dedup key and the key folded for shingling, for every block."""
     with_text = blocks.with_columns(text=normalize.normalize_text(pl.col("text_raw")))
-    return with_text.with_columns(dedup_key=dedup.key_hash(dedup.dedup_key(pl.col("text"))))
+    with_key = with_text.with_columns(_key=dedup.dedup_key(pl.col("text")))
+    return with_key.with_columns(dedup_key=dedup.key_hash(pl.col("_key")), folded=minhash.word_split_scripts(pl.col("_key"))).drop("_key")
 
 
 @task(cache_policy=NO_CACHE)

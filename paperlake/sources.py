@@ -133,14 +133,16 @@ def _decode_legacy(data: bytes) -> tuple[str, str]:
     return text, _FAMILY.get(codec, codec)
 
 
-def read_source(path: Path, root: Path, limits: ReadLimits = ReadLimits()) -> dict[str, object]:
-    """Read one file into a row: id, relative path, size, encoding, error, decoded text."""
+def read_source(path: Path, root: Path, limits: ReadLimits = ReadLimits(), skip: frozenset[str] = frozenset()) -> dict[str, object] | None:
+    """Read one file into a row: id, relative path, size, encoding, error, decoded text (None when its id is in ``skip``)."""
     rel = path.relative_to(root).as_posix()
     try:
         data = path.read_bytes()
     except OSError:
         return {"source_id": None, "path": rel, "size_bytes": None, "encoding": None, "error": "unreadable", "text": None}
     row: dict[str, object] = {"source_id": source_id(data), "path": rel, "size_bytes": len(data)}
+    if row["source_id"] in skip:
+        return None
     payload: bytes | None = data
     error = None
     if path.name.endswith(".gz"):
@@ -157,9 +159,9 @@ READ_SCHEMA = pl.Schema(
 )
 
 
-def read_sources(paths: list[Path], root: Path, limits: ReadLimits = ReadLimits()) -> pl.DataFrame:
-    """Read files into a frame (one row per distinct content; the first path wins)."""
-    rows = [read_source(p, root, limits) for p in paths]
+def read_sources(paths: list[Path], root: Path, limits: ReadLimits = ReadLimits(), skip: frozenset[str] = frozenset()) -> pl.DataFrame:
+    """Read files into a frame (one row per distinct content; the first path wins); contents in ``skip`` are only hashed."""
+    rows = [row for p in paths if (row := read_source(p, root, limits, skip)) is not None]
     frame = pl.DataFrame(rows, schema=READ_SCHEMA) if rows else pl.DataFrame(schema=READ_SCHEMA)
     unreadable = frame.filter(pl.col("source_id").is_null()).with_columns(
         source_id=pl.concat_str(pl.lit("unreadable:"), pl.col("path"))

@@ -71,6 +71,16 @@ def key_hash(key: pl.Expr) -> pl.Expr:
     return key.map_batches(_hash_batch, return_dtype=pl.String)
 
 
+def with_folded(frame: pl.DataFrame) -> pl.DataFrame:
+    """Add ``folded`` (the shingle key of ``text``) where the frame does not carry it already."""
+    if "folded" not in frame.columns:
+        return frame.with_columns(folded=shingle_key(pl.col("text")))
+    missing = pl.col("folded").is_null() & pl.col("text").is_not_null()
+    if not frame.select(missing.any()).item():
+        return frame
+    return pl.concat([frame.filter(~missing), frame.filter(missing).with_columns(folded=shingle_key(pl.col("text")))])
+
+
 def new_record_id(dedup_keys: pl.Expr) -> pl.Expr:
     """Id of a record first published with these keys: from the smallest key hash."""
     return RECORD_ID_PREFIX + dedup_keys.min().str.slice(0, 16)
@@ -108,13 +118,13 @@ def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams)
     merges them into the smallest id and retires the others; one that touches none founds a
     record named after its smallest key.
     """
-    new_keys = new_keys.unique("dedup_key").sort("dedup_key")
-    known = known.unique("dedup_key").sort("dedup_key")
-    nodes = pl.concat([new_keys.select("dedup_key", "text", record_id=pl.lit(None, pl.String)), known.select("dedup_key", "text", "record_id")])
+    new_keys = with_folded(new_keys.unique("dedup_key").sort("dedup_key"))
+    known = with_folded(known.unique("dedup_key").sort("dedup_key"))
+    nodes = pl.concat([new_keys.select("dedup_key", "folded", record_id=pl.lit(None, pl.String)), known.select("dedup_key", "folded", "record_id")])
     n_new = new_keys.height
-    folded = nodes.select(shingle_key(pl.col("text")))["text"]
-    shingles, bands = minhash.band_table(folded, params.lsh)
+    bands = minhash.band_table(nodes["folded"], params.lsh)
     pairs = minhash.candidate_pairs(bands).filter(pl.col("a") < n_new)
+    shingles = minhash.shingle_table(nodes["folded"], pl.concat([pairs["a"], pairs["b"]]), params.lsh)
     edges = confirm(pairs, shingles, params)
 
     records = nodes["record_id"].drop_nulls().unique().sort()
@@ -159,57 +169,54 @@ def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams)
 
 def band_rows(new_keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
     """LSH band keys (``dedup_key``, ``bands``) of keys, to look their candidates up in a warehouse."""
-    folded = new_keys.select(shingle_key(pl.col("text")))["text"]
-    _, bands = minhash.band_table(folded, params.lsh)
+    bands = minhash.band_table(with_folded(new_keys)["folded"], params.lsh)
     return pl.DataFrame({"dedup_key": new_keys["dedup_key"], "bands": bands["bands"]})
-
-
-def completeness(text: pl.Expr) -> pl.Expr:
-    """How complete a version is: distinct shingle anchors of its key (distinct words, CJK characters)."""
-    return shingle_key(text).str.split(" ").list.n_unique()
 
 
 def mark_kept(occurrences: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
     """Set ``status`` and ``similarity`` of every occurrence from the kept rule.
 
-    ``similarity`` is the exact Jaccard of the occurrence's shingles with the kept text's
-    (1.0 for the kept occurrence and its exact duplicates).
+    The most complete version is the one with the most words in its shingle key (a CJK
+    character counts as a word); ``similarity`` is the exact Jaccard of the occurrence's
+    shingles with the kept text's (1.0 for the kept occurrence and its exact duplicates).
     """
-    ranked = occurrences.with_columns(_complete=completeness(pl.col("text"))).sort(
-        "_complete", pl.col("text").str.len_chars(), "path", "ordinal", descending=[True, True, False, False], nulls_last=True
-    ).with_columns(_rank=pl.int_range(pl.len()).over("record_id"))
-    accepted = ranked.filter(pl.col("reject_reason").is_null())
-    kept = accepted.filter(pl.col("_rank") == 0).select("record_id", kept_key="dedup_key", kept_text="text")
-    near = accepted.join(kept, on="record_id").filter(pl.col("dedup_key") != pl.col("kept_key")).unique(["dedup_key", "kept_key"])
-    similarity = _key_similarity(near.select("dedup_key", "text", "kept_key", "kept_text"), params)
-    out = ranked.join(kept.select("record_id", "kept_key"), on="record_id", how="left").join(
-        similarity, on=["dedup_key", "kept_key"], how="left"
+    accepted = with_folded(occurrences.filter(pl.col("reject_reason").is_null()))
+    per_key = accepted.unique("dedup_key").select("dedup_key", "folded", _words=pl.col("folded").str.count_matches(" ") + 1)
+    ranked = (
+        accepted.drop("folded")
+        .join(per_key.select("dedup_key", "_words"), on="dedup_key", how="left")
+        .sort("_words", pl.col("text").str.len_chars(), "path", "ordinal", descending=[True, True, False, False])
+        .with_columns(_rank=pl.int_range(pl.len()).over("record_id"))
     )
-    is_accepted = pl.col("reject_reason").is_null()
-    return out.with_columns(
-        status=pl.when(~is_accepted)
-        .then(pl.lit("rejected"))
-        .when(pl.col("_rank") == 0)
+    kept = ranked.filter(pl.col("_rank") == 0).select("record_id", kept_key="dedup_key")
+    pairs = ranked.join(kept, on="record_id").filter(pl.col("dedup_key") != pl.col("kept_key")).unique(["dedup_key", "kept_key"])
+    similarity = _key_similarity(pairs.select("dedup_key", "kept_key"), per_key, params)
+    marked = ranked.join(kept, on="record_id", how="left").join(similarity, on=["dedup_key", "kept_key"], how="left").with_columns(
+        status=pl.when(pl.col("_rank") == 0)
         .then(pl.lit("kept"))
         .when(pl.col("dedup_key") == pl.col("kept_key"))
         .then(pl.lit("duplicate"))
         .otherwise(pl.lit("near_duplicate")),
-        similarity=pl.when(~is_accepted).then(None).when(pl.col("dedup_key") == pl.col("kept_key")).then(1.0).otherwise(pl.col("_similarity")),
-    ).drop("_rank", "_complete", "kept_key", "_similarity").sort("path", "ordinal")
+        similarity=pl.when(pl.col("dedup_key") == pl.col("kept_key")).then(1.0).otherwise(pl.col("_similarity")),
+    )
+    rejected = occurrences.filter(pl.col("reject_reason").is_not_null()).drop("folded", strict=False).with_columns(
+        status=pl.lit("rejected"), similarity=pl.lit(None, pl.Float64)
+    )
+    columns = [c for c in rejected.columns if c in marked.columns]
+    return pl.concat([marked.select(columns), rejected.select(columns)], how="diagonal_relaxed").sort("path", "ordinal")
 
 
-def _key_similarity(pairs: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
-    """Exact Jaccard between ``text`` and ``kept_text`` of each pair, keyed by the two dedup keys."""
+def _key_similarity(pairs: pl.DataFrame, per_key: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
+    """Exact Jaccard between the shingles of ``dedup_key`` and ``kept_key`` of each pair."""
     if pairs.is_empty():
         return pl.DataFrame(schema={"dedup_key": pl.String, "kept_key": pl.String, "_similarity": pl.Float64})
-    n = pairs.height
-    texts = pl.concat([pairs["text"], pairs["kept_text"]])
-    folded = texts.to_frame("t").select(shingle_key(pl.col("t")))["t"]
-    rows, hashes = minhash.shingles(folded, params.shingle_bytes, params.seed)
-    shingles = pl.DataFrame({"row": rows.astype(np.uint32), "shingle": hashes})
-    index = pl.DataFrame({"a": np.arange(n, dtype=np.uint32), "b": np.arange(n, 2 * n, dtype=np.uint32)})
-    sims = minhash.pair_similarity(index, shingles).sort("a")
-    return pairs.select("dedup_key", "kept_key").with_columns(_similarity=sims["jaccard"])
+    keys = pl.concat([pairs["dedup_key"], pairs["kept_key"]]).unique().sort().to_frame("dedup_key")
+    keys = keys.join(per_key.select("dedup_key", "folded"), on="dedup_key", how="left", maintain_order="left")
+    shingles = minhash.shingle_table(keys["folded"], pl.Series(np.arange(keys.height, dtype=np.uint32)), params.lsh)
+    index = keys.select("dedup_key", row=pl.int_range(pl.len(), dtype=pl.UInt32))
+    numbered = pairs.join(index.rename({"row": "a"}), on="dedup_key").join(index.rename({"dedup_key": "kept_key", "row": "b"}), on="kept_key")
+    sims = minhash.pair_similarity(numbered.select("a", "b"), shingles)
+    return numbered.join(sims, on=["a", "b"]).select("dedup_key", "kept_key", _similarity="jaccard")
 
 
 @dataclass(frozen=True)
@@ -224,7 +231,8 @@ class DedupResult:
 def fresh_keys(new_blocks: pl.DataFrame, known_keys: pl.DataFrame) -> pl.DataFrame:
     """Distinct accepted keys of the new blocks that are not published yet (``dedup_key``, ``text``)."""
     accepted = new_blocks.filter(pl.col("reject_reason").is_null())
-    return accepted.join(known_keys, on="dedup_key", how="anti").select("dedup_key", "text").unique("dedup_key").sort("dedup_key")
+    columns = [c for c in ("dedup_key", "text", "folded") if c in accepted.columns]
+    return accepted.join(known_keys, on="dedup_key", how="anti").select(columns).unique("dedup_key").sort("dedup_key")
 
 
 def _key_records(known_keys: pl.DataFrame, matches: Matches) -> pl.DataFrame:

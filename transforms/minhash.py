@@ -26,6 +26,7 @@ _U64 = np.uint64
 _M1, _M2 = _U64(0xFF51AFD7ED558CCD), _U64(0xC4CEB9FE1A85EC53)
 _GOLDEN = _U64(0x9E3779B97F4A7C15)
 _EMPTY = np.uint32(0xFFFFFFFF)
+_BYTE_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)  # the first k bytes of a word
 
 
 @dataclass(frozen=True)
@@ -75,37 +76,42 @@ def shingles(keys: pl.Series, width: int = 16, seed: int = 20250) -> tuple[np.nd
         raise ValueError("shingle width must be 1..16 bytes")
     data, offsets = _buffers(keys)
     n = len(offsets) - 1
+    lengths = np.diff(offsets)
+    nonempty = lengths > 0
     space = data == 32
-    row_of_byte = np.repeat(np.arange(n, dtype=np.int64), np.diff(offsets))
     previous_space = np.empty_like(space)
     previous_space[1:] = space[:-1]
+    next_space = np.empty_like(space)
+    next_space[:-1] = space[1:]
     if len(space):
-        previous_space[0] = True
-    previous_space[offsets[:-1][np.diff(offsets) > 0]] = True
-    anchors = np.flatnonzero(~space & previous_space)
-    # positions in the spaceless buffer: subtract the spaces before each byte
-    spaces_before = np.cumsum(space) - space
-    packed = data[~space]
-    packed_offsets = offsets - np.concatenate([[0], np.cumsum(space)])[offsets]
-    rows = row_of_byte[anchors]
-    starts = anchors - spaces_before[anchors]
-    ends = packed_offsets[rows + 1]
-    length = ends - starts
-    keep = (length >= width) | (starts == packed_offsets[rows])
-    rows, starts, length = rows[keep], starts[keep], np.minimum(length[keep], width)
+        previous_space[0] = next_space[-1] = True
+    previous_space[offsets[:-1][nonempty]] = True
+    next_space[offsets[1:][nonempty] - 1] = True
+    letter = ~space
+    anchors = np.flatnonzero(letter & previous_space)
+    ends = np.flatnonzero(letter & next_space) + 1  # one end per word, in the same order
+    words_per_row = np.diff(np.searchsorted(anchors, offsets))
+    row_of_anchor = np.repeat(np.arange(n, dtype=np.int64), words_per_row)
+    # words are contiguous in the spaceless buffer: a word starts where the previous ones end
+    word_length = ends - anchors
+    packed_end = np.cumsum(word_length)
+    starts = packed_end - word_length
+    first = np.zeros(len(anchors), dtype=bool)
+    row_first = (np.cumsum(words_per_row) - words_per_row)[words_per_row > 0]
+    first[row_first] = True
+    row_end_of = np.zeros(n, dtype=np.int64)
+    row_end_of[words_per_row > 0] = packed_end[np.cumsum(words_per_row)[words_per_row > 0] - 1]
+    length = row_end_of[row_of_anchor] - starts
+    keep = (length >= width) | first
+    rows, starts, length = row_of_anchor[keep], starts[keep], np.minimum(length[keep], width)
+    packed = data[letter]
     padded = np.concatenate([packed, np.zeros(16, np.uint8)])
     words = np.ndarray(shape=(len(padded) - 8,), dtype="<u8", buffer=padded, strides=(1,))
     lo, hi = words[starts], words[starts + 8]
-    lo = lo & _byte_mask(np.minimum(length, 8))
-    hi = hi & _byte_mask(np.clip(length - 8, 0, 8))
+    lo = lo & _BYTE_MASKS[np.minimum(length, 8)]
+    hi = hi & _BYTE_MASKS[np.clip(length - 8, 0, 8)]
     hashes = _fmix(_fmix(lo ^ _U64(seed)) ^ (hi * _GOLDEN) ^ length.astype(_U64))
     return rows, hashes
-
-
-def _byte_mask(n_bytes: np.ndarray) -> np.ndarray:
-    full = n_bytes >= 8
-    shift = np.where(full, 0, n_bytes * 8).astype(_U64)
-    return np.where(full, ~_U64(0), (_U64(1) << shift) - _U64(1))
 
 
 def signatures(rows: np.ndarray, hashes: np.ndarray, n_rows: int, bins: int) -> np.ndarray:
@@ -139,22 +145,54 @@ def band_keys(sig: np.ndarray, rows_per_band: int) -> np.ndarray:
     return acc
 
 
-def band_table(keys: pl.Series, params: MinHashParams) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Shingles ``(row, shingle)`` and band keys ``(row, bands: list[i64])`` of folded keys.
+CHUNK_ROWS = 8_192  # keys hashed at a time (at most 2**13: shingle_table packs the row into 13 bits): keeps numpy temporaries small and reused
+
+
+def band_table(keys: pl.Series, params: MinHashParams) -> pl.DataFrame:
+    """LSH band keys ``(row, bands: list[i64])`` of folded keys; null for a key without shingles.
 
     Band keys are stored as signed 64-bit integers (Delta has no unsigned types); same bits.
     """
-    rows, hashes = shingles(keys, params.shingle_bytes, params.seed)
-    sig = signatures(rows, hashes, keys.len(), params.bands * params.rows)
-    bands = band_keys(sig, params.rows)
-    shingle_frame = pl.DataFrame({"row": rows.astype(np.uint32), "shingle": hashes})
-    band_frame = pl.DataFrame({"row": np.arange(keys.len(), dtype=np.uint32), "bands": bands.view(np.int64)})
-    return shingle_frame, band_frame
+    chunks, empty = [], []
+    for start in range(0, keys.len(), CHUNK_ROWS):
+        part = keys.slice(start, CHUNK_ROWS)
+        rows, hashes = shingles(part, params.shingle_bytes, params.seed)
+        chunks.append(band_keys(signatures(rows, hashes, part.len(), params.bands * params.rows), params.rows))
+        empty.append(np.bincount(rows, minlength=part.len()) == 0)
+    bands = np.concatenate(chunks) if chunks else np.zeros((0, params.bands), np.uint64)
+    frame = pl.DataFrame({"row": np.arange(keys.len(), dtype=np.uint32), "bands": bands.view(np.int64)})
+    if chunks and np.concatenate(empty).any():
+        frame = frame.with_columns(bands=pl.when(pl.Series(~np.concatenate(empty))).then(pl.col("bands")))
+    return frame
+
+
+def shingle_table(keys: pl.Series, rows: pl.Series, params: MinHashParams) -> pl.DataFrame:
+    """Distinct shingles ``(row, shingle)`` of the keys at ``rows`` (row numbers kept; shingles as 51-bit hashes)."""
+    wanted = rows.unique().sort().to_numpy().astype(np.int64)
+    row_parts, hash_parts = [], []
+    for start in range(0, len(wanted), CHUNK_ROWS):
+        chunk = wanted[start : start + CHUNK_ROWS]
+        local, hashes = shingles(keys.gather(chunk), params.shingle_bytes, params.seed)
+        # distinct (row, shingle) by one sort: 13 bits of row, the shingle's top 51 bits
+        combined = _distinct((local.astype(np.uint64) << _U64(51)) | (hashes >> _U64(13)))
+        row_parts.append(chunk[(combined >> _U64(51)).astype(np.int64)].astype(np.uint32))
+        hash_parts.append(combined & _U64((1 << 51) - 1))
+    if not row_parts:
+        return pl.DataFrame(schema={"row": pl.UInt32, "shingle": pl.UInt64})
+    return pl.DataFrame({"row": np.concatenate(row_parts), "shingle": np.concatenate(hash_parts)})
+
+
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """Sorted distinct values (``np.unique`` is far slower on uint64 in numpy 2.4)."""
+    ordered = np.sort(values)
+    keep = np.ones(len(ordered), dtype=bool)
+    keep[1:] = ordered[1:] != ordered[:-1]
+    return ordered[keep]
 
 
 def candidate_pairs(bands: pl.DataFrame) -> pl.DataFrame:
     """Pairs ``(a, b)`` with ``a < b`` of rows that share at least one band key."""
-    flat = bands.explode("bands").rename({"bands": "band"})
+    flat = bands.explode("bands").rename({"bands": "band"}).drop_nulls("band")
     shared = flat.filter(pl.col("band").is_duplicated())
     pairs = shared.join(shared, on="band", suffix="_b").filter(pl.col("row") < pl.col("row_b"))
     return pairs.select(a=pl.col("row"), b=pl.col("row_b")).unique()
@@ -163,25 +201,46 @@ def candidate_pairs(bands: pl.DataFrame) -> pl.DataFrame:
 def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataFrame:
     """Exact Jaccard and containment of the shingle sets of each pair ``(a, b)``.
 
-    ``shingle_sets`` has ``row`` and ``shingle``; containment is the intersection over the
-    smaller set.
+    ``shingle_sets`` has distinct ``(row, shingle)`` (as ``shingle_table`` makes them);
+    containment is the intersection over the smaller set. One sort counts every pair's
+    shared shingles: each pair's two sets side by side, a shared shingle shows up twice.
     """
-    sets = shingle_sets.unique()
-    sizes = sets.group_by("row").agg(n=pl.len())
-    inter = (
-        pairs.join(sets, left_on="a", right_on="row")
-        .join(sets, left_on=["b", "shingle"], right_on=["row", "shingle"], how="semi")
-        .group_by("a", "b")
-        .agg(shared=pl.len())
+    table = shingle_sets.sort("row", "shingle")
+    rows, values = table["row"].to_numpy().astype(np.int64), table["shingle"].to_numpy().astype(np.uint64)
+    present, first, counts = _runs(rows)
+    a, b = pairs["a"].to_numpy().astype(np.int64), pairs["b"].to_numpy().astype(np.int64)
+    n_a, n_b = _sizes(a, present, counts), _sizes(b, present, counts)
+    shared = np.zeros(len(a), dtype=np.int64)
+    for start in range(0, len(a), 1 << 22):
+        part = slice(start, start + (1 << 22))
+        side_a = _gather_sets(a[part], present, first, counts, values)
+        side_b = _gather_sets(b[part], present, first, counts, values)
+        both = np.sort(np.concatenate([side_a, side_b]))
+        twice = both[1:][both[1:] == both[:-1]]
+        shared[part] = np.bincount((twice >> _U64(42)).astype(np.int64), minlength=len(a[part]))
+    union = np.maximum(n_a + n_b - shared, 1)
+    return pairs.with_columns(
+        jaccard=pl.Series(shared / union), containment=pl.Series(shared / np.maximum(np.minimum(n_a, n_b), 1))
     )
-    return (
-        pairs.join(inter, on=["a", "b"], how="left")
-        .join(sizes.rename({"row": "a", "n": "n_a"}), on="a", how="left")
-        .join(sizes.rename({"row": "b", "n": "n_b"}), on="b", how="left")
-        .with_columns(pl.col("shared").fill_null(0), pl.col("n_a").fill_null(0), pl.col("n_b").fill_null(0))
-        .with_columns(
-            jaccard=pl.col("shared") / (pl.col("n_a") + pl.col("n_b") - pl.col("shared")).clip(1),
-            containment=pl.col("shared") / pl.min_horizontal("n_a", "n_b").clip(1),
-        )
-        .drop("shared", "n_a", "n_b")
-    )
+
+
+def _runs(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct values of a sorted array, where each run starts, how long it is."""
+    start = np.flatnonzero(np.concatenate([[True], rows[1:] != rows[:-1]])) if len(rows) else np.zeros(0, np.int64)
+    return rows[start], start, np.diff(np.concatenate([start, [len(rows)]]))
+
+
+def _sizes(rows: np.ndarray, present: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    at = np.clip(np.searchsorted(present, rows), 0, max(len(present) - 1, 0))
+    found = (present[at] == rows) if len(present) else np.zeros(len(rows), bool)
+    return np.where(found, counts[at] if len(present) else 0, 0)
+
+
+def _gather_sets(rows: np.ndarray, present: np.ndarray, first: np.ndarray, counts: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The shingles of each row, tagged with the row's position in ``rows`` (top 22 bits) over 42 shingle bits."""
+    at = np.clip(np.searchsorted(present, rows), 0, max(len(present) - 1, 0))
+    size = _sizes(rows, present, counts)
+    start = first[at] if len(present) else np.zeros(len(rows), np.int64)
+    offsets = np.repeat(start - (np.cumsum(size) - size), size) + np.arange(size.sum())
+    tag = np.repeat(np.arange(len(rows), dtype=np.uint64), size)
+    return (tag << _U64(42)) | ((values[offsets] >> _U64(9)) & _U64((1 << 42) - 1))

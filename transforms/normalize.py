@@ -2,7 +2,7 @@
 
 Order: join hard-wrapped lines -> repair mojibake (ftfy) -> unescape HTML entities ->
 fold Unicode (NFKC, quotes, odd spaces, zero-width and control characters) -> LaTeX to text
-(pylatexenc) -> Markdown to text (markdown-it-py) -> fold Unicode again (the converters emit
+(simple markup vectorized, the rest with pylatexenc) -> Markdown to text (markdown-it-py) -> fold Unicode again (the converters emit
 math letters) -> scrub residue (stray tags, commands) -> collapse whitespace. Folding before
 the converters means nothing a later step removes can turn into markup on a second pass.
 Python converters run only on the rows whose text shows the markup they handle.
@@ -25,6 +25,12 @@ HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 LATEX = r"\\[A-Za-z@]|\\[%_&#{}$]|\$[^$]+\$"
 MARKDOWN = r"[*_`]|\[[^\]]*\]\([^)]*\)|<[^>\s]+>"
 HTML_TAG = r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"
+_SIMPLE_COMMAND = r"\\(?:emph|textbf|textit|texttt|textsc|textrm|textsf|mathrm|mathbf|mathit)\{([^{}\\$&]*)\}"
+_SIMPLE_ESCAPE = r"\\([%_#])"
+_SIMPLE_MATH = r"\$([A-Za-z0-9 .,+*/=<>()\[\]^_|:;!?-]+)\$"
+_LATEX_RESIDUE = r"[\\${}&]"
+_LATEX_TEXT_MARKS = r"----|[^`]`[^`]|^`[^`]|[^`]`$|^`$|```"  # what the fast path does not rewrite like LaTeX does
+_LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"))
 
 
 def join_lines(text: pl.Expr) -> pl.Expr:
@@ -40,9 +46,30 @@ def _on_matching(expr: pl.Expr, pattern: str, fn: Callable[[str], str]) -> pl.Ex
     """Apply a Python string function only to the rows whose text matches ``pattern``."""
 
     def convert(batch: pl.Series) -> pl.Series:
-        return pl.Series([None if s is None else fn(s) for s in batch.to_list()], dtype=pl.String)
+        matching = batch.str.contains(pattern).fill_null(False)
+        rows = matching.arg_true()
+        if rows.is_empty():
+            return batch
+        converted = pl.Series([fn(s) for s in batch.gather(rows).to_list()], dtype=pl.String)
+        return batch.scatter(rows, converted)
 
-    return pl.when(expr.str.contains(pattern)).then(expr.map_batches(convert, return_dtype=pl.String)).otherwise(expr)
+    return expr.map_batches(convert, return_dtype=pl.String)
+
+
+def simple_latex(text: pl.Expr) -> pl.Expr:
+    """Vectorized LaTeX to text for rows whose only markup is simple (the common case).
+
+    ``\\emph{x}``-style commands with plain arguments, ``\\%``, ``\\_``, ``\\#``, ``$...$``
+    around plain math, dashes and quote ligatures become their text, exactly as
+    ``latex_to_text`` would write them; a row with anything else LaTeX would change (other
+    commands, braces, ``&``, a lone backquote) is left whole for ``latex_to_text``.
+    """
+    residue = text.str.replace_all(_SIMPLE_COMMAND, "").str.replace_all(_SIMPLE_ESCAPE, "").str.replace_all(_SIMPLE_MATH, "")
+    converted = text.str.replace_all(_SIMPLE_COMMAND, "${1}").str.replace_all(_SIMPLE_ESCAPE, "${1}").str.replace_all(_SIMPLE_MATH, "${1}")
+    for ligature, char in _LATEX_LIGATURES:
+        converted = converted.str.replace_all(ligature, char, literal=True)
+    simple = text.str.contains(LATEX) & ~residue.str.contains(_LATEX_RESIDUE) & ~text.str.contains(_LATEX_TEXT_MARKS)
+    return pl.when(simple).then(converted).otherwise(text)
 
 
 def repair_mojibake(text: str) -> str:
@@ -172,6 +199,7 @@ def scrub_residue(text: pl.Expr) -> pl.Expr:
         .str.replace_all(r"[\\$]", "")
         .str.replace_all(r"\*{2,}", "")
         .str.replace_all(r"(^|[\s(\[\"'])\*+(\S)", "${1}${2}")
+        .str.replace_all(r"(^|[\s(\[\"'])\*+(\S)", "${1}${2}")  # again: matches cannot overlap ("*'*x")
         .str.replace_all(r"(\S)\*+($|[\s.,;:!?)\]\"'])", "${1}${2}")
         .str.replace_all(r"&(amp|lt|gt|quot|apos|nbsp);", " ")
     )
@@ -184,12 +212,12 @@ def collapse_whitespace(text: pl.Expr) -> pl.Expr:
 
 def normalize_text(raw: pl.Expr) -> pl.Expr:
     """The full normalization of a raw block (idempotent on its own output)."""
-    text = join_lines(raw)
+    text = join_lines(raw).str.replace_all(r"[ \t]{2,}", " ")  # ftfy judges mojibake by context: same spacing on every pass
     text = _on_matching(text, MOJIBAKE, repair_mojibake)
     text = _on_matching(text, HTML_ENTITY, unescape_html)
     text = fold_unicode(text)
     text = text.str.replace_all(r"``([^`']*)''", "\"${1}\"")
-    text = _on_matching(text, LATEX, latex_to_text)
+    text = _on_matching(simple_latex(text), LATEX, latex_to_text)
     text = _on_matching(text, MARKDOWN, markdown_to_text)
     text = fold_unicode(text)
     text = scrub_residue(text)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from transforms.normalize import normalize_text
+from transforms.normalize import LATEX, latex_to_text, normalize_text, simple_latex
 
 
 def norm(*texts: str) -> list[str]:
@@ -56,3 +56,21 @@ def test_normalize_is_idempotent_and_leaves_no_residue(raw: str) -> None:
     once = norm(raw)[0]
     assert norm(once)[0] == once
     assert not RESIDUE.search(once)
+
+
+SIMPLE_LATEX = st.lists(
+    st.one_of(
+        st.sampled_from([r"\emph{", r"\textbf{", r"\texttt{", "}", "$", r"\%", r"\_", r"\#", "-", "--", "---", "''", "'", "``", "`", "~", "&", "^", "_", " ", "{", r"\alpha", "?", "!"]),
+        st.text(alphabet=st.characters(categories=("L", "N", "P", "Zs")), max_size=10),
+    ),
+    max_size=20,
+).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(SIMPLE_LATEX)
+def test_vectorized_latex_fast_path_writes_what_pylatexenc_writes(raw: str) -> None:
+    fast = pl.DataFrame({"t": [raw]}).select(simple_latex(pl.col("t")))["t"][0]
+    before = latex_to_text(raw) if re.search(LATEX, raw) else raw
+    after = latex_to_text(fast) if re.search(LATEX, fast) else fast
+    assert after == before

@@ -1,0 +1,174 @@
+"""``python -m bench [--sizes 10k,100k,1m]``: dedup quality curve, full runs, stage timings, incremental runs.
+
+For each size: generate the corpus (cached under bench/corpora/), run ``paperlake run`` on it
+as a subprocess (records/s, MB/s, peak RSS of the process tree, dedup P/R against the ground
+truth), add 2,000 records and run again on the same warehouse (the incremental cost), then
+time every stage in-process (where the time goes), the dedup stage alone and its
+precision/recall curve over the thresholds. Results: bench/results/<size>.json and
+bench/results/fixture.json (the labeled fixture's curve, with hard negatives).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import polars as pl
+
+import paperlake  # noqa: F401  (offline defaults)
+from bench import corpus
+from bench.measure import Peak, machine, pairwise, threshold_curve
+from paperlake import sources
+from paperlake.config import Config
+from paperlake.store import Warehouse, now_utc
+from paperlake.taxonomy import load_taxonomy
+from paperlake.validate import EXPECTATIONS_DIR, validate_tables
+from transforms import dedup, minhash, normalize, quality, schema, split, tables, tags, urls
+
+HERE = Path(__file__).resolve().parent
+THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9]
+INCREMENT = 2_000
+
+
+def _paperlake(*args: str) -> tuple[float, int, str]:
+    """Run the CLI; wall seconds, peak RSS of its process tree, output."""
+    env = {**os.environ, "PREFECT_HOME": os.environ.get("PREFECT_HOME", tempfile.mkdtemp(prefix="bench-prefect-"))}
+    process = subprocess.Popen([str(Path(sys.executable).parent / "paperlake"), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    with Peak(process.pid).sampling() as peak:
+        output, _ = process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"paperlake {' '.join(args)} failed:\n{output[-3000:]}")
+    return peak.seconds, peak.rss, output
+
+
+def _truth_scores(warehouse: Path, truth: pl.DataFrame) -> dict[str, float]:
+    occurrences = Warehouse(warehouse).scan("occurrences").select("path", "ordinal", "record_id").collect()
+    scored = occurrences.join(truth, on=["path", "ordinal"]).filter(pl.col("record_id").is_not_null() & (pl.col("cluster") >= 0))
+    return pairwise(scored)
+
+
+def full_runs(size: str, source: Path, work: Path) -> dict[str, object]:
+    """The full run, a no-op rerun and a run that adds ``INCREMENT`` records, through the CLI."""
+    warehouse = work / "warehouse"
+    shutil.rmtree(warehouse, ignore_errors=True)
+    n_blocks = pl.read_parquet(source / "truth.parquet").height
+    megabytes = sum(f.stat().st_size for f in source.glob("*.txt")) / 1e6
+    seconds, rss, output = _paperlake("run", "--input", str(source), "--warehouse", str(warehouse))
+    full = {"seconds": round(seconds, 1), "records_per_s": round(n_blocks / seconds), "mb_per_s": round(megabytes / seconds, 2), "peak_rss_gb": round(rss / 2**30, 2), "summary": output.strip().splitlines()[-12:]}
+    full["dedup"] = _truth_scores(warehouse, pl.read_parquet(source / "truth.parquet"))
+    noop_seconds, _, _ = _paperlake("run", "--input", str(source), "--warehouse", str(warehouse))
+
+    grown = work / "input"
+    shutil.rmtree(grown, ignore_errors=True)
+    grown.mkdir(parents=True)
+    for f in source.glob("*.txt"):
+        (grown / f.name).symlink_to(f)
+    corpus.extra_records(INCREMENT, source, grown)
+    inc_seconds, inc_rss, inc_output = _paperlake("run", "--input", str(grown), "--warehouse", str(warehouse))
+    incremental = {
+        "records_added_to_input": INCREMENT,
+        "seconds": round(inc_seconds, 1),
+        "peak_rss_gb": round(inc_rss / 2**30, 2),
+        "share_of_full_run": round(inc_seconds / seconds, 4),
+        "noop_rerun_seconds": round(noop_seconds, 1),
+        "share_of_full_run_beyond_noop": round((inc_seconds - noop_seconds) / seconds, 4),
+        "summary": inc_output.strip().splitlines()[-12:],
+    }
+    shutil.rmtree(warehouse, ignore_errors=True)
+    return {"corpus_mb": round(megabytes, 1), "blocks": n_blocks, "full_run": full, "incremental_run": incremental}
+
+
+def stages(source: Path) -> tuple[dict[str, float], pl.DataFrame, dict[str, object]]:
+    """Every stage of the flow in-process (no Prefect), seconds each; the classified blocks; the dedup stage alone."""
+    config, taxonomy, timings = Config(), load_taxonomy(None), {}
+
+    def timed(name: str, fn, *args):  # noqa: ANN001, ANN202
+        started = time.perf_counter()
+        out = fn(*args)
+        timings[name] = round(time.perf_counter() - started, 2)
+        return out
+
+    read = timed("read", sources.read_sources, sources.discover(source), source, config.read)
+    parsed = timed("split_header", split.split_header, read)
+    blocks = timed("split_blocks", split.split_blocks, parsed)
+    blocks = timed("normalize", lambda b: b.with_columns(text=normalize.normalize_text(pl.col("text_raw"))), blocks)
+    blocks = timed("quality", quality.classify_blocks, blocks, parsed, config.quality)
+    with Peak().sampling() as peak:
+        keyed = timed("dedup_keys", lambda b: b.with_columns(_key=dedup.dedup_key(pl.col("text"))).with_columns(
+            dedup_key=dedup.key_hash(pl.col("_key")), folded=minhash.word_split_scripts(pl.col("_key"))).drop("_key"), blocks)
+        result = timed("dedup_match_and_mark", dedup.deduplicate, keyed, schema.empty(schema.OCCURRENCES), config.dedup)
+    occurrences = result.occurrences
+    url_table = timed("urls", urls.record_urls, occurrences)
+    kept = occurrences.filter(pl.col("status") == "kept").select("record_id", "text")
+    tag_table = timed("tags", tags.tag_records, kept, url_table, taxonomy)
+    records = timed("records_table", tables.records_table, occurrences, tag_table, url_table)
+    table_set = {"sources": tables.sources_table(parsed, keyed, now_utc()), "occurrences": occurrences, "records": records, "tags": tag_table, "urls": url_table}
+    timed("validate", validate_tables, table_set, EXPECTATIONS_DIR, {"taxonomy_tags": taxonomy.tags})
+    seconds = timings["dedup_keys"] + timings["dedup_match_and_mark"]
+    alone = {"seconds": round(seconds, 2), "records_per_s": round(blocks.height / seconds), "peak_rss_gb_process": round(peak.rss / 2**30, 2)}
+    return timings, keyed.join(occurrences.select("path", "ordinal", "record_id"), on=["path", "ordinal"]), alone
+
+
+def fixture_curve(params: dedup.DedupParams) -> dict[str, object]:
+    """The threshold curve on the labeled fixture corpus (375 blocks, 24 hard-negative pairs)."""
+    fixture = corpus.FIXTURE
+    read = sources.read_sources(sources.discover(fixture / "corpus"), fixture / "corpus")
+    blocks = split.split_blocks(split.split_header(read)).with_columns(text=normalize.normalize_text(pl.col("text_raw")))
+    blocks = blocks.with_columns(dedup_key=dedup.key_hash(dedup.dedup_key(pl.col("text"))))
+    labels = pl.read_csv(fixture / "labels.csv").rename({"file": "path"}).with_columns(pl.col("ordinal").cast(pl.Int32))
+    with (fixture / "hard_negatives.csv").open(encoding="utf-8") as handle:
+        hard = {tuple(sorted((r["cluster_a"], r["cluster_b"]))) for r in csv.DictReader(handle)}
+    return threshold_curve(blocks.join(labels, on=["path", "ordinal"]), params, THRESHOLDS, hard)
+
+
+def _print_curve(title: str, curve: dict[str, object]) -> None:
+    print(f"\n{title} ({curve['candidates']} candidate pairs)")
+    print(f"  {'jaccard':>8} {'contain':>8} {'precision':>10} {'recall':>8} {'f1':>8}" + ("  hard-neg" if "hard_negatives_merged" in curve["over_jaccard"][0] else ""))
+    for point in curve["over_jaccard"] + curve["over_containment"]:
+        extra = f"  {point['hard_negatives_merged']:>8}" if "hard_negatives_merged" in point else ""
+        print(f"  {point['jaccard']:>8} {point['containment']:>8} {point['precision']:>10} {point['recall']:>8} {point['f1']:>8}{extra}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="10k,100k", help="comma-separated: " + ", ".join(corpus.SIZES))
+    parser.add_argument("--seed", type=int, default=20250)
+    parser.add_argument("--skip-runs", action="store_true", help="only the in-process stages and curves (no CLI runs)")
+    args = parser.parse_args(argv)
+    results, corpora = HERE / "results", HERE / "corpora"
+    results.mkdir(exist_ok=True)
+    params = Config().dedup
+    env = machine()
+    curve = fixture_curve(params)
+    _print_curve("fixture corpus: pairwise precision/recall over the thresholds", curve)
+    (results / "fixture.json").write_text(json.dumps({"machine": env, "params": params.__dict__, "curve": curve}, indent=2) + "\n")
+
+    for size in [s.strip().lower() for s in args.sizes.split(",") if s.strip()]:
+        print(f"\n== {size}: generating corpus", flush=True)
+        source = corpus.generate(size, corpora, args.seed)
+        report: dict[str, object] = {"size": size, "seed": args.seed, "machine": env, "params": params.__dict__, "measured_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+        if not args.skip_runs:
+            print(f"== {size}: paperlake run (full, no-op, +{INCREMENT} records)", flush=True)
+            report.update(full_runs(size, source, corpora / f"{size}.work"))
+        print(f"== {size}: stages in-process", flush=True)
+        timings, assigned, alone = stages(source)
+        truth = pl.read_parquet(source / "truth.parquet")
+        scored = assigned.join(truth, on=["path", "ordinal"]).filter(pl.col("record_id").is_not_null() & (pl.col("cluster") >= 0))
+        report["stages_seconds"] = timings
+        report["dedup_stage"] = {**alone, **pairwise(scored)}
+        report["curve"] = threshold_curve(scored, params, THRESHOLDS)
+        _print_curve(f"{size}: pairwise precision/recall over the thresholds", report["curve"])
+        print(json.dumps({k: v for k, v in report.items() if k not in ("curve", "machine")}, indent=2))
+        (results / f"{size}.json").write_text(json.dumps(report, indent=2, default=str) + "\n")
+
+
+if __name__ == "__main__":
+    main()
