@@ -220,5 +220,6 @@ def normalize_text(raw: pl.Expr) -> pl.Expr:
     text = _on_matching(simple_latex(text), LATEX, latex_to_text)
     text = _on_matching(text, MARKDOWN, markdown_to_text)
     text = fold_unicode(text)
-    text = scrub_residue(text)
+    text = fold_unicode(_on_matching(text, MOJIBAKE, repair_mojibake))  # folding can expose mojibake ftfy missed
+    text = scrub_residue(collapse_whitespace(text))  # collapsing first: "*  ]" must not become "*]" on the next pass
     return collapse_whitespace(text)
