@@ -29,7 +29,7 @@ _SIMPLE_COMMAND = r"\\(?:emph|textbf|textit|texttt|textsc|textrm|textsf|mathrm|m
 _SIMPLE_ESCAPE = r"\\([%_#])"
 _SIMPLE_MATH = r"\$([A-Za-z0-9 .,+*/=<>()\[\]^_|:;!?-]+)\$"
 _LATEX_RESIDUE = r"[\\${}&]"
-_LATEX_TEXT_MARKS = r"----|[^`]`[^`]|^`[^`]|[^`]`$|^`$|```"  # what the fast path does not rewrite like LaTeX does
+_LATEX_TEXT_MARKS = r"----|[?!]`|[^`]`[^`]|^`[^`]|[^`]`$|^`$|```"  # what the fast path does not rewrite like LaTeX does
 _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"))
 
 
