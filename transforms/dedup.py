@@ -28,7 +28,6 @@ from transforms import minhash
 
 KEY_SCHEME = "k1"
 RECORD_ID_PREFIX = "pl_"
-MEASURES = ("dedup_key", "jaccard", "containment")
 
 
 @dataclass(frozen=True)
@@ -92,7 +91,7 @@ class Matches:
 
     assignment: pl.DataFrame  # dedup_key -> record_id, for every new key
     edges: pl.DataFrame  # confirmed pairs: dedup_key_a (new), dedup_key_b, measure, similarity
-    merges: pl.DataFrame  # retired_id -> surviving_id, via_dedup_key (the new key that bridged)
+    merges: pl.DataFrame  # retired_id -> surviving_id, via_dedup_key (the smallest new key of the bridging component)
     bands: pl.DataFrame  # dedup_key, scheme, bands (list[i64]) of every new key, for the warehouse index
 
 
@@ -128,9 +127,8 @@ def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams)
     edges = confirm(pairs, shingles, params)
 
     records = nodes["record_id"].drop_nulls().unique().sort()
-    record_node = {rid: nodes.height + i for i, rid in enumerate(records.to_list())}
     known_nodes = np.arange(n_new, nodes.height)
-    known_records = np.array([record_node[r] for r in nodes["record_id"].to_list()[n_new:]], dtype=np.int64)
+    known_records = nodes.height + records.search_sorted(nodes["record_id"].slice(n_new)).to_numpy().astype(np.int64)
     src = np.concatenate([edges["a"].to_numpy().astype(np.int64), known_nodes])
     dst = np.concatenate([edges["b"].to_numpy().astype(np.int64), known_records])
     size = nodes.height + len(records)

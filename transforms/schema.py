@@ -103,7 +103,7 @@ RECORD_MERGES = pl.Schema(
     {
         "retired_id": pl.String,  # a published record id that no longer names a record
         "surviving_id": pl.String,  # the record it was merged into
-        "via_dedup_key": pl.String,  # the new block's dedup key whose matches bridged the records
+        "via_dedup_key": pl.String,  # a new dedup key of the component that bridged the records (the smallest)
         "dataset_version": pl.Int64,  # the version that merged them
     }
 )
