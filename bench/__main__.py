@@ -99,7 +99,7 @@ def stages(source: Path) -> tuple[dict[str, float], pl.DataFrame, dict[str, obje
     read = timed("read", sources.read_sources, sources.discover(source), source, config.read)
     parsed = timed("split_header", split.split_header, read)
     blocks = timed("split_blocks", split.split_blocks, parsed)
-    blocks = timed("normalize", lambda b: b.with_columns(text=normalize.normalize_text(pl.col("text_raw"))), blocks)
+    blocks = timed("normalize", normalize.normalize_column, blocks)
     blocks = timed("quality", quality.classify_blocks, blocks, parsed, config.quality)
     with Peak().sampling() as peak:
         keyed = timed("dedup_keys", lambda b: b.with_columns(_key=dedup.dedup_key(pl.col("text"))).with_columns(
@@ -121,7 +121,7 @@ def fixture_curve(params: dedup.DedupParams) -> dict[str, object]:
     """The threshold curve on the labeled fixture corpus (375 blocks, 24 hard-negative pairs)."""
     fixture = corpus.FIXTURE
     read = sources.read_sources(sources.discover(fixture / "corpus"), fixture / "corpus")
-    blocks = split.split_blocks(split.split_header(read)).with_columns(text=normalize.normalize_text(pl.col("text_raw")))
+    blocks = normalize.normalize_column(split.split_blocks(split.split_header(read)))
     blocks = blocks.with_columns(dedup_key=dedup.key_hash(dedup.dedup_key(pl.col("text"))))
     labels = pl.read_csv(fixture / "labels.csv").rename({"file": "path"}).with_columns(pl.col("ordinal").cast(pl.Int32))
     with (fixture / "hard_negatives.csv").open(encoding="utf-8") as handle:

@@ -74,7 +74,7 @@ def parse_blocks(read: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 @task(cache_policy=NO_CACHE)
 def normalize_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     """Clean text, dedup key and the key folded for shingling, for every block."""
-    with_text = blocks.with_columns(text=normalize.normalize_text(pl.col("text_raw")))
+    with_text = normalize.normalize_column(blocks)
     with_key = with_text.with_columns(_key=dedup.dedup_key(pl.col("text")))
     return with_key.with_columns(dedup_key=dedup.key_hash(pl.col("_key")), folded=minhash.word_split_scripts(pl.col("_key"))).drop("_key")
 

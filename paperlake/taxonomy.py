@@ -11,6 +11,8 @@ import re
 import tomllib
 from pathlib import Path
 
+import polars as pl
+
 from transforms.tags import TagRule, Taxonomy, rule_regex
 
 DEFAULT_TAXONOMY = Path(__file__).resolve().parent / "data" / "taxonomy.toml"
@@ -38,9 +40,9 @@ def _rules(data: dict, where: Path) -> dict[str, TagRule]:
         )
         regex = rule_regex(rule)
         if regex is not None:
-            try:
-                re.compile(regex)
-            except re.error as err:
+            try:  # the engine that will run it: Rust's regex, through polars
+                pl.select(pl.lit("").str.contains(regex))
+            except pl.exceptions.ComputeError as err:
                 raise ValueError(f"{where}: tag {tag!r} has an invalid pattern: {err}") from err
         rules[tag] = rule
     return rules

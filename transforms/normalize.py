@@ -181,11 +181,10 @@ _QUOTES = {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032":
 
 def fold_unicode(text: pl.Expr) -> pl.Expr:
     """NFKC, ASCII quotes, odd spaces to one space, zero-width and control characters removed."""
-    folded = text.str.normalize("NFKC")
-    for curly, plain in _QUOTES.items():
-        folded = folded.str.replace_all(curly, plain, literal=True)
     return (
-        folded.str.replace_all(r"[\u200b-\u200d\u2060\ufeff\u00ad]", "")
+        text.str.normalize("NFKC")
+        .str.replace_many(list(_QUOTES), list(_QUOTES.values()))
+        .str.replace_all(r"[\u200b-\u200d\u2060\ufeff\u00ad]", "")
         .str.replace_all(r"[\p{Zs}\t\n\r\f\v\u0085\u2028\u2029]", " ")
         .str.replace_all(r"[\p{Cc}\p{Cf}\p{Co}\p{Cn}]", "")
     )
@@ -210,16 +209,36 @@ def collapse_whitespace(text: pl.Expr) -> pl.Expr:
     return text.str.replace_all(r" {2,}", " ").str.replace_all(r" ([.,;:!?)\]])", "${1}").str.replace_all(r"([(\[]) ", "${1}").str.strip_chars()
 
 
+_STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
+    lambda t: join_lines(t).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
+    lambda t: _on_matching(t, MOJIBAKE, repair_mojibake),
+    lambda t: _on_matching(t, HTML_ENTITY, unescape_html),
+    fold_unicode,
+    lambda t: t.str.replace_all(r"``([^`']*)''", "\"${1}\""),
+    lambda t: _on_matching(simple_latex(t), LATEX, latex_to_text),
+    lambda t: _on_matching(t, MARKDOWN, markdown_to_text),
+    fold_unicode,
+    lambda t: fold_unicode(_on_matching(t, MOJIBAKE, repair_mojibake)),  # folding can expose mojibake ftfy missed
+    lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
+    collapse_whitespace,
+)
+
+
 def normalize_text(raw: pl.Expr) -> pl.Expr:
-    """The full normalization of a raw block (idempotent on its own output)."""
-    text = join_lines(raw).str.replace_all(r"[ \t]{2,}", " ")  # ftfy judges mojibake by context: same spacing on every pass
-    text = _on_matching(text, MOJIBAKE, repair_mojibake)
-    text = _on_matching(text, HTML_ENTITY, unescape_html)
-    text = fold_unicode(text)
-    text = text.str.replace_all(r"``([^`']*)''", "\"${1}\"")
-    text = _on_matching(simple_latex(text), LATEX, latex_to_text)
-    text = _on_matching(text, MARKDOWN, markdown_to_text)
-    text = fold_unicode(text)
-    text = fold_unicode(_on_matching(text, MOJIBAKE, repair_mojibake))  # folding can expose mojibake ftfy missed
-    text = scrub_residue(collapse_whitespace(text))  # collapsing first: "*  ]" must not become "*]" on the next pass
-    return collapse_whitespace(text)
+    """The full normalization of a raw block as one expression (idempotent on its own output)."""
+    text = raw
+    for stage in _STAGES:
+        text = stage(text)
+    return text
+
+
+def normalize_column(frame: pl.DataFrame, raw: str = "text_raw", out: str = "text") -> pl.DataFrame:
+    """``normalize_text`` over a frame's column, one stage at a time.
+
+    Same result; materializing each stage is about three times faster than one composed
+    expression with Python callbacks inside (measured on the bench corpus).
+    """
+    frame = frame.with_columns(pl.col(raw).alias(out))
+    for stage in _STAGES:
+        frame = frame.with_columns(stage(pl.col(out)))
+    return frame

@@ -74,3 +74,11 @@ def test_vectorized_latex_fast_path_writes_what_pylatexenc_writes(raw: str) -> N
     before = latex_to_text(raw) if re.search(LATEX, raw) else raw
     after = latex_to_text(fast) if re.search(LATEX, fast) else fast
     assert after == before
+
+
+def test_normalize_column_matches_the_expression() -> None:
+    from transforms.normalize import normalize_column
+
+    raws = [r"\emph{x} and $S^2$ at https://github.com/a/\nb", "don\u00e2\u20ac\u2122t **bold** &amp; `code`", "plain text", ""]
+    frame = pl.DataFrame({"text_raw": raws})
+    assert normalize_column(frame)["text"].to_list() == norm(*raws)
