@@ -31,7 +31,7 @@ from paperlake.config import Config
 from paperlake.store import Warehouse, now_utc
 from paperlake.taxonomy import load_taxonomy
 from paperlake.validate import EXPECTATIONS_DIR, validate_tables
-from transforms import dedup, minhash, normalize, quality, schema, split, tables, tags, urls
+from transforms import dedup, methods, minhash, normalize, quality, schema, split, tables, tags, urls
 
 HERE = Path(__file__).resolve().parent
 THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9]
@@ -109,7 +109,8 @@ def stages(source: Path) -> tuple[dict[str, float], pl.DataFrame, dict[str, obje
     url_table = timed("urls", urls.record_urls, occurrences)
     kept = occurrences.filter(pl.col("status") == "kept").select("record_id", "text")
     tag_table = timed("tags", tags.tag_records, kept, url_table, taxonomy)
-    records = timed("records_table", tables.records_table, occurrences, tag_table, url_table)
+    method_table = timed("methods", methods.record_methods, occurrences)
+    records = timed("records_table", tables.records_table, occurrences, tag_table, url_table, method_table)
     table_set = {"sources": tables.sources_table(parsed, keyed, now_utc()), "occurrences": occurrences, "records": records, "tags": tag_table, "urls": url_table}
     timed("validate", validate_tables, table_set, EXPECTATIONS_DIR, {"taxonomy_tags": taxonomy.tags})
     seconds = timings["dedup_keys"] + timings["dedup_match_and_mark"]
