@@ -111,7 +111,11 @@ def stages(source: Path) -> tuple[dict[str, float], pl.DataFrame, dict[str, obje
     tag_table = timed("tags", tags.tag_records, kept, url_table, taxonomy)
     method_table = timed("methods", methods.record_methods, occurrences)
     records = timed("records_table", tables.records_table, occurrences, tag_table, url_table, method_table)
-    table_set = {"sources": tables.sources_table(parsed, keyed, now_utc()), "occurrences": occurrences, "records": records, "tags": tag_table, "urls": url_table}
+    table_set = {
+        "sources": tables.sources_table(parsed, keyed, now_utc()), "occurrences": occurrences, "records": records, "tags": tag_table,
+        "urls": url_table, "record_merges": result.matches.merges, "merge_edges": result.matches.edges,
+        "run_stats": tables.run_stats(occurrences, blocks),
+    }
     timed("validate", validate_tables, table_set, EXPECTATIONS_DIR, {"taxonomy_tags": taxonomy.tags})
     seconds = timings["dedup_keys"] + timings["dedup_match_and_mark"]
     alone = {"seconds": round(seconds, 2), "records_per_s": round(blocks.height / seconds), "peak_rss_gb_process": round(peak.rss / 2**30, 2)}
