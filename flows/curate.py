@@ -16,7 +16,7 @@ from paperlake import sources as source_files
 from paperlake.config import Config, code_version, load_config
 from paperlake.store import TableChange, Warehouse, now_utc
 from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
-from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, suites_sha256, validate_tables
+from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, validate_tables
 from transforms import dedup, methods, minhash, normalize, quality, split, tables, tags, urls
 from transforms.tags import Taxonomy
 

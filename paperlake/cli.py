@@ -55,7 +55,7 @@ def _print_summary(s) -> None:  # noqa: ANN001
     lines = [
         f"paperlake: {state}",
         f"  files     {s.files_found} found, {s.files_new} new",
-        f"  encodings " + (", ".join(f"{k}: {v}" for k, v in s.encodings.items()) or "-"),
+        "  encodings " + (", ".join(f"{k}: {v}" for k, v in s.encodings.items()) or "-"),
         f"  blocks    {s.blocks} ({s.blocks_new} new)",
         f"  records   {s.records}",
         f"  duplicates {s.duplicates} exact, {s.near_duplicates} near",

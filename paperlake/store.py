@@ -138,12 +138,6 @@ class Warehouse:
         write_deltalake(str(self.table_path("versions")), versions.to_arrow(), mode="append", schema_mode="merge", commit_properties=_commit_properties(number))
         return number
 
-    def row_count(self, table: str, dataset_version: int | None = None) -> int:
-        """Rows of a table at a dataset version, from the Delta log (no data read)."""
-        if self.current_version() is None:
-            return 0
-        return _rows(DeltaTable(str(self.table_path(table)), version=self.delta_version(table, dataset_version)))
-
     def rows_where(self, table: str, column: str, values: pl.Series | list[str], columns: list[str] | None = None) -> pl.DataFrame:
         """The current rows of a table whose ``column`` is one of ``values`` (a filtered scan)."""
         wanted = pl.Series(values, dtype=pl.String).unique()

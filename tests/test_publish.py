@@ -13,7 +13,6 @@ from pathlib import Path
 import duckdb
 import polars as pl
 import pyarrow.dataset as pads
-import pytest
 from polars.testing import assert_frame_equal
 
 import paperlake
