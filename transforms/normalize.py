@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -42,18 +43,49 @@ def join_lines(text: pl.Expr) -> pl.Expr:
     )
 
 
-def _on_matching(expr: pl.Expr, pattern: str, fn: Callable[[str], str]) -> pl.Expr:
+def _on_matching(expr: pl.Expr, pattern: str, fn: Callable[[str], str], prefilter: Callable[[pl.Series], pl.Series] | None = None) -> pl.Expr:
     """Apply a Python string function only to the rows whose text matches ``pattern``."""
 
-    def convert(batch: pl.Series) -> pl.Series:
-        matching = batch.str.contains(pattern).fill_null(False)
-        rows = matching.arg_true()
+    def convert(rows: pl.Series) -> pl.Series:
+        return pl.Series([fn(s) for s in rows.to_list()], dtype=pl.String)
+
+    return _on_rows(expr, lambda batch: batch.str.contains(pattern), convert, prefilter)
+
+
+def _on_rows(
+    expr: pl.Expr,
+    select: Callable[[pl.Series], pl.Series],
+    convert: Callable[[pl.Series], pl.Series],
+    prefilter: Callable[[pl.Series], pl.Series] | None = None,
+) -> pl.Expr:
+    """Apply ``convert`` (Series to Series) only to the rows where ``select`` is true; the others pass through.
+
+    ``prefilter`` is a cheaper necessary condition: ``select`` only looks at the rows it lets through.
+    """
+
+    def apply(batch: pl.Series) -> pl.Series:
+        if prefilter is None:
+            rows = select(batch).fill_null(False).arg_true()
+        else:
+            rows = prefilter(batch).fill_null(False).arg_true()
+            rows = rows.filter(select(batch.gather(rows)).fill_null(False))
         if rows.is_empty():
             return batch
-        converted = pl.Series([fn(s) for s in batch.gather(rows).to_list()], dtype=pl.String)
-        return batch.scatter(rows, converted)
+        return batch.scatter(rows, convert(batch.gather(rows)))
 
-    return expr.map_batches(convert, return_dtype=pl.String)
+    return expr.map_batches(apply, return_dtype=pl.String)
+
+
+def _non_ascii(batch: pl.Series) -> pl.Series:
+    return batch.str.len_bytes() != batch.str.len_chars()
+
+
+def _has_latex_marks(batch: pl.Series) -> pl.Series:
+    return batch.str.contains_any(["\\", "$"])
+
+
+def _latex(rows: pl.Series) -> pl.Series:
+    return rows.to_frame().select(_on_matching(simple_latex(pl.col(rows.name)), LATEX, latex_to_text)).to_series()
 
 
 def simple_latex(text: pl.Expr) -> pl.Expr:
@@ -180,14 +212,25 @@ _QUOTES = {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032":
 
 
 def fold_unicode(text: pl.Expr) -> pl.Expr:
-    """NFKC, ASCII quotes, odd spaces to one space, zero-width and control characters removed."""
-    return (
-        text.str.normalize("NFKC")
+    """NFKC, ASCII quotes, odd spaces to one space, zero-width and control characters removed.
+
+    ASCII whitespace and controls are folded on every row with byte-class regexes; the
+    Unicode passes (NFKC and the Unicode classes, ~25x slower) run only on non-ASCII rows.
+    """
+    ascii_folded = text.str.replace_all(r"[\t\n\r\f\v]", " ").str.replace_all(r"[\x00-\x08\x0e-\x1f\x7f]", "")
+    return _on_rows(ascii_folded, _non_ascii, _fold_non_ascii)
+
+
+def _fold_non_ascii(rows: pl.Series) -> pl.Series:
+    # Python's NFKC has a quick check for text that is already normalized (7x faster here than polars').
+    nfkc = pl.Series(rows.name, [unicodedata.normalize("NFKC", s) for s in rows.to_list()], dtype=pl.String)
+    return nfkc.to_frame().select(
+        pl.col(rows.name)
         .str.replace_many(list(_QUOTES), list(_QUOTES.values()))
         .str.replace_all(r"[\u200b-\u200d\u2060\ufeff\u00ad]", "")
-        .str.replace_all(r"[\p{Zs}\t\n\r\f\v\u0085\u2028\u2029]", " ")
+        .str.replace_all(r"[[\p{Zs}\u0085\u2028\u2029]&&[^ ]]", " ")  # not " " itself: replacing every space is slow
         .str.replace_all(r"[\p{Cc}\p{Cf}\p{Co}\p{Cn}]", "")
-    )
+    ).to_series()
 
 
 def scrub_residue(text: pl.Expr) -> pl.Expr:
@@ -211,14 +254,14 @@ def collapse_whitespace(text: pl.Expr) -> pl.Expr:
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: join_lines(t).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
-    lambda t: _on_matching(t, MOJIBAKE, repair_mojibake),
-    lambda t: _on_matching(t, HTML_ENTITY, unescape_html),
+    lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
+    lambda t: _on_matching(t, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True)),
     fold_unicode,
     lambda t: t.str.replace_all(r"``([^`']*)''", "\"${1}\""),
-    lambda t: _on_matching(simple_latex(t), LATEX, latex_to_text),
+    lambda t: _on_rows(t, _has_latex_marks, _latex),
     lambda t: _on_matching(t, MARKDOWN, markdown_to_text),
     fold_unicode,
-    lambda t: fold_unicode(_on_matching(t, MOJIBAKE, repair_mojibake)),  # folding can expose mojibake ftfy missed
+    lambda t: fold_unicode(_on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii)),  # folding can expose mojibake ftfy missed
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
 )
