@@ -49,23 +49,22 @@ def _word_count(text: pl.Expr, cjk_chars_per_word: float) -> pl.Expr:
 
 def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.Expr:
     """The reject reason of each block from its normalized and raw text (null when it is kept)."""
-    visible = text.str.len_chars() - text.str.count_matches(r"\s")
-    letters = text.str.count_matches(r"\p{L}")
+    visible = text.str.len_chars() - text.str.count_matches(" ", literal=True)  # normalized text has no other whitespace
+    letters = text.str.replace_all(r"\P{L}+", "").str.len_chars()  # removing runs: far fewer matches than counting letters
     garbage = text_raw.str.count_matches(r"[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
     words = _word_count(text, t.cjk_chars_per_word)
-    words_without_urls = _word_count(text.str.replace_all(URL_TOKEN, " "), t.cjk_chars_per_word)
+    has_url = text.str.contains(URL_TOKEN)
+    words_without_urls = _word_count(pl.when(has_url).then(text).str.replace_all(URL_TOKEN, " "), t.cjk_chars_per_word)  # only rows with URLs
     sentences = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" ."))
     n_sentences = sentences.list.len()
     unique_ratio = sentences.list.n_unique() / n_sentences
-    top_word_share = text.str.to_lowercase().str.extract_all(r"\p{L}{4,}").list.eval(
-        pl.element().value_counts(sort=True).struct.field("count").first()
-    ).list.first() / words.clip(1)
+    top_word_share = text.str.extract_all(r"\p{L}{4,}").list.eval(pl.element().str.to_lowercase().unique_counts().max()).list.first() / words.clip(1)
     return (
         pl.when(garbage > text_raw.str.len_chars() * t.max_garbage_ratio)
         .then(pl.lit("garbled"))
         .when(letters < visible * t.min_letter_ratio)
         .then(pl.lit("no_letters"))
-        .when((text.str.contains(URL_TOKEN)) & (words_without_urls < 3))
+        .when(has_url & (words_without_urls < 3))
         .then(pl.lit("url_only"))
         .when((words <= t.boilerplate_max_words) & text.str.contains(BOILERPLATE))
         .then(pl.lit("boilerplate"))
@@ -89,21 +88,22 @@ def classify_blocks(blocks: pl.DataFrame, sources: pl.DataFrame, thresholds: Qua
     belong to the collection it names. Other blocks inherit their file's header.
     """
     single_line = ~pl.col("text_raw").str.strip_chars().str.contains("\n")
-    with_header = blocks.with_columns(
+    with_header = blocks.lazy().with_columns(
         _header=pl.when(single_line).then(header_fields(pl.col("text_raw").str.strip_chars()))
     )
     inherited = (
         with_header.sort("source_id", "ordinal")
         .with_columns(_scope=pl.col("_header").forward_fill().over("source_id"))
-        .join(sources.select("source_id", "venue", "year", "collection"), on="source_id", how="left")
+        .join(sources.lazy().select("source_id", "venue", "year", "collection"), on="source_id", how="left")
         .with_columns(
             venue=pl.coalesce(pl.col("_scope").struct.field("venue"), pl.col("venue")),
             year=pl.coalesce(pl.col("_scope").struct.field("year"), pl.col("year")),
             collection=pl.coalesce(pl.col("_scope").struct.field("collection"), pl.col("collection")),
         )
     )
-    return inherited.with_columns(
+    classified = inherited.with_columns(
         reject_reason=pl.when(pl.col("_header").is_not_null())
         .then(pl.lit("header"))
         .otherwise(reject_reason(pl.col("text"), pl.col("text_raw"), thresholds))
     ).drop("_header", "_scope")
+    return classified.collect(engine="streaming")  # lazy: shared subexpressions once; streaming: both cores
