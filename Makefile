@@ -13,11 +13,11 @@ $(VENV)/.base:
 	touch $@
 
 $(VENV)/.run: $(VENV)/.base pyproject.toml
-	$(UV) pip install --quiet --python $(PY) -e .
+	$(UV) pip install --quiet --compile-bytecode --python $(PY) -e .
 	touch $@
 
 $(VENV)/.dev: $(VENV)/.base pyproject.toml
-	$(UV) pip install --quiet --python $(PY) -e '.[dev]'
+	$(UV) pip install --quiet --compile-bytecode --python $(PY) -e '.[dev]'
 	touch $@ $(VENV)/.run
 
 run: $(VENV)/.run  ## set up, then run the flow on the bundled sample (data/raw -> warehouse/)

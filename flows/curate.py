@@ -66,9 +66,9 @@ def read_new_sources(input_dir: Path, warehouse: Warehouse, config: Config) -> t
 
 @task(cache_policy=NO_CACHE)
 def parse_blocks(read: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Header fields per source, raw blocks per source."""
+    """Header fields per source (without the file text), raw blocks per source."""
     parsed = split.split_header(read)
-    return parsed, split.split_blocks(parsed)
+    return parsed.drop("text", "body"), split.split_blocks(parsed)
 
 
 @task(cache_policy=NO_CACHE)
@@ -171,6 +171,7 @@ def curate(
         return _summarize(summary, warehouse, current, published=False)
 
     parsed, blocks = parse_blocks(read)
+    del read  # the file texts: the blocks carry what is needed from here on
     blocks = classify_blocks(normalize_blocks(blocks), parsed, config)
     retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash
     if retag:  # every record's tags change: rebuild all records
@@ -178,6 +179,7 @@ def curate(
     else:
         matches, known = match_records(blocks, warehouse, config)
         occurrences, affected = assign_records(blocks, matches, known, warehouse, config)
+    blocks = blocks.select("source_id", "reject_reason")  # the occurrences carry the texts now
     url_table = link_urls(occurrences)
     tag_table = tag(occurrences, url_table, taxonomy)
     new_sources = tables.sources_table(parsed, blocks, started)

@@ -29,16 +29,20 @@ def run(
     if not input_dir.is_dir():
         typer.echo(f"error: input folder not found: {input_dir}", err=True)
         raise typer.Exit(2)
+    from paperlake.embedded import prefect_api, start_temporary_server
+
+    server = start_temporary_server()  # boots while the pipeline is imported
     from flows.curate import ValidationBlocked, curate
 
     try:
-        summary = curate(
-            input_dir=str(input_dir),
-            warehouse_dir=str(warehouse),
-            taxonomy_file=str(taxonomy) if taxonomy else None,
-            expectations_dir=str(expectations) if expectations else None,
-            config_file=str(config) if config else None,
-        )
+        with prefect_api(server):
+            summary = curate(
+                input_dir=str(input_dir),
+                warehouse_dir=str(warehouse),
+                taxonomy_file=str(taxonomy) if taxonomy else None,
+                expectations_dir=str(expectations) if expectations else None,
+                config_file=str(config) if config else None,
+            )
     except ValidationBlocked as blocked:
         typer.echo(f"error: {blocked}", err=True)
         raise typer.Exit(1) from None

@@ -1,0 +1,98 @@
+"""Edge: the Prefect API a command-line run talks to.
+
+With no API configured, Prefect starts a temporary local server when the flow begins and
+waits for it (5–10 s). ``paperlake run`` starts the same server (Prefect's own app under
+uvicorn, as Prefect's ephemeral mode runs it) before it imports the pipeline, so the server
+boots on one core while the other imports and reads; then the flow uses it and it stops
+with the command. A configured API (``PREFECT_API_URL`` in the environment or the active
+Prefect profile) is used as it is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+STARTUP_TIMEOUT_S = 180.0
+
+
+@dataclass
+class TemporaryServer:
+    """A Prefect API server subprocess on a free local port."""
+
+    process: subprocess.Popen
+    url: str
+
+    def wait_until_healthy(self, timeout: float = STARTUP_TIMEOUT_S) -> None:
+        """Block until the server answers its health check; raise if it exits or times out."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the temporary Prefect server exited with code {self.process.returncode}")
+            with contextlib.suppress(urllib.error.URLError, OSError):
+                with urllib.request.urlopen(f"{self.url}/health", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            time.sleep(0.1)
+        raise RuntimeError(f"the temporary Prefect server did not answer within {timeout:.0f} s")
+
+    def stop(self) -> None:
+        """Terminate the server (kill it if it does not stop within 5 s)."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def _free_port() -> int:
+    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_temporary_server() -> TemporaryServer | None:
+    """Start Prefect's API server in the background, unless the environment (or loaded Prefect settings) name an API."""
+    if os.environ.get("PREFECT_API_URL"):
+        return None
+    if "prefect.settings" in sys.modules and sys.modules["prefect.settings"].get_current_settings().api.url:
+        return None  # Prefect is already loaded with an API (a test harness, a host application)
+    import importlib.util
+
+    prefect_dir = os.path.dirname(os.path.dirname(importlib.util.find_spec("prefect").origin))
+    port = _free_port()
+    command = [
+        sys.executable, "-m", "uvicorn", "--app-dir", prefect_dir, "--factory", "prefect.server.api.server:create_app",
+        "--host", "127.0.0.1", "--port", str(port), "--log-level", "error", "--lifespan", "on",
+    ]
+    env = {**os.environ, "PREFECT_UI_ENABLED": "0", "PREFECT__SERVER_EPHEMERAL": "1", "PREFECT__SERVER_FINAL": "1"}
+    return TemporaryServer(subprocess.Popen(command, env=env), f"http://127.0.0.1:{port}/api")
+
+
+@contextlib.contextmanager
+def prefect_api(server: TemporaryServer | None) -> Iterator[None]:
+    """Run the body against ``server`` (once healthy) unless a Prefect profile names an API; stop it after."""
+    from prefect.settings import PREFECT_API_URL, get_current_settings, temporary_settings
+
+    try:
+        if server is None or get_current_settings().api.url:
+            if server is not None:
+                server.stop()
+            yield
+            return
+        server.wait_until_healthy()
+        with temporary_settings(updates={PREFECT_API_URL: server.url}):
+            yield
+    finally:
+        if server is not None:
+            server.stop()
