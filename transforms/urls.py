@@ -190,9 +190,9 @@ def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
     joined = blocks.select("record_id", "source_id", "path", "ordinal", _line=join_wrapped(pl.col("text_raw")))
     found = (
         joined.with_columns(url_raw=pl.col("_line").str.extract_all(URL_PATTERN))
-        .with_columns(pl.col("url_raw").list.eval(pl.element().map_batches(_trim_batch, return_dtype=pl.String)))
         .with_columns(position=pl.int_ranges(pl.col("url_raw").list.len(), dtype=pl.Int32))
         .explode("url_raw", "position")
+        .with_columns(pl.col("url_raw").map_batches(_trim_batch, return_dtype=pl.String))
         .filter(pl.col("url_raw").is_not_null() & (pl.col("url_raw") != ""))
     )
     distinct = found.select("url_raw").unique().with_columns(_fields=pl.col("url_raw").map_batches(_describe_batch, return_dtype=URL_FIELDS))
