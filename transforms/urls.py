@@ -45,7 +45,9 @@ _RESERVED_OWNERS = frozenset(
 _HF_NON_MODEL = frozenset({"papers", "docs", "blog", "collections", "organizations", "learn", "tasks", "models", "join", "settings"})
 
 _STOP = r"\s<>\"{}|\\^`\[\]\u2018\u2019\u201c\u201d\u00ab\u00bb\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
-_START = r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|\bdoi:\s*10\.)"
+# An ASCII word boundary before ``doi:``, like the ASCII left edge of ``www.`` and bare hosts:
+# Rust's regex runs its fast DFA on non-ASCII text only without Unicode ``\b``.
+_START = r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?-u:\b)doi:\s*10\.)"
 URL_PATTERN = f"(?i){_START}[^{_STOP}]+"
 _WRAPPED_URL = f"(?i)({_START}[^{_STOP}]*[/-])[ \\t]*\\r?\\n[ \\t]*([^{_STOP}])"
 _PROJECT_CUE = r"(?i)(?:project|home|web)[ -]?page|website|project site|主页"
