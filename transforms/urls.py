@@ -48,6 +48,8 @@ _STOP = r"\s<>\"{}|\\^`\[\]\u2018\u2019\u201c\u201d\u00ab\u00bb\u3000-\u303f\uff
 # An ASCII word boundary before ``doi:``, like the ASCII left edge of ``www.`` and bare hosts:
 # Rust's regex runs its fast DFA on non-ASCII text only without Unicode ``\b``.
 _START = r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?-u:\b)doi:\s*10\.)"
+# Every match of _START contains one of these, and joining wrapped lines cannot create one.
+_MAY_START = r"(?i)http|www\.|doi:|" + "|".join(re.escape(h) for h in _BARE_HOSTS)
 URL_PATTERN = f"(?i){_START}[^{_STOP}]+"
 _WRAPPED_URL = f"(?i)({_START}[^{_STOP}]*[/-])[ \\t]*\\r?\\n[ \\t]*([^{_STOP}])"
 _PROJECT_CUE = r"(?i)(?:project|home|web)[ -]?page|website|project site|主页"
@@ -189,7 +191,9 @@ def _trim_batch(candidates: pl.Series) -> pl.Series:
 
 def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
     """One row per URL found in each block's ``text_raw``: ``record_id``, ``url_raw``, ``position`` and the URL fields."""
-    joined = blocks.select("record_id", "source_id", "path", "ordinal", _line=join_wrapped(pl.col("text_raw")))
+    joined = blocks.filter(pl.col("text_raw").str.contains(_MAY_START)).select(
+        "record_id", "source_id", "path", "ordinal", _line=join_wrapped(pl.col("text_raw"))
+    )
     found = (
         joined.with_columns(url_raw=pl.col("_line").str.extract_all(URL_PATTERN))
         .with_columns(position=pl.int_ranges(pl.col("url_raw").list.len(), dtype=pl.Int32))
