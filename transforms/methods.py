@@ -37,17 +37,17 @@ def _generic(name: pl.Expr) -> pl.Expr:
     return name.str.replace(r"(?:s|-[0-9.]+[A-Za-z]?)$", "").is_in(GENERIC) | name.is_in(GENERIC)
 
 
+def _intro_name(groups: pl.Expr) -> pl.Expr:
+    """The name in _INTRO's groups: the alias, else the direct name, the acronym, the ``the X benchmark`` name."""
+    # One struct.with_fields, not four struct.field calls: list.eval would evaluate ``groups`` four times.
+    name = pl.coalesce(pl.field("alias"), pl.field("direct"), pl.field("acronym"), pl.field("named"))
+    return groups.struct.with_fields(_name=name).struct.field("_name")
+
+
 def _sentence_name() -> pl.Expr:
     """The name a sentence introduces (null when it introduces none)."""
     sentence = pl.element()
-    intro = sentence.str.extract_groups(_INTRO)
-    found = pl.coalesce(
-        sentence.str.extract(_NAMING, 1),
-        intro.struct.field("alias"),
-        intro.struct.field("direct"),
-        intro.struct.field("acronym"),
-        intro.struct.field("named"),
-    )
+    found = pl.coalesce(sentence.str.extract(_NAMING, 1), _intro_name(sentence.str.extract_groups(_INTRO)))
     return pl.when(sentence.str.contains(_SUBJECT)).then(found)
 
 
