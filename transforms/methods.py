@@ -45,16 +45,15 @@ def _intro_name(groups: pl.Expr) -> pl.Expr:
 
 
 def _sentence_name() -> pl.Expr:
-    """The name a sentence introduces (null when it introduces none)."""
+    """The name a sentence with a subject introduces (null when it introduces none)."""
     sentence = pl.element()
-    found = pl.coalesce(sentence.str.extract(_NAMING, 1), _intro_name(sentence.str.extract_groups(_INTRO)))
-    return pl.when(sentence.str.contains(_SUBJECT)).then(found)
+    return pl.coalesce(sentence.str.extract(_NAMING, 1), _intro_name(sentence.str.extract_groups(_INTRO)))
 
 
 def method_names(text: pl.Expr, text_raw: pl.Expr) -> pl.Expr:
     """``list[str]``: the names introduced in ``text`` plus bold names in ``text_raw``, in order, once each."""
     sentences = text.str.replace_all(r"([.!?;])\s+", "${1}\n").str.split("\n")
-    named = sentences.list.eval(_sentence_name())
+    named = sentences.list.filter(pl.element().str.contains(_SUBJECT)).list.eval(_sentence_name())
     bold = text_raw.str.extract_all(_BOLD).list.eval(pl.element().str.extract(_BOLD, 1))
     return named.list.concat(bold).list.eval(pl.element().filter(pl.element().is_not_null() & ~_generic(pl.element()))).list.unique(maintain_order=True)
 
