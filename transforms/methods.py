@@ -29,6 +29,10 @@ _INTRO = (
     rf"(?:(?:a|an|the|our)\s+)?(?:(?P<direct>{NAME})\b(?:\s+\((?P<alias>{NAME})\))?|[^.;]{{0,160}}?(?:\((?P<acronym>{NAME})\)|\bthe\s+(?P<named>{NAME})\s+"
     r"(?:benchmark|dataset|suite|corpus|framework|model|method|algorithm|evaluator)))"
 )
+# _INTRO's counted gap makes Rust's DFA slow. With the gap unbounded it matches wherever _INTRO does
+# and finds the same match unless the gap it takes is longer than 160 characters; only then does
+# _INTRO run, on ``rest`` (the sentence from that match on: _INTRO cannot match earlier).
+_LOOSE_INTRO = "(?P<rest>" + _INTRO.replace("[^.;]{0,160}?", "(?P<gap>[^.;]*?)") + "(?s:.*))"
 _BOLD = rf"(?:\*\*|\\textbf\{{)({NAME})(?:\*\*|\}})"
 
 
@@ -44,16 +48,25 @@ def _intro_name(groups: pl.Expr) -> pl.Expr:
     return groups.struct.with_fields(_name=name).struct.field("_name")
 
 
-def _sentence_name() -> pl.Expr:
-    """The name a sentence with a subject introduces (null when it introduces none)."""
+def _sentence_matches() -> pl.Expr:
+    """A sentence's _NAMING name and _LOOSE_INTRO groups."""
     sentence = pl.element()
-    return pl.coalesce(sentence.str.extract(_NAMING, 1), _intro_name(sentence.str.extract_groups(_INTRO)))
+    return pl.struct(naming=sentence.str.extract(_NAMING, 1), intro=sentence.str.extract_groups(_LOOSE_INTRO))
+
+
+def _sentence_name() -> pl.Expr:
+    """The name a sentence with a subject introduces, from its matches (null when it introduces none)."""
+    matches = pl.element().struct
+    loose = matches.field("intro")
+    long_gap = loose.struct.field("gap").str.len_chars() > 160
+    exact = pl.when(long_gap).then(loose.struct.field("rest")).str.extract_groups(_INTRO)
+    return pl.coalesce(matches.field("naming"), pl.when(long_gap).then(_intro_name(exact)).otherwise(_intro_name(loose)))
 
 
 def method_names(text: pl.Expr, text_raw: pl.Expr) -> pl.Expr:
     """``list[str]``: the names introduced in ``text`` plus bold names in ``text_raw``, in order, once each."""
     sentences = text.str.replace_all(r"([.!?;])\s+", "${1}\n").str.split("\n")
-    named = sentences.list.filter(pl.element().str.contains(_SUBJECT)).list.eval(_sentence_name())
+    named = sentences.list.filter(pl.element().str.contains(_SUBJECT)).list.eval(_sentence_matches()).list.eval(_sentence_name())
     bold = text_raw.str.extract_all(_BOLD).list.eval(pl.element().str.extract(_BOLD, 1))
     return named.list.concat(bold).list.eval(pl.element().filter(pl.element().is_not_null() & ~_generic(pl.element()))).list.unique(maintain_order=True)
 
