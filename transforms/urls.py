@@ -48,7 +48,7 @@ _STOP = r"\s<>\"{}|\\^`\[\]\u2018\u2019\u201c\u201d\u00ab\u00bb\u3000-\u303f\uff
 # An ASCII word boundary before ``doi:``, like the ASCII left edge of ``www.`` and bare hosts:
 # Rust's regex runs its fast DFA on non-ASCII text only without Unicode ``\b``.
 _START = r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?-u:\b)doi:\s*10\.)"
-# Every match of _START contains one of these, and joining wrapped lines cannot create one.
+# Every match of _START contains one of these (joining wrapped lines cannot create one): blocks without any have no URLs.
 _MAY_START = r"(?i)http|www\.|doi:|" + "|".join(re.escape(h) for h in _BARE_HOSTS)
 URL_PATTERN = f"(?i){_START}[^{_STOP}]+"
 _WRAPPED_URL = f"(?i)({_START}[^{_STOP}]*[/-])[ \\t]*\\r?\\n[ \\t]*([^{_STOP}])"
