@@ -24,11 +24,16 @@ GENERIC = (
 )
 _SUBJECT = r"(?:\b[Ww]e|\b(?:[Tt]his|[Oo]ur) (?:paper|work|study)|\b[Hh]ere)\b"
 _NAMING = rf"\b(?:named|called|dubbed|coined|termed|we term|we call)\s+(?:it\s+|as\s+)?(?:the\s+)?({NAME})\b"
+_MAX_GAP = 160  # characters between the introducing verb and ``(ACRONYM)`` or ``the X benchmark``
 _INTRO = (
     r"\b(?:[Ww]e|paper|work)\s+(?:\w+\s+)?(?:present|introduce|propose|develop|design|build|construct|release|curate|contribute|create|devise)s?\s+"
-    rf"(?:(?:a|an|the|our)\s+)?(?:(?P<direct>{NAME})\b(?:\s+\((?P<alias>{NAME})\))?|[^.;]{{0,160}}?(?:\((?P<acronym>{NAME})\)|\bthe\s+(?P<named>{NAME})\s+"
+    rf"(?:(?:a|an|the|our)\s+)?(?:(?P<direct>{NAME})\b(?:\s+\((?P<alias>{NAME})\))?|[^.;]{{0,{_MAX_GAP}}}?(?:\((?P<acronym>{NAME})\)|\bthe\s+(?P<named>{NAME})\s+"
     r"(?:benchmark|dataset|suite|corpus|framework|model|method|algorithm|evaluator)))"
 )
+# _INTRO's counted gap makes Rust's DFA slow. With the gap unbounded it matches wherever _INTRO does
+# and finds the same match unless the gap it takes is longer than _MAX_GAP characters; only then does
+# _INTRO run, on ``rest`` (the sentence from that match on: _INTRO cannot match earlier).
+_LOOSE_INTRO = "(?P<rest>" + _INTRO.replace(f"[^.;]{{0,{_MAX_GAP}}}?", "(?P<gap>[^.;]*?)") + "(?s:.*))"
 _BOLD = rf"(?:\*\*|\\textbf\{{)({NAME})(?:\*\*|\}})"
 
 
@@ -37,24 +42,32 @@ def _generic(name: pl.Expr) -> pl.Expr:
     return name.str.replace(r"(?:s|-[0-9.]+[A-Za-z]?)$", "").is_in(GENERIC) | name.is_in(GENERIC)
 
 
-def _sentence_name() -> pl.Expr:
-    """The name a sentence introduces (null when it introduces none)."""
+def _intro_name(groups: pl.Expr) -> pl.Expr:
+    """The name in _INTRO's (or _LOOSE_INTRO's) groups: the alias, else the direct name, the acronym, the ``the X benchmark`` name."""
+    # One struct.with_fields, not four struct.field calls: list.eval would evaluate ``groups`` four times.
+    name = pl.coalesce(pl.field("alias"), pl.field("direct"), pl.field("acronym"), pl.field("named"))
+    return groups.struct.with_fields(_name=name).struct.field("_name")
+
+
+def _sentence_matches() -> pl.Expr:
+    """A sentence's _NAMING name and _LOOSE_INTRO groups."""
     sentence = pl.element()
-    intro = sentence.str.extract_groups(_INTRO)
-    found = pl.coalesce(
-        sentence.str.extract(_NAMING, 1),
-        intro.struct.field("alias"),
-        intro.struct.field("direct"),
-        intro.struct.field("acronym"),
-        intro.struct.field("named"),
-    )
-    return pl.when(sentence.str.contains(_SUBJECT)).then(found)
+    return pl.struct(naming=sentence.str.extract(_NAMING, 1), intro=sentence.str.extract_groups(_LOOSE_INTRO))
+
+
+def _sentence_name() -> pl.Expr:
+    """The name a sentence with a subject introduces, from its matches (null when it introduces none)."""
+    matches = pl.element().struct
+    loose = matches.field("intro")
+    long_gap = loose.struct.field("gap").str.len_chars() > _MAX_GAP
+    exact = pl.when(long_gap).then(loose.struct.field("rest")).str.extract_groups(_INTRO)
+    return pl.coalesce(matches.field("naming"), pl.when(long_gap).then(_intro_name(exact)).otherwise(_intro_name(loose)))
 
 
 def method_names(text: pl.Expr, text_raw: pl.Expr) -> pl.Expr:
     """``list[str]``: the names introduced in ``text`` plus bold names in ``text_raw``, in order, once each."""
     sentences = text.str.replace_all(r"([.!?;])\s+", "${1}\n").str.split("\n")
-    named = sentences.list.eval(_sentence_name())
+    named = sentences.list.filter(pl.element().str.contains(_SUBJECT)).list.eval(_sentence_matches()).list.eval(_sentence_name())
     bold = text_raw.str.extract_all(_BOLD).list.eval(pl.element().str.extract(_BOLD, 1))
     return named.list.concat(bold).list.eval(pl.element().filter(pl.element().is_not_null() & ~_generic(pl.element()))).list.unique(maintain_order=True)
 

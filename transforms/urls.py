@@ -45,7 +45,11 @@ _RESERVED_OWNERS = frozenset(
 _HF_NON_MODEL = frozenset({"papers", "docs", "blog", "collections", "organizations", "learn", "tasks", "models", "join", "settings"})
 
 _STOP = r"\s<>\"{}|\\^`\[\]\u2018\u2019\u201c\u201d\u00ab\u00bb\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
-_START = r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|\bdoi:\s*10\.)"
+# An ASCII word boundary before ``doi:``, like the ASCII left edge of ``www.`` and bare hosts:
+# Rust's regex runs its fast DFA on non-ASCII text only without Unicode ``\b``.
+_START = r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?-u:\b)doi:\s*10\.)"
+# Every match of _START contains one of these (joining wrapped lines cannot create one): blocks without any have no URLs.
+_MAY_START = r"(?i)http|www\.|doi:|" + "|".join(re.escape(h) for h in _BARE_HOSTS)
 URL_PATTERN = f"(?i){_START}[^{_STOP}]+"
 _WRAPPED_URL = f"(?i)({_START}[^{_STOP}]*[/-])[ \\t]*\\r?\\n[ \\t]*([^{_STOP}])"
 _PROJECT_CUE = r"(?i)(?:project|home|web)[ -]?page|website|project site|主页"
@@ -187,12 +191,14 @@ def _trim_batch(candidates: pl.Series) -> pl.Series:
 
 def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
     """One row per URL found in each block's ``text_raw``: ``record_id``, ``url_raw``, ``position`` and the URL fields."""
-    joined = blocks.select("record_id", "source_id", "path", "ordinal", _line=join_wrapped(pl.col("text_raw")))
+    joined = blocks.filter(pl.col("text_raw").str.contains(_MAY_START)).select(
+        "record_id", "source_id", "path", "ordinal", _line=join_wrapped(pl.col("text_raw"))
+    )
     found = (
         joined.with_columns(url_raw=pl.col("_line").str.extract_all(URL_PATTERN))
-        .with_columns(pl.col("url_raw").list.eval(pl.element().map_batches(_trim_batch, return_dtype=pl.String)))
         .with_columns(position=pl.int_ranges(pl.col("url_raw").list.len(), dtype=pl.Int32))
         .explode("url_raw", "position")
+        .with_columns(pl.col("url_raw").map_batches(_trim_batch, return_dtype=pl.String))
         .filter(pl.col("url_raw").is_not_null() & (pl.col("url_raw") != ""))
     )
     distinct = found.select("url_raw").unique().with_columns(_fields=pl.col("url_raw").map_batches(_describe_batch, return_dtype=URL_FIELDS))

@@ -31,6 +31,16 @@ def test_introduced_names(text: str, expected: list[str]) -> None:
     assert names(text) == expected
 
 
+def test_at_most_160_characters_before_an_acronym() -> None:
+    def gap(length: int) -> str:
+        return "b" * (length - 1) + " "
+
+    assert names(f"We propose {gap(160)}(ABCNet) here.") == ["ABCNet"]
+    assert names(f"We propose {gap(161)}(ABCNet) here.") == []
+    assert names(f"We propose {gap(170)}(FooNet), and we present BarNet.") == ["BarNet"]
+    assert names(f"We propose {gap(170)}the FooSet dataset, we propose {gap(10)}the BarSet benchmark.") == ["BarSet"]
+
+
 def test_bold_names_in_the_raw_block() -> None:
     raw = r"We study sparse models and show that **SparseX** wins; \textbf{DenseY} loses."
     assert names("We study sparse models and show that SparseX wins; DenseY loses.", raw) == ["SparseX", "DenseY"]

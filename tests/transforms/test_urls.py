@@ -59,6 +59,7 @@ GH = "https://github.com/a/b"
         ("Code: https://github.com/foo/bar\nWe thank everyone.", [("https://github.com/foo/bar", "https://github.com/foo/bar")]),
         # DOIs, e-mail addresses, file names
         ("data (doi:10.1234/abc.5) were used", [("doi:10.1234/abc.5", "https://doi.org/10.1234/abc.5")]),
+        ("数据见doi:10.1234/abc", [("doi:10.1234/abc", "https://doi.org/10.1234/abc")]),
         ("mail me at someone@github.com or a@www.lab.org please", []),
         ("Load model.pt and config.json, then run train.py.", []),
     ],
