@@ -79,6 +79,15 @@ def start_temporary_server() -> TemporaryServer | None:
     return TemporaryServer(subprocess.Popen(command, env=env), f"http://127.0.0.1:{port}/api")
 
 
+def _drain_prefect_workers() -> None:
+    """Send Prefect's buffered logs and events while the server is up (else they retry until exit)."""
+    from prefect.events.worker import EventsWorker
+    from prefect.logging.handlers import APILogWorker
+
+    APILogWorker.drain_all(timeout=10)
+    EventsWorker.drain_all(timeout=10)
+
+
 @contextlib.contextmanager
 def prefect_api(server: TemporaryServer | None) -> Iterator[None]:
     """Run the body against ``server`` (once healthy) unless a Prefect profile names an API; stop it after."""
@@ -92,7 +101,10 @@ def prefect_api(server: TemporaryServer | None) -> Iterator[None]:
             return
         server.wait_until_healthy()
         with temporary_settings(updates={PREFECT_API_URL: server.url}):
-            yield
+            try:
+                yield
+            finally:
+                _drain_prefect_workers()
     finally:
         if server is not None:
             server.stop()
