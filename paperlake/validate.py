@@ -166,10 +166,10 @@ def _derived_column(name: str, derived: dict[str, str]) -> pl.Expr:
 
 def _validation_frame(frame: pl.DataFrame, spec: dict[str, Any]) -> Any:
     """The frame GX validates (see the module docstring), as Arrow-backed pandas so integer columns
-    with nulls stay integers, while integer columns without nulls go as numpy int64 (GX compares
-    those vectorized, Arrow-backed ones value by value in Python; floats stay Arrow so NaN is not
-    taken for null); list columns become their length (their items are validated in the exploded
-    tables)."""
+    with nulls stay integers. GX compares numpy numbers vectorized but Arrow-backed ones value by
+    value in Python, so integer columns without nulls go as numpy int64 and float columns without
+    NaN as numpy float64 (GX takes NaN for null, so a float column with NaN stays Arrow). List
+    columns become their length (their items are validated in the exploded tables)."""
     read = _values_read(spec)
     columns = []
     for name, dtype in frame.schema.items():
@@ -182,6 +182,7 @@ def _validation_frame(frame: pl.DataFrame, spec: dict[str, Any]) -> Any:
     derived = [_derived_column(name, d) for name, d in spec.get("derived_columns", {}).items()]
     view = frame.lazy().select(*columns, *derived).collect(engine="streaming")  # derived regexes on every core
     numpy = {c.name: "int64" for c in view.iter_columns() if c.dtype.is_integer() and not c.has_nulls()}
+    numpy |= {c.name: "float64" for c in view.iter_columns() if c.dtype.is_float() and not c.is_nan().any()}
     return view.to_pandas(use_pyarrow_extension_array=True).astype(numpy)
 
 
