@@ -6,14 +6,15 @@ publication) or ``warning`` (published and reported). A kwarg written as ``"$tax
 is replaced by the taxonomy's tag names. Cross-table rules that GX cannot express on one
 frame are checked in ``cross_table_checks`` and reported the same way.
 
-GX validates Arrow-backed pandas, and only what its rules read reaches it: a string column
-that only type or null rules name is truncated to zero characters (same dtype, same nulls),
-so long text is not copied into pandas. Rules on the content of long text name a column of
-the suite's ``derived_columns``, computed in polars from the table (``{"len_chars": column}``
-for its length in characters, ``{"extract": column, "regex": pattern}`` for the first match,
-null where there is none), so GX checks e.g. "no markup" as "the first markup match is null"
-and reports the offending matches rather than whole texts. Derived columns are added to the
-frame, so they are added to its ``expect_table_columns_to_match_set`` too.
+GX validates pandas made from each table (dtypes in ``_validation_frame``), and only what
+its rules read reaches it: a string column that only type or null rules name is truncated to
+zero characters (same dtype, same nulls), so long text is not copied into pandas. Rules on
+the content of long text name a column of the suite's ``derived_columns``, computed in
+polars from the table: ``{"len_chars": column}`` is its length in characters,
+``{"extract": column, "regex": pattern}`` its first match (null where there is none). So GX
+checks e.g. "no markup" as "the first markup match is null" and reports the offending
+matches rather than whole texts. Derived columns are added to the frame, so they are added
+to its ``expect_table_columns_to_match_set`` too.
 """
 
 from __future__ import annotations
