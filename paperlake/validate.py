@@ -5,6 +5,16 @@ context at run time. Each expectation's ``meta.severity`` is ``critical`` (block
 publication) or ``warning`` (published and reported). A kwarg written as ``"$taxonomy_tags"``
 is replaced by the taxonomy's tag names. Cross-table rules that GX cannot express on one
 frame are checked in ``cross_table_checks`` and reported the same way.
+
+GX validates pandas made from each table (dtypes in ``_validation_frame``), and only what
+its rules read reaches it: a string column that only type or null rules name is truncated to
+zero characters (same dtype, same nulls), so long text is not copied into pandas. Rules on
+the content of long text name a column of the suite's ``derived_columns``, computed in
+polars from the table: ``{"len_chars": column}`` is its length in characters,
+``{"extract": column, "regex": pattern}`` its first match (null where there is none). So GX
+checks e.g. "no markup" as "the first markup match is null" and reports the offending
+matches rather than whole texts. Derived columns are added to the frame, so they are added
+to its ``expect_table_columns_to_match_set`` too.
 """
 
 from __future__ import annotations
@@ -23,6 +33,23 @@ import polars as pl
 
 EXPECTATIONS_DIR = Path(__file__).resolve().parent.parent / "expectations"
 SEVERITIES = ("critical", "warning")
+# Rules that read no values (table shape, column dtypes and nulls); any other rule reads the
+# values of the columns it names, or of every column when it names none or has a row_condition.
+SHAPE_RULES = frozenset(
+    {
+        "expect_table_columns_to_match_set",
+        "expect_table_columns_to_match_ordered_list",
+        "expect_table_column_count_to_equal",
+        "expect_table_column_count_to_be_between",
+        "expect_table_row_count_to_equal",
+        "expect_table_row_count_to_be_between",
+        "expect_column_to_exist",
+        "expect_column_values_to_be_of_type",
+        "expect_column_values_to_be_in_type_list",
+        "expect_column_values_to_be_null",
+        "expect_column_values_to_not_be_null",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -76,6 +103,9 @@ def load_suites(directory: Path = EXPECTATIONS_DIR) -> dict[str, dict[str, Any]]
             severity = expectation.get("meta", {}).get("severity")
             if severity not in SEVERITIES:
                 raise ValueError(f"{path.name}: {expectation['type']} needs meta.severity in {SEVERITIES}, got {severity!r}")
+        for name, derived in suite.get("derived_columns", {}).items():
+            if set(derived) not in ({"len_chars"}, {"extract", "regex"}):
+                raise ValueError(f"{path.name}: derived column {name!r} needs len_chars, or extract and regex, got {sorted(derived)}")
         suites[suite["name"]] = suite
     if not suites:
         raise FileNotFoundError(f"no expectation suites in {directory}")
@@ -113,11 +143,48 @@ def _quiet_gx() -> Any:
     return gx, context
 
 
-def _validation_frame(frame: pl.DataFrame) -> Any:
-    """GX validates pandas (Arrow-backed, so integer columns with nulls stay integers);
-    list columns become their length (their items are validated in the exploded tables)."""
-    lists = [name for name, dtype in frame.schema.items() if isinstance(dtype, pl.List)]
-    return frame.with_columns([pl.col(c).list.len().alias(c) for c in lists]).to_pandas(use_pyarrow_extension_array=True)
+def _values_read(spec: dict[str, Any]) -> set[str] | None:
+    """Columns whose values some rule of the suite reads; None when that may be any column."""
+    read: set[str] = set()
+    for expectation in spec["expectations"]:
+        kwargs = expectation.get("kwargs", {})
+        if "row_condition" in kwargs:
+            return None
+        if expectation["type"] in SHAPE_RULES:
+            continue
+        named = [kwargs[key] for key in ("column", "column_A", "column_B") if key in kwargs] + list(kwargs.get("column_list", []))
+        if not named:
+            return None
+        read.update(named)
+    return read
+
+
+def _derived_column(name: str, derived: dict[str, str]) -> pl.Expr:
+    if "len_chars" in derived:
+        return pl.col(derived["len_chars"]).str.len_chars().alias(name)
+    return pl.col(derived["extract"]).str.extract(derived["regex"], 0).alias(name)
+
+
+def _validation_frame(frame: pl.DataFrame, spec: dict[str, Any]) -> Any:
+    """The frame GX validates (see the module docstring), as Arrow-backed pandas so integer columns
+    with nulls stay integers. GX compares numpy numbers vectorized but Arrow-backed ones value by
+    value in Python, so integer columns without nulls go as numpy int64 and float columns without
+    NaN as numpy float64 (GX takes NaN for null, so a float column with NaN stays Arrow). List
+    columns become their length (their items are validated in the exploded tables)."""
+    read = _values_read(spec)
+    columns = []
+    for name, dtype in frame.schema.items():
+        if isinstance(dtype, pl.List):
+            columns.append(pl.col(name).list.len())
+        elif dtype == pl.String and read is not None and name not in read:
+            columns.append(pl.col(name).str.slice(0, 0))
+        else:
+            columns.append(pl.col(name))
+    derived = [_derived_column(name, d) for name, d in spec.get("derived_columns", {}).items()]
+    view = frame.lazy().select(*columns, *derived).collect(engine="streaming")  # derived regexes on every core
+    numpy = {c.name: "int64" for c in view.iter_columns() if c.dtype.is_integer() and not c.has_nulls()}
+    numpy |= {c.name: "float64" for c in view.iter_columns() if c.dtype.is_float() and not c.is_nan().any()}
+    return view.to_pandas(use_pyarrow_extension_array=True).astype(numpy)
 
 
 def validate_tables(
@@ -138,8 +205,11 @@ def validate_tables(
         if name not in tables:
             raise KeyError(f"expectation suite {name!r} has no table to validate")
         suite = gx.ExpectationSuite(name=name)
+        derived = list(spec.get("derived_columns", {}))
         for expectation in spec["expectations"]:
             kwargs = _substitute(expectation.get("kwargs", {}), variables or {})
+            if expectation["type"] == "expect_table_columns_to_match_set" and derived:
+                kwargs = {**kwargs, "column_set": [*kwargs["column_set"], *derived]}
             try:
                 suite.add_expectation_configuration(
                     ExpectationConfiguration(type=expectation["type"], kwargs=kwargs, meta=expectation.get("meta", {}))
@@ -153,7 +223,7 @@ def validate_tables(
         batch_definition = source.add_dataframe_asset(name).add_batch_definition_whole_dataframe(name)
         definition = context.validation_definitions.add(gx.ValidationDefinition(name=name, data=batch_definition, suite=suite))
         result = definition.run(
-            batch_parameters={"dataframe": _validation_frame(tables[name])},
+            batch_parameters={"dataframe": _validation_frame(tables[name], spec)},
             result_format={"result_format": "SUMMARY", "partial_unexpected_count": 5},
         )
         for outcome in result.results:
@@ -184,8 +254,8 @@ def validate_tables(
 
 
 def _build_docs(context: Any, docs_dir: Path, report: ValidationReport) -> Path:
-    """GX Data Docs plus ``summary.html``, a plain page that also reads well offline
-    (GX's own index builds its tables with scripts from a CDN)."""
+    """GX Data Docs (the validation results; the suites are in ``expectations/``) plus ``summary.html``,
+    a plain page that also reads well offline (GX's own index builds its tables with scripts from a CDN)."""
     docs_dir = docs_dir.resolve()
     docs_dir.mkdir(parents=True, exist_ok=True)
     context.add_data_docs_site(
@@ -194,6 +264,7 @@ def _build_docs(context: Any, docs_dir: Path, report: ValidationReport) -> Path:
             "class_name": "SiteBuilder",
             "store_backend": {"class_name": "TupleFilesystemStoreBackend", "base_directory": str(docs_dir)},
             "site_index_builder": {"class_name": "DefaultSiteIndexBuilder"},
+            "site_section_builders": {"expectations": "0", "profiling": "0"},
         },
     )
     context.build_data_docs(site_names=["paperlake"])
