@@ -38,12 +38,17 @@ THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9]
 INCREMENT = 2_000
 
 
-def _paperlake(*args: str) -> tuple[float, int, str]:
+MAX_RSS_GB = 20.0  # a run whose process tree goes over this is stopped and reported (the machine has 24 GB)
+
+
+def _paperlake(*args: str, max_rss_gb: float = MAX_RSS_GB) -> tuple[float, int, str]:
     """Run the CLI; wall seconds, peak RSS of its process tree, output."""
     env = {**os.environ, "PREFECT_HOME": os.environ.get("PREFECT_HOME", tempfile.mkdtemp(prefix="bench-prefect-"))}
     process = subprocess.Popen([str(Path(sys.executable).parent / "paperlake"), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    with Peak(process.pid).sampling() as peak:
+    with Peak(process.pid, limit=int(max_rss_gb * 2**30)).sampling() as peak:
         output, _ = process.communicate()
+    if peak.exceeded:
+        raise MemoryError(f"paperlake {' '.join(args)} went over {max_rss_gb} GB of RSS after {peak.seconds:.0f} s and was stopped")
     if process.returncode != 0:
         raise RuntimeError(f"paperlake {' '.join(args)} failed:\n{output[-3000:]}")
     return peak.seconds, peak.rss, output
@@ -55,16 +60,16 @@ def _truth_scores(warehouse: Path, truth: pl.DataFrame) -> dict[str, float]:
     return pairwise(scored)
 
 
-def full_runs(size: str, source: Path, work: Path) -> dict[str, object]:
+def full_runs(size: str, source: Path, work: Path, max_rss_gb: float = MAX_RSS_GB) -> dict[str, object]:
     """The full run, a no-op rerun and a run that adds ``INCREMENT`` records, through the CLI."""
     warehouse = work / "warehouse"
     shutil.rmtree(warehouse, ignore_errors=True)
     n_blocks = pl.read_parquet(source / "truth.parquet").height
     megabytes = sum(f.stat().st_size for f in source.glob("*.txt")) / 1e6
-    seconds, rss, output = _paperlake("run", "--input", str(source), "--warehouse", str(warehouse))
+    seconds, rss, output = _paperlake("run", "--input", str(source), "--warehouse", str(warehouse), max_rss_gb=max_rss_gb)
     full = {"seconds": round(seconds, 1), "records_per_s": round(n_blocks / seconds), "mb_per_s": round(megabytes / seconds, 2), "peak_rss_gb": round(rss / 2**30, 2), "summary": output.strip().splitlines()[-12:]}
     full["dedup"] = _truth_scores(warehouse, pl.read_parquet(source / "truth.parquet"))
-    noop_seconds, _, _ = _paperlake("run", "--input", str(source), "--warehouse", str(warehouse))
+    noop_seconds, _, _ = _paperlake("run", "--input", str(source), "--warehouse", str(warehouse), max_rss_gb=max_rss_gb)
 
     grown = work / "input"
     shutil.rmtree(grown, ignore_errors=True)
@@ -72,7 +77,7 @@ def full_runs(size: str, source: Path, work: Path) -> dict[str, object]:
     for f in source.glob("*.txt"):
         (grown / f.name).symlink_to(f)
     corpus.extra_records(INCREMENT, source, grown)
-    inc_seconds, inc_rss, inc_output = _paperlake("run", "--input", str(grown), "--warehouse", str(warehouse))
+    inc_seconds, inc_rss, inc_output = _paperlake("run", "--input", str(grown), "--warehouse", str(warehouse), max_rss_gb=max_rss_gb)
     incremental = {
         "records_added_to_input": INCREMENT,
         "seconds": round(inc_seconds, 1),
@@ -147,9 +152,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sizes", default="10k,100k", help="comma-separated: " + ", ".join(corpus.SIZES))
     parser.add_argument("--seed", type=int, default=20250)
     parser.add_argument("--skip-runs", action="store_true", help="only the in-process stages and curves (no CLI runs)")
+    parser.add_argument("--skip-stages", action="store_true", help="only the CLI runs (no in-process stage timings and curves)")
+    parser.add_argument("--max-rss-gb", type=float, default=MAX_RSS_GB, help="stop a CLI run whose process tree goes over this")
+    parser.add_argument("--out", type=Path, default=HERE / "results", help="where the JSON results go")
+    parser.add_argument("--corpora", type=Path, default=HERE / "corpora", help="where corpora are generated (and kept)")
     args = parser.parse_args(argv)
-    results, corpora = HERE / "results", HERE / "corpora"
-    results.mkdir(exist_ok=True)
+    results, corpora = args.out, args.corpora
+    results.mkdir(parents=True, exist_ok=True)
     params = Config().dedup
     env = machine()
     curve = fixture_curve(params)
@@ -162,7 +171,14 @@ def main(argv: list[str] | None = None) -> None:
         report: dict[str, object] = {"size": size, "seed": args.seed, "machine": env, "params": params.__dict__, "measured_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
         if not args.skip_runs:
             print(f"== {size}: paperlake run (full, no-op, +{INCREMENT} records)", flush=True)
-            report.update(full_runs(size, source, corpora / f"{size}.work"))
+            try:
+                report.update(full_runs(size, source, corpora / f"{size}.work", args.max_rss_gb))
+            except MemoryError as err:
+                report["full_run"] = {"aborted": str(err)}
+                print(f"== {size}: {err}", flush=True)
+        if args.skip_stages:
+            (results / f"{size}.json").write_text(json.dumps(report, indent=2, default=str) + "\n")
+            continue
         print(f"== {size}: stages in-process", flush=True)
         timings, assigned, alone = stages(source)
         truth = pl.read_parquet(source / "truth.parquet")

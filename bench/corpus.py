@@ -24,7 +24,7 @@ import numpy as np
 import polars as pl
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "dedup"
-SIZES = {"10k": 10_000, "100k": 100_000, "1m": 1_000_000}
+SIZES = {"1k": 1_000, "10k": 10_000, "100k": 100_000, "1m": 1_000_000}
 HEADERS = [
     "ICML 2025 Papers", "ICML 2025 论文列表", "NeurIPS 2024 論文一覧", "ICLR 2025 논문 목록",
     "NeurIPS 2024 Akzeptierte Beiträge", "ICML 2024 Articles acceptés", "ICLR 2024 Artículos aceptados", "NeurIPS 2025 Статьи",

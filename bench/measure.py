@@ -26,6 +26,8 @@ class Peak:
     pid: int = field(default_factory=os.getpid)
     rss: int = 0
     seconds: float = 0.0
+    limit: int | None = None  # bytes: kill the process tree when it goes over (a run the machine cannot hold)
+    exceeded: bool = False
 
     @contextmanager
     def sampling(self, every: float = 0.05) -> Iterator[Peak]:
@@ -35,8 +37,13 @@ class Peak:
             while not stop.is_set():
                 try:
                     root = psutil.Process(self.pid)
-                    total = sum(p.memory_info().rss for p in [root, *root.children(recursive=True)])
+                    tree = [root, *root.children(recursive=True)]
+                    total = sum(p.memory_info().rss for p in tree)
                     self.rss = max(self.rss, total)
+                    if self.limit is not None and total > self.limit and self.pid != os.getpid():
+                        self.exceeded = True
+                        for process in reversed(tree):
+                            process.kill()
                 except psutil.Error:
                     pass
                 stop.wait(every)
