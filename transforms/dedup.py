@@ -112,6 +112,14 @@ def confirm(pairs: pl.DataFrame, shingles: pl.DataFrame, params: DedupParams) ->
     )
 
 
+def _candidates(folded: pl.Series, n_new: int, params: DedupParams) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """Band keys of every node, candidate pairs with a new node, shingle sets of their nodes (from one hashing pass)."""
+    shingled = minhash.shingle_hashes(folded, params.lsh)
+    bands = minhash.band_table(shingled, params.lsh)
+    pairs = minhash.candidate_pairs(bands).filter(pl.col("a") < n_new)
+    return bands, pairs, minhash.shingle_table(shingled, pl.concat([pairs["a"], pairs["b"]]))
+
+
 def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams) -> Matches:
     """Match new keys against each other and against known keys; give each new key a record.
 
@@ -126,9 +134,7 @@ def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams)
     known = with_folded(known.unique("dedup_key").sort("dedup_key"))
     nodes = pl.concat([new_keys.select("dedup_key", "folded", record_id=pl.lit(None, pl.String)), known.select("dedup_key", "folded", "record_id")])
     n_new = new_keys.height
-    bands = minhash.band_table(nodes["folded"], params.lsh)
-    pairs = minhash.candidate_pairs(bands).filter(pl.col("a") < n_new)
-    shingles = minhash.shingle_table(nodes["folded"], pl.concat([pairs["a"], pairs["b"]]), params.lsh)
+    bands, pairs, shingles = _candidates(nodes["folded"], n_new, params)
     edges = confirm(pairs, shingles, params)
 
     records = nodes["record_id"].drop_nulls().unique().sort()
@@ -172,7 +178,7 @@ def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams)
 
 def band_rows(new_keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
     """LSH band keys (``dedup_key``, ``bands``) of keys, to look their candidates up in a warehouse."""
-    bands = minhash.band_table(with_folded(new_keys)["folded"], params.lsh)
+    bands = minhash.band_table(minhash.shingle_hashes(with_folded(new_keys)["folded"], params.lsh), params.lsh)
     return pl.DataFrame({"dedup_key": new_keys["dedup_key"], "bands": bands["bands"]})
 
 
@@ -215,7 +221,7 @@ def _key_similarity(pairs: pl.DataFrame, per_key: pl.DataFrame, params: DedupPar
         return pl.DataFrame(schema={"dedup_key": pl.String, "kept_key": pl.String, "_similarity": pl.Float64})
     keys = pl.concat([pairs["dedup_key"], pairs["kept_key"]]).unique().sort().to_frame("dedup_key")
     keys = keys.join(per_key.select("dedup_key", "folded"), on="dedup_key", how="left", maintain_order="left")
-    shingles = minhash.shingle_table(keys["folded"], pl.Series(np.arange(keys.height, dtype=np.uint32)), params.lsh)
+    shingles = minhash.shingle_table(minhash.shingle_hashes(keys["folded"], params.lsh), pl.Series(np.arange(keys.height, dtype=np.uint32)))
     index = keys.select("dedup_key", row=pl.int_range(pl.len(), dtype=pl.UInt32))
     numbered = pairs.join(index.rename({"row": "a"}), on="dedup_key").join(index.rename({"dedup_key": "kept_key", "row": "b"}), on="kept_key")
     sims = minhash.pair_similarity(numbered.select("a", "b"), shingles)
