@@ -150,6 +150,7 @@ def band_keys(sig: np.ndarray, rows_per_band: int) -> np.ndarray:
 
 CHUNK_ROWS = 1_024  # keys hashed at a time (at most 2**13: shingle_table packs the row into 13 bits): numpy temporaries stay in the CPU caches
 THREADS = 2  # chunks worked on at once: numpy releases the GIL in its elementwise passes and sorts
+PAIR_CHUNK = 2_048  # candidate pairs compared at a time (at most 2**22: pair_similarity tags a shingle with its pair in 22 bits)
 
 
 @dataclass(frozen=True)
@@ -248,14 +249,18 @@ def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataF
     present, first, counts = _runs(rows)
     a, b = pairs["a"].to_numpy().astype(np.int64), pairs["b"].to_numpy().astype(np.int64)
     n_a, n_b = _sizes(a, present, counts), _sizes(b, present, counts)
-    shared = np.zeros(len(a), dtype=np.int64)
-    for start in range(0, len(a), 1 << 22):
-        part = slice(start, start + (1 << 22))
+
+    def shared_in(start: int) -> np.ndarray:
+        part = slice(start, start + PAIR_CHUNK)
         side_a = _gather_sets(a[part], present, first, counts, values)
         side_b = _gather_sets(b[part], present, first, counts, values)
-        both = np.sort(np.concatenate([side_a, side_b]))
+        # each side is sorted by (pair, shingle): a stable sort (timsort) just merges the two runs
+        both = np.sort(np.concatenate([side_a, side_b]), kind="stable")
         twice = both[1:][both[1:] == both[:-1]]
-        shared[part] = np.bincount((twice >> _U64(42)).astype(np.int64), minlength=len(a[part]))
+        return np.bincount((twice >> _U64(42)).astype(np.int64), minlength=len(a[part]))
+
+    with ThreadPoolExecutor(THREADS) as pool:
+        shared = np.concatenate([np.zeros(0, np.int64), *pool.map(shared_in, range(0, len(a), PAIR_CHUNK))])
     union = np.maximum(n_a + n_b - shared, 1)
     return pairs.with_columns(
         jaccard=pl.Series(shared / union), containment=pl.Series(shared / np.maximum(np.minimum(n_a, n_b), 1))
