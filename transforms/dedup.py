@@ -72,7 +72,13 @@ def _hash_batch(keys: pl.Series) -> pl.Series:
 
 def key_hash(key: pl.Expr) -> pl.Expr:
     """Stable 128-bit hex hash of a dedup key (stable across processes and library versions)."""
-    return key.map_batches(_hash_batch, return_dtype=pl.String)
+    return key.map_batches(_hash_batch, return_dtype=pl.String, is_elementwise=True)
+
+
+def with_keys(blocks: pl.DataFrame) -> pl.DataFrame:
+    """Add ``dedup_key`` (the hash of the ``k1`` key of ``text``) and ``folded`` (its shingle key), on all cores."""
+    keyed = blocks.lazy().with_columns(_key=dedup_key(pl.col("text")))
+    return keyed.with_columns(dedup_key=key_hash(pl.col("_key")), folded=minhash.word_split_scripts(pl.col("_key"))).drop("_key").collect(engine="streaming")
 
 
 def with_folded(frame: pl.DataFrame) -> pl.DataFrame:
