@@ -102,7 +102,7 @@ def shingles(keys: pl.Series, width: int = 16, seed: int = 20250) -> tuple[np.nd
     first[row_first] = True
     row_end_of = np.zeros(n, dtype=np.int64)
     row_end_of[words_per_row > 0] = packed_end[np.cumsum(words_per_row)[words_per_row > 0] - 1]
-    length = row_end_of[row_of_anchor] - starts
+    length = np.repeat(row_end_of, words_per_row) - starts
     keep = (length >= width) | first
     rows, starts, length = row_of_anchor[keep], starts[keep], np.minimum(length[keep], width)
     n_letters = len(data) - int(np.count_nonzero(space))
@@ -174,11 +174,15 @@ class ShingleHashes:
 
 def shingle_hashes(keys: pl.Series, params: MinHashParams) -> ShingleHashes:
     """Shingle hashes of folded keys, computed once for band keys and shingle sets alike."""
-    parts = [keys.slice(start, CHUNK_ROWS) for start in range(0, keys.len(), CHUNK_ROWS)]
+
+    def chunk(start: int) -> tuple[np.ndarray, np.ndarray]:
+        part = keys.slice(start, CHUNK_ROWS)
+        rows, hashes = shingles(part, params.shingle_bytes, params.seed)
+        return np.bincount(rows, minlength=part.len()), hashes
+
     with ThreadPoolExecutor(THREADS) as pool:
-        hashed = list(pool.map(lambda part: shingles(part, params.shingle_bytes, params.seed), parts))
-    sizes = [np.bincount(rows, minlength=part.len()) for part, (rows, _) in zip(parts, hashed, strict=True)]
-    bounds = np.concatenate([np.zeros(1, np.int64), *sizes]).cumsum()
+        hashed = list(pool.map(chunk, range(0, keys.len(), CHUNK_ROWS)))
+    bounds = np.concatenate([np.zeros(1, np.int64), *(sizes for sizes, _ in hashed)]).cumsum()
     return ShingleHashes(bounds=bounds, hashes=np.concatenate([np.zeros(0, _U64), *(hashes for _, hashes in hashed)]))
 
 
