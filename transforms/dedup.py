@@ -195,18 +195,22 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
     character counts as a word); ``similarity`` is the exact Jaccard of the occurrence's
     shingles with the kept text's (1.0 for the kept occurrence and its exact duplicates).
     """
-    accepted = with_folded(occurrences.filter(pl.col("reject_reason").is_null()))
-    per_key = accepted.unique("dedup_key").select("dedup_key", "folded", _words=pl.col("folded").str.count_matches(" ") + 1)
+    accepted = occurrences.filter(pl.col("reject_reason").is_null())
+    # words only rank different keys: count them in the records that have several
+    several = with_folded(accepted.filter(pl.col("dedup_key").n_unique().over("record_id") > 1))
+    per_key = several.unique("dedup_key").select("dedup_key", "folded", _words=pl.col("folded").str.count_matches(" ") + 1)
     ranked = (
-        accepted.drop("folded")
+        accepted.drop("folded", strict=False)
         .join(per_key.select("dedup_key", "_words"), on="dedup_key", how="left")
         .sort("_words", pl.col("text").str.len_chars(), "path", "ordinal", descending=[True, True, False, False])
-        .with_columns(_rank=pl.int_range(pl.len()).over("record_id"))
+        .with_columns(
+            _rank=pl.int_range(pl.len()).over("record_id"),
+            kept_key=pl.when(pl.col("record_id").is_not_null()).then(pl.col("dedup_key").first().over("record_id")),
+        )
     )
-    kept = ranked.filter(pl.col("_rank") == 0).select("record_id", kept_key="dedup_key")
-    pairs = ranked.join(kept, on="record_id").filter(pl.col("dedup_key") != pl.col("kept_key")).unique(["dedup_key", "kept_key"])
-    similarity = _key_similarity(pairs.select("dedup_key", "kept_key"), per_key, params)
-    marked = ranked.join(kept, on="record_id", how="left").join(similarity, on=["dedup_key", "kept_key"], how="left").with_columns(
+    pairs = ranked.filter(pl.col("dedup_key") != pl.col("kept_key")).select("dedup_key", "kept_key").unique()
+    similarity = _key_similarity(pairs, per_key, params)
+    marked = ranked.join(similarity, on=["dedup_key", "kept_key"], how="left").with_columns(
         status=pl.when(pl.col("_rank") == 0)
         .then(pl.lit("kept"))
         .when(pl.col("dedup_key") == pl.col("kept_key"))
