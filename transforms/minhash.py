@@ -9,7 +9,9 @@ shingles anchored inside the change. A key shorter than 16 bytes is one shingle.
 
 All hashing is vectorized numpy over the Arrow buffers of a string column and uses only
 fixed constants, so signatures stored in a warehouse stay valid across processes and library
-versions. Nothing here knows about records or runs.
+versions. A column is hashed once (``shingle_hashes``), ``CHUNK_ROWS`` keys at a time on
+``THREADS`` threads; band keys and shingle sets are read from those hashes. Nothing here
+knows about records or runs.
 """
 
 from __future__ import annotations
