@@ -31,7 +31,7 @@ from paperlake.config import Config
 from paperlake.store import Warehouse, now_utc
 from paperlake.taxonomy import load_taxonomy
 from paperlake.validate import EXPECTATIONS_DIR, validate_tables
-from transforms import dedup, methods, minhash, normalize, quality, schema, split, tables, tags, urls
+from transforms import dedup, methods, normalize, quality, schema, split, tables, tags, urls
 
 HERE = Path(__file__).resolve().parent
 THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9]
@@ -107,8 +107,7 @@ def stages(source: Path) -> tuple[dict[str, float], pl.DataFrame, dict[str, obje
     blocks = timed("normalize", normalize.normalize_column, blocks)
     blocks = timed("quality", quality.classify_blocks, blocks, parsed, config.quality)
     with Peak().sampling() as peak:
-        keyed = timed("dedup_keys", lambda b: b.with_columns(_key=dedup.dedup_key(pl.col("text"))).with_columns(
-            dedup_key=dedup.key_hash(pl.col("_key")), folded=minhash.word_split_scripts(pl.col("_key"))).drop("_key"), blocks)
+        keyed = timed("dedup_keys", dedup.with_keys, blocks)
         result = timed("dedup_match_and_mark", dedup.deduplicate, keyed, schema.empty(schema.OCCURRENCES), config.dedup)
     occurrences = result.occurrences
     url_table = timed("urls", urls.record_urls, occurrences)

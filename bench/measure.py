@@ -97,8 +97,9 @@ def threshold_curve(
     ``hard_negatives`` (pairs of clusters), each point also counts those merged.
     """
     keys = dedup.with_folded(blocks.unique("dedup_key").sort("dedup_key"))
-    pairs = minhash.candidate_pairs(minhash.band_table(keys["folded"], params.lsh))
-    shingles = minhash.shingle_table(keys["folded"], pl.concat([pairs["a"], pairs["b"]]), params.lsh)
+    shingled = minhash.shingle_hashes(keys["folded"], params.lsh)
+    pairs = minhash.candidate_pairs(minhash.band_table(shingled, params.lsh))
+    shingles = minhash.shingle_table(shingled, pl.concat([pairs["a"], pairs["b"]]))
     sims = minhash.pair_similarity(pairs, shingles)
     index = keys.select("dedup_key", row=pl.int_range(pl.len(), dtype=pl.UInt32))
     labelled = blocks.join(index, on="dedup_key").select("row", "cluster")

@@ -17,7 +17,7 @@ from paperlake.config import Config, code_version, load_config
 from paperlake.store import TableChange, Warehouse, now_utc
 from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
 from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, validate_tables
-from transforms import dedup, methods, minhash, normalize, quality, split, tables, tags, urls
+from transforms import dedup, methods, normalize, quality, split, tables, tags, urls
 from transforms.tags import Taxonomy
 
 
@@ -74,9 +74,7 @@ def parse_blocks(read: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 @task(cache_policy=NO_CACHE)
 def normalize_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     """Clean text, dedup key and the key folded for shingling, for every block."""
-    with_text = normalize.normalize_column(blocks)
-    with_key = with_text.with_columns(_key=dedup.dedup_key(pl.col("text")))
-    return with_key.with_columns(dedup_key=dedup.key_hash(pl.col("_key")), folded=minhash.word_split_scripts(pl.col("_key"))).drop("_key")
+    return dedup.with_keys(normalize.normalize_column(blocks))
 
 
 @task(cache_policy=NO_CACHE)

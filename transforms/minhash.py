@@ -9,11 +9,14 @@ shingles anchored inside the change. A key shorter than 16 bytes is one shingle.
 
 All hashing is vectorized numpy over the Arrow buffers of a string column and uses only
 fixed constants, so signatures stored in a warehouse stay valid across processes and library
-versions. Nothing here knows about records or runs.
+versions. A column is hashed once (``shingle_hashes``), ``CHUNK_ROWS`` keys at a time on
+``THREADS`` threads; band keys and shingle sets are read from those hashes. Nothing here
+knows about records or runs.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -101,15 +104,17 @@ def shingles(keys: pl.Series, width: int = 16, seed: int = 20250) -> tuple[np.nd
     first[row_first] = True
     row_end_of = np.zeros(n, dtype=np.int64)
     row_end_of[words_per_row > 0] = packed_end[np.cumsum(words_per_row)[words_per_row > 0] - 1]
-    length = row_end_of[row_of_anchor] - starts
+    length = np.repeat(row_end_of, words_per_row) - starts
     keep = (length >= width) | first
     rows, starts, length = row_of_anchor[keep], starts[keep], np.minimum(length[keep], width)
-    packed = data[letter]
-    padded = np.concatenate([packed, np.zeros(16, np.uint8)])
-    words = np.ndarray(shape=(len(padded) - 8,), dtype="<u8", buffer=padded, strides=(1,))
-    lo, hi = words[starts], words[starts + 8]
-    lo = lo & _BYTE_MASKS[np.minimum(length, 8)]
-    hi = hi & _BYTE_MASKS[np.clip(length - 8, 0, 8)]
+    n_letters = len(data) - int(np.count_nonzero(space))
+    padded = np.zeros(n_letters + 16, np.uint8)
+    np.compress(letter, data, out=padded[:n_letters])
+    # the 16 bytes at every start in one gather, as (lo, hi) little-endian words
+    lo, hi = np.ndarray(shape=(n_letters,), dtype="V16", buffer=padded, strides=(1,))[starts].view("<u8").reshape(-1, 2).T
+    short = np.flatnonzero(length < 16)  # a row's only shingle, or a narrower width: mask the bytes past it
+    lo[short] &= _BYTE_MASKS[np.minimum(length[short], 8)]
+    hi[short] &= _BYTE_MASKS[np.clip(length[short] - 8, 0, 8)]
     hashes = _fmix(_fmix(lo ^ _U64(seed)) ^ (hi * _GOLDEN) ^ length.astype(_U64))
     return rows, hashes
 
@@ -145,41 +150,81 @@ def band_keys(sig: np.ndarray, rows_per_band: int) -> np.ndarray:
     return acc
 
 
-CHUNK_ROWS = 8_192  # keys hashed at a time (at most 2**13: shingle_table packs the row into 13 bits): keeps numpy temporaries small and reused
+CHUNK_ROWS = 1_024  # keys hashed at a time (at most 2**13: shingle_table packs the row into 13 bits): numpy temporaries stay in the CPU caches
+THREADS = 2  # chunks worked on at once: numpy releases the GIL in its elementwise passes and sorts
+PAIR_CHUNK = 2_048  # candidate pairs compared at a time (at most 2**22: pair_similarity tags a shingle with its pair in 22 bits)
 
 
-def band_table(keys: pl.Series, params: MinHashParams) -> pl.DataFrame:
-    """LSH band keys ``(row, bands: list[i64])`` of folded keys; null for a key without shingles.
+@dataclass(frozen=True)
+class ShingleHashes:
+    """Shingle hashes of a column of keys (as ``shingles`` makes them): row ``i``'s are ``hashes[bounds[i]:bounds[i + 1]]``."""
+
+    bounds: np.ndarray  # int64, one more than the rows
+    hashes: np.ndarray  # uint64
+
+    def span(self, start: int, stop: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(row - start, hash)`` of rows ``start`` to ``stop`` (exclusive), grouped by row."""
+        sizes = np.diff(self.bounds[start : stop + 1])
+        return np.repeat(np.arange(stop - start, dtype=np.int64), sizes), self.hashes[self.bounds[start] : self.bounds[stop]]
+
+    def gather(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``(position in rows, hash)`` of the given rows, grouped by position."""
+        sizes = self.bounds[rows + 1] - self.bounds[rows]
+        at = np.repeat(self.bounds[rows] - (np.cumsum(sizes) - sizes), sizes) + np.arange(sizes.sum())
+        return np.repeat(np.arange(len(rows), dtype=np.int64), sizes), self.hashes[at]
+
+
+def shingle_hashes(keys: pl.Series, params: MinHashParams) -> ShingleHashes:
+    """Shingle hashes of folded keys, computed once for band keys and shingle sets alike."""
+
+    def chunk(start: int) -> tuple[np.ndarray, np.ndarray]:
+        part = keys.slice(start, CHUNK_ROWS)
+        rows, hashes = shingles(part, params.shingle_bytes, params.seed)
+        return np.bincount(rows, minlength=part.len()), hashes
+
+    with ThreadPoolExecutor(THREADS) as pool:
+        hashed = list(pool.map(chunk, range(0, keys.len(), CHUNK_ROWS)))
+    bounds = np.concatenate([np.zeros(1, np.int64), *(sizes for sizes, _ in hashed)]).cumsum()
+    return ShingleHashes(bounds=bounds, hashes=np.concatenate([np.zeros(0, _U64), *(hashes for _, hashes in hashed)]))
+
+
+def band_table(shingled: ShingleHashes, params: MinHashParams) -> pl.DataFrame:
+    """LSH band keys ``(row, bands: array[i64])`` of hashed keys; null for a key without shingles.
 
     Band keys are stored as signed 64-bit integers (Delta has no unsigned types); same bits.
     """
-    chunks, empty = [], []
-    for start in range(0, keys.len(), CHUNK_ROWS):
-        part = keys.slice(start, CHUNK_ROWS)
-        rows, hashes = shingles(part, params.shingle_bytes, params.seed)
-        chunks.append(band_keys(signatures(rows, hashes, part.len(), params.bands * params.rows), params.rows))
-        empty.append(np.bincount(rows, minlength=part.len()) == 0)
-    bands = np.concatenate(chunks) if chunks else np.zeros((0, params.bands), np.uint64)
-    frame = pl.DataFrame({"row": np.arange(keys.len(), dtype=np.uint32), "bands": bands.view(np.int64)})
-    if chunks and np.concatenate(empty).any():
-        frame = frame.with_columns(bands=pl.when(pl.Series(~np.concatenate(empty))).then(pl.col("bands")))
+    n = len(shingled.bounds) - 1
+
+    def chunk(start: int) -> np.ndarray:
+        stop = min(start + CHUNK_ROWS, n)
+        rows, hashes = shingled.span(start, stop)
+        return band_keys(signatures(rows, hashes, stop - start, params.bands * params.rows), params.rows)
+
+    with ThreadPoolExecutor(THREADS) as pool:
+        bands = np.concatenate([np.zeros((0, params.bands), _U64), *pool.map(chunk, range(0, n, CHUNK_ROWS))])
+    frame = pl.DataFrame({"row": np.arange(n, dtype=np.uint32), "bands": bands.view(np.int64)})
+    empty = np.diff(shingled.bounds) == 0
+    if empty.any():
+        frame = frame.with_columns(bands=pl.when(pl.Series(~empty)).then(pl.col("bands")))
     return frame
 
 
-def shingle_table(keys: pl.Series, rows: pl.Series, params: MinHashParams) -> pl.DataFrame:
-    """Distinct shingles ``(row, shingle)`` of the keys at ``rows`` (row numbers kept; shingles as 51-bit hashes)."""
+def shingle_table(shingled: ShingleHashes, rows: pl.Series) -> pl.DataFrame:
+    """Distinct shingles ``(row, shingle)`` of the hashed keys at ``rows`` (row numbers kept; shingles as 51-bit hashes)."""
     wanted = rows.unique().sort().to_numpy().astype(np.int64)
-    row_parts, hash_parts = [], []
-    for start in range(0, len(wanted), CHUNK_ROWS):
-        chunk = wanted[start : start + CHUNK_ROWS]
-        local, hashes = shingles(keys.gather(chunk), params.shingle_bytes, params.seed)
+
+    def chunk(start: int) -> tuple[np.ndarray, np.ndarray]:
+        rows = wanted[start : start + CHUNK_ROWS]
+        local, hashes = shingled.gather(rows)
         # distinct (row, shingle) by one sort: 13 bits of row, the shingle's top 51 bits
         combined = _distinct((local.astype(np.uint64) << _U64(51)) | (hashes >> _U64(13)))
-        row_parts.append(chunk[(combined >> _U64(51)).astype(np.int64)].astype(np.uint32))
-        hash_parts.append(combined & _U64((1 << 51) - 1))
-    if not row_parts:
+        return rows[(combined >> _U64(51)).astype(np.int64)].astype(np.uint32), combined & _U64((1 << 51) - 1)
+
+    with ThreadPoolExecutor(THREADS) as pool:
+        parts = list(pool.map(chunk, range(0, len(wanted), CHUNK_ROWS)))
+    if not parts:
         return pl.DataFrame(schema={"row": pl.UInt32, "shingle": pl.UInt64})
-    return pl.DataFrame({"row": np.concatenate(row_parts), "shingle": np.concatenate(hash_parts)})
+    return pl.DataFrame({"row": np.concatenate([row for row, _ in parts]), "shingle": np.concatenate([shingle for _, shingle in parts])})
 
 
 def _distinct(values: np.ndarray) -> np.ndarray:
@@ -210,14 +255,18 @@ def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataF
     present, first, counts = _runs(rows)
     a, b = pairs["a"].to_numpy().astype(np.int64), pairs["b"].to_numpy().astype(np.int64)
     n_a, n_b = _sizes(a, present, counts), _sizes(b, present, counts)
-    shared = np.zeros(len(a), dtype=np.int64)
-    for start in range(0, len(a), 1 << 22):
-        part = slice(start, start + (1 << 22))
+
+    def shared_in(start: int) -> np.ndarray:
+        part = slice(start, start + PAIR_CHUNK)
         side_a = _gather_sets(a[part], present, first, counts, values)
         side_b = _gather_sets(b[part], present, first, counts, values)
-        both = np.sort(np.concatenate([side_a, side_b]))
+        # each side is sorted by (pair, shingle): a stable sort (timsort) just merges the two runs
+        both = np.sort(np.concatenate([side_a, side_b]), kind="stable")
         twice = both[1:][both[1:] == both[:-1]]
-        shared[part] = np.bincount((twice >> _U64(42)).astype(np.int64), minlength=len(a[part]))
+        return np.bincount((twice >> _U64(42)).astype(np.int64), minlength=len(a[part]))
+
+    with ThreadPoolExecutor(THREADS) as pool:
+        shared = np.concatenate([np.zeros(0, np.int64), *pool.map(shared_in, range(0, len(a), PAIR_CHUNK))])
     union = np.maximum(n_a + n_b - shared, 1)
     return pairs.with_columns(
         jaccard=pl.Series(shared / union), containment=pl.Series(shared / np.maximum(np.minimum(n_a, n_b), 1))

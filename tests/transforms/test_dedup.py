@@ -59,6 +59,17 @@ def test_key_folds_case_punctuation_digits_and_hyphens() -> None:
     assert keys[0] == keys[1] == "multitask learning v gains"
 
 
+_FOLD_CHARACTERS = st.sampled_from(list("aZé中ʰǅß ") + [" ", "  ", "\t", "\n", "\u00a0", "\u3000", ",", ".", "-", "\u2010", "1", "$", "\u0301", "😀"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(_FOLD_CHARACTERS, max_size=12).map("".join), min_size=1, max_size=20))
+def test_key_folds_every_run_of_non_letters_to_one_space(texts: list[str]) -> None:
+    frame = pl.DataFrame({"t": texts})
+    plain = pl.col("t").str.to_lowercase().str.replace_all(r"(\p{L})[\-‐‑‒–]+(\p{L})", "${1}${2}").str.replace_all(r"[^\p{L}]+", " ").str.strip_chars()
+    assert frame.select(dedup_key(pl.col("t")))["t"].to_list() == frame.select(plain)["t"].to_list()
+
+
 def test_exact_duplicates_share_a_record_and_the_most_complete_is_kept() -> None:
     blocks = _blocks([("b.txt", 1, "Same abstract, here."), ("a.txt", 2, "same abstract here"), ("a.txt", 1, "Another paper.")])
     out = deduplicate(blocks, EMPTY).occurrences
