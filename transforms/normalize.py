@@ -267,15 +267,35 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
 )
 
 
-def normalize_text(raw: pl.Expr) -> pl.Expr:
-    """The full normalization of a raw block as one expression (idempotent on its own output)."""
-    text = raw
+# Characters the markup stages react to. Removing one piece of markup can expose another
+# ("$x$*'*", "$_}__"), so rows that still hold one after a pass get up to ``_REPASSES`` more.
+_MARKUP_CHARS = ["*", "_", "`", "$", "\\", "&", "<", "[", "{", "}", "~"]
+_REPASSES = 1
+
+
+def _one_pass(text: pl.Expr) -> pl.Expr:
     for stage in _STAGES:
         text = stage(text)
     return text
 
 
-def normalize_column(frame: pl.DataFrame, raw: str = "text_raw", out: str = "text") -> pl.DataFrame:
+def _repass(rows: pl.Series) -> pl.Series:
+    return normalize_column(rows.to_frame("text_raw"), repasses=0)["text"]
+
+
+def _markup_left(batch: pl.Series) -> pl.Series:
+    return batch.str.contains_any(_MARKUP_CHARS)
+
+
+def normalize_text(raw: pl.Expr) -> pl.Expr:
+    """The full normalization of a raw block as one expression (idempotent on its own output)."""
+    text = _one_pass(raw)
+    for _ in range(_REPASSES):
+        text = _on_rows(text, _markup_left, _repass)
+    return text
+
+
+def normalize_column(frame: pl.DataFrame, raw: str = "text_raw", out: str = "text", repasses: int = _REPASSES) -> pl.DataFrame:
     """``normalize_text`` over a frame's column, one stage at a time.
 
     Same result; materializing each stage is about three times faster than one composed
@@ -284,4 +304,6 @@ def normalize_column(frame: pl.DataFrame, raw: str = "text_raw", out: str = "tex
     frame = frame.with_columns(pl.col(raw).alias(out))
     for stage in _STAGES:
         frame = frame.with_columns(stage(pl.col(out)))
+    for _ in range(repasses):
+        frame = frame.with_columns(_on_rows(pl.col(out), _markup_left, _repass))
     return frame
