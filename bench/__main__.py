@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 import polars as pl
@@ -63,13 +64,14 @@ def _truth_scores(warehouse: Path, truth: pl.DataFrame) -> dict[str, float]:
 def full_runs(size: str, source: Path, work: Path, max_rss_gb: float = MAX_RSS_GB) -> dict[str, object]:
     """The full run, a no-op rerun and a run that adds ``INCREMENT`` records, through the CLI."""
     warehouse = work / "warehouse"
+    cli = partial(_paperlake, max_rss_gb=max_rss_gb)
     shutil.rmtree(warehouse, ignore_errors=True)
     n_blocks = pl.read_parquet(source / "truth.parquet").height
     megabytes = sum(f.stat().st_size for f in source.glob("*.txt")) / 1e6
-    seconds, rss, output = _paperlake("run", "--input", str(source), "--warehouse", str(warehouse), max_rss_gb=max_rss_gb)
+    seconds, rss, output = cli("run", "--input", str(source), "--warehouse", str(warehouse))
     full = {"seconds": round(seconds, 1), "records_per_s": round(n_blocks / seconds), "mb_per_s": round(megabytes / seconds, 2), "peak_rss_gb": round(rss / 2**30, 2), "summary": output.strip().splitlines()[-12:]}
     full["dedup"] = _truth_scores(warehouse, pl.read_parquet(source / "truth.parquet"))
-    noop_seconds, _, _ = _paperlake("run", "--input", str(source), "--warehouse", str(warehouse), max_rss_gb=max_rss_gb)
+    noop_seconds, _, _ = cli("run", "--input", str(source), "--warehouse", str(warehouse))
 
     grown = work / "input"
     shutil.rmtree(grown, ignore_errors=True)
@@ -77,7 +79,7 @@ def full_runs(size: str, source: Path, work: Path, max_rss_gb: float = MAX_RSS_G
     for f in source.glob("*.txt"):
         (grown / f.name).symlink_to(f)
     corpus.extra_records(INCREMENT, source, grown)
-    inc_seconds, inc_rss, inc_output = _paperlake("run", "--input", str(grown), "--warehouse", str(warehouse), max_rss_gb=max_rss_gb)
+    inc_seconds, inc_rss, inc_output = cli("run", "--input", str(grown), "--warehouse", str(warehouse))
     incremental = {
         "records_added_to_input": INCREMENT,
         "seconds": round(inc_seconds, 1),
@@ -175,20 +177,17 @@ def main(argv: list[str] | None = None) -> None:
             except MemoryError as err:
                 report["full_run"] = {"aborted": str(err)}
                 print(f"== {size}: {err}", flush=True)
-        if args.skip_stages:
-            (results / f"{size}.json").write_text(json.dumps(report, indent=2, default=str) + "\n")
-            continue
-        print(f"== {size}: stages in-process", flush=True)
-        timings, assigned, alone = stages(source)
-        truth = pl.read_parquet(source / "truth.parquet")
-        scored = assigned.join(truth, on=["path", "ordinal"]).filter(pl.col("record_id").is_not_null() & (pl.col("cluster") >= 0))
-        report["stages_seconds"] = timings
-        report["dedup_stage"] = {**alone, **pairwise(scored)}
-        report["curve"] = threshold_curve(scored, params, THRESHOLDS)
-        _print_curve(f"{size}: pairwise precision/recall over the thresholds", report["curve"])
+        if not args.skip_stages:
+            print(f"== {size}: stages in-process", flush=True)
+            timings, assigned, alone = stages(source)
+            truth = pl.read_parquet(source / "truth.parquet")
+            scored = assigned.join(truth, on=["path", "ordinal"]).filter(pl.col("record_id").is_not_null() & (pl.col("cluster") >= 0))
+            report["stages_seconds"] = timings
+            report["dedup_stage"] = {**alone, **pairwise(scored)}
+            report["curve"] = threshold_curve(scored, params, THRESHOLDS)
+            _print_curve(f"{size}: pairwise precision/recall over the thresholds", report["curve"])
         print(json.dumps({k: v for k, v in report.items() if k not in ("curve", "machine")}, indent=2))
         (results / f"{size}.json").write_text(json.dumps(report, indent=2, default=str) + "\n")
-
 
 if __name__ == "__main__":
     main()

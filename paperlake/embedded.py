@@ -11,6 +11,7 @@ Prefect profile) is used as it is.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import socket
 import subprocess
@@ -67,8 +68,6 @@ def start_temporary_server() -> TemporaryServer | None:
         return None
     if "prefect.settings" in sys.modules and sys.modules["prefect.settings"].get_current_settings().api.url:
         return None  # Prefect is already loaded with an API (a test harness, a host application)
-    import importlib.util
-
     prefect_dir = os.path.dirname(os.path.dirname(importlib.util.find_spec("prefect").origin))
     port = _free_port()
     command = [

@@ -16,13 +16,16 @@ knows about records or runs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
+T = TypeVar("T")
 SIGNATURE_SCHEME = "m1"
 _SPACELESS_SCRIPTS = r"([\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}])"
 _U64 = np.uint64
@@ -155,6 +158,17 @@ THREADS = 2  # chunks worked on at once: numpy releases the GIL in its elementwi
 PAIR_CHUNK = 2_048  # candidate pairs compared at a time (at most 2**22: pair_similarity tags a shingle with its pair in 22 bits)
 
 
+def _map_chunks(work: Callable[[int], T], total: int, size: int) -> list[T]:
+    """``work(start)`` for every chunk start in ``range(0, total, size)``, on ``THREADS`` threads, in order."""
+    with ThreadPoolExecutor(THREADS) as pool:
+        return list(pool.map(work, range(0, total, size)))
+
+
+def _ranges(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """The indices ``starts[i] .. starts[i] + sizes[i]`` of every ``i``, concatenated."""
+    return np.repeat(starts - (np.cumsum(sizes) - sizes), sizes) + np.arange(sizes.sum())
+
+
 @dataclass(frozen=True)
 class ShingleHashes:
     """Shingle hashes of a column of keys (as ``shingles`` makes them): row ``i``'s are ``hashes[bounds[i]:bounds[i + 1]]``."""
@@ -170,8 +184,7 @@ class ShingleHashes:
     def gather(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``(position in rows, hash)`` of the given rows, grouped by position."""
         sizes = self.bounds[rows + 1] - self.bounds[rows]
-        at = np.repeat(self.bounds[rows] - (np.cumsum(sizes) - sizes), sizes) + np.arange(sizes.sum())
-        return np.repeat(np.arange(len(rows), dtype=np.int64), sizes), self.hashes[at]
+        return np.repeat(np.arange(len(rows), dtype=np.int64), sizes), self.hashes[_ranges(self.bounds[rows], sizes)]
 
 
 def shingle_hashes(keys: pl.Series, params: MinHashParams) -> ShingleHashes:
@@ -182,8 +195,7 @@ def shingle_hashes(keys: pl.Series, params: MinHashParams) -> ShingleHashes:
         rows, hashes = shingles(part, params.shingle_bytes, params.seed)
         return np.bincount(rows, minlength=part.len()), hashes
 
-    with ThreadPoolExecutor(THREADS) as pool:
-        hashed = list(pool.map(chunk, range(0, keys.len(), CHUNK_ROWS)))
+    hashed = _map_chunks(chunk, keys.len(), CHUNK_ROWS)
     bounds = np.concatenate([np.zeros(1, np.int64), *(sizes for sizes, _ in hashed)]).cumsum()
     return ShingleHashes(bounds=bounds, hashes=np.concatenate([np.zeros(0, _U64), *(hashes for _, hashes in hashed)]))
 
@@ -200,8 +212,7 @@ def band_table(shingled: ShingleHashes, params: MinHashParams) -> pl.DataFrame:
         rows, hashes = shingled.span(start, stop)
         return band_keys(signatures(rows, hashes, stop - start, params.bands * params.rows), params.rows)
 
-    with ThreadPoolExecutor(THREADS) as pool:
-        bands = np.concatenate([np.zeros((0, params.bands), _U64), *pool.map(chunk, range(0, n, CHUNK_ROWS))])
+    bands = np.concatenate([np.zeros((0, params.bands), _U64), *_map_chunks(chunk, n, CHUNK_ROWS)])
     frame = pl.DataFrame({"row": np.arange(n, dtype=np.uint32), "bands": bands.view(np.int64)})
     empty = np.diff(shingled.bounds) == 0
     if empty.any():
@@ -220,8 +231,7 @@ def shingle_table(shingled: ShingleHashes, rows: pl.Series) -> pl.DataFrame:
         combined = _distinct((local.astype(np.uint64) << _U64(51)) | (hashes >> _U64(13)))
         return rows[(combined >> _U64(51)).astype(np.int64)].astype(np.uint32), combined & _U64((1 << 51) - 1)
 
-    with ThreadPoolExecutor(THREADS) as pool:
-        parts = list(pool.map(chunk, range(0, len(wanted), CHUNK_ROWS)))
+    parts = _map_chunks(chunk, len(wanted), CHUNK_ROWS)
     if not parts:
         return pl.DataFrame(schema={"row": pl.UInt32, "shingle": pl.UInt64})
     return pl.DataFrame({"row": np.concatenate([row for row, _ in parts]), "shingle": np.concatenate([shingle for _, shingle in parts])})
@@ -265,8 +275,7 @@ def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataF
         twice = both[1:][both[1:] == both[:-1]]
         return np.bincount((twice >> _U64(42)).astype(np.int64), minlength=len(a[part]))
 
-    with ThreadPoolExecutor(THREADS) as pool:
-        shared = np.concatenate([np.zeros(0, np.int64), *pool.map(shared_in, range(0, len(a), PAIR_CHUNK))])
+    shared = np.concatenate([np.zeros(0, np.int64), *_map_chunks(shared_in, len(a), PAIR_CHUNK)])
     union = np.maximum(n_a + n_b - shared, 1)
     return pairs.with_columns(
         jaccard=pl.Series(shared / union), containment=pl.Series(shared / np.maximum(np.minimum(n_a, n_b), 1))
@@ -290,6 +299,5 @@ def _gather_sets(rows: np.ndarray, present: np.ndarray, first: np.ndarray, count
     at = np.clip(np.searchsorted(present, rows), 0, max(len(present) - 1, 0))
     size = _sizes(rows, present, counts)
     start = first[at] if len(present) else np.zeros(len(rows), np.int64)
-    offsets = np.repeat(start - (np.cumsum(size) - size), size) + np.arange(size.sum())
     tag = np.repeat(np.arange(len(rows), dtype=np.uint64), size)
-    return (tag << _U64(42)) | ((values[offsets] >> _U64(9)) & _U64((1 << 42) - 1))
+    return (tag << _U64(42)) | ((values[_ranges(start, size)] >> _U64(9)) & _U64((1 << 42) - 1))

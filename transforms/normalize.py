@@ -268,9 +268,8 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
 
 
 # Characters the markup stages react to. Removing one piece of markup can expose another
-# ("$x$*'*", "$_}__"), so rows that still hold one after a pass get up to ``_REPASSES`` more.
+# ("$x$*'*", "$_}__"), so rows that still hold one after a pass get a second pass.
 _MARKUP_CHARS = ["*", "_", "`", "$", "\\", "&", "<", "[", "{", "}", "~"]
-_REPASSES = 1
 
 
 def _one_pass(text: pl.Expr) -> pl.Expr:
@@ -279,8 +278,8 @@ def _one_pass(text: pl.Expr) -> pl.Expr:
     return text
 
 
-def _repass(rows: pl.Series) -> pl.Series:
-    return normalize_column(rows.to_frame("text_raw"), repasses=0)["text"]
+def _second_pass(rows: pl.Series) -> pl.Series:
+    return normalize_column(rows.to_frame("text_raw"), second_pass=False)["text"]
 
 
 def _markup_left(batch: pl.Series) -> pl.Series:
@@ -289,13 +288,10 @@ def _markup_left(batch: pl.Series) -> pl.Series:
 
 def normalize_text(raw: pl.Expr) -> pl.Expr:
     """The full normalization of a raw block as one expression (idempotent on its own output)."""
-    text = _one_pass(raw)
-    for _ in range(_REPASSES):
-        text = _on_rows(text, _markup_left, _repass)
-    return text
+    return _on_rows(_one_pass(raw), _markup_left, _second_pass)
 
 
-def normalize_column(frame: pl.DataFrame, raw: str = "text_raw", out: str = "text", repasses: int = _REPASSES) -> pl.DataFrame:
+def normalize_column(frame: pl.DataFrame, raw: str = "text_raw", out: str = "text", second_pass: bool = True) -> pl.DataFrame:
     """``normalize_text`` over a frame's column, one stage at a time.
 
     Same result; materializing each stage is about three times faster than one composed
@@ -304,6 +300,6 @@ def normalize_column(frame: pl.DataFrame, raw: str = "text_raw", out: str = "tex
     frame = frame.with_columns(pl.col(raw).alias(out))
     for stage in _STAGES:
         frame = frame.with_columns(stage(pl.col(out)))
-    for _ in range(repasses):
-        frame = frame.with_columns(_on_rows(pl.col(out), _markup_left, _repass))
+    if second_pass:
+        frame = frame.with_columns(_on_rows(pl.col(out), _markup_left, _second_pass))
     return frame
