@@ -32,7 +32,7 @@ from paperlake.config import Config
 from paperlake.store import Warehouse, now_utc
 from paperlake.taxonomy import load_taxonomy
 from paperlake.validate import EXPECTATIONS_DIR, validate_tables
-from transforms import dedup, methods, normalize, quality, schema, split, tables, tags, urls
+from transforms import dedup, normalize, quality, schema, split, tables, tags, urls
 
 HERE = Path(__file__).resolve().parent
 THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9]
@@ -68,18 +68,18 @@ def full_runs(size: str, source: Path, work: Path, max_rss_gb: float = MAX_RSS_G
     shutil.rmtree(warehouse, ignore_errors=True)
     n_blocks = pl.read_parquet(source / "truth.parquet").height
     megabytes = sum(f.stat().st_size for f in source.glob("*.txt")) / 1e6
-    seconds, rss, output = cli("run", "--input", str(source), "--warehouse", str(warehouse))
+    inputs = work / "input"  # the corpus, linked: the increment is added to the same folder, as a user would
+    shutil.rmtree(inputs, ignore_errors=True)
+    inputs.mkdir(parents=True)
+    for f in source.glob("*.txt"):
+        (inputs / f.name).symlink_to(f.resolve())
+    seconds, rss, output = cli("run", "--input", str(inputs), "--warehouse", str(warehouse))
     full = {"seconds": round(seconds, 1), "records_per_s": round(n_blocks / seconds), "mb_per_s": round(megabytes / seconds, 2), "peak_rss_gb": round(rss / 2**30, 2), "summary": output.strip().splitlines()[-12:]}
     full["dedup"] = _truth_scores(warehouse, pl.read_parquet(source / "truth.parquet"))
-    noop_seconds, _, _ = cli("run", "--input", str(source), "--warehouse", str(warehouse))
+    noop_seconds, _, _ = cli("run", "--input", str(inputs), "--warehouse", str(warehouse))
 
-    grown = work / "input"
-    shutil.rmtree(grown, ignore_errors=True)
-    grown.mkdir(parents=True)
-    for f in source.glob("*.txt"):
-        (grown / f.name).symlink_to(f)
-    corpus.extra_records(INCREMENT, source, grown)
-    inc_seconds, inc_rss, inc_output = cli("run", "--input", str(grown), "--warehouse", str(warehouse))
+    corpus.extra_records(INCREMENT, source, inputs)
+    inc_seconds, inc_rss, inc_output = cli("run", "--input", str(inputs), "--warehouse", str(warehouse))
     incremental = {
         "records_added_to_input": INCREMENT,
         "seconds": round(inc_seconds, 1),
@@ -115,8 +115,8 @@ def stages(source: Path) -> tuple[dict[str, float], pl.DataFrame, dict[str, obje
     url_table = timed("urls", urls.record_urls, occurrences)
     kept = occurrences.filter(pl.col("status") == "kept").select("record_id", "text")
     tag_table = timed("tags", tags.tag_records, kept, url_table, taxonomy)
-    method_table = timed("methods", methods.record_methods, occurrences)
-    records = timed("records_table", tables.records_table, occurrences, tag_table, url_table, method_table)
+    kept_rows = timed("methods", tables.kept_rows, occurrences)
+    records = timed("records_table", lambda: tables.records_table(kept_rows.lazy(), tables.occurrence_counts(occurrences), tag_table, url_table).collect())
     table_set = {
         "sources": tables.sources_table(parsed, keyed, now_utc()), "occurrences": occurrences, "records": records, "tags": tag_table,
         "urls": url_table, "record_merges": result.matches.merges, "merge_edges": result.matches.edges,

@@ -12,12 +12,14 @@ import polars as pl
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 
+from flows import batches
 from paperlake import sources as source_files
 from paperlake.config import Config, code_version, load_config
+from paperlake.staging import Staging
 from paperlake.store import TableChange, Warehouse, now_utc
 from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
 from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, validate_tables
-from transforms import dedup, methods, normalize, quality, split, tables, tags, urls
+from transforms import dedup, schema, tables, tags, urls
 from transforms.tags import Taxonomy
 
 
@@ -56,82 +58,96 @@ class RunSummary:
 
 
 @task(cache_policy=NO_CACHE)
-def read_new_sources(input_dir: Path, warehouse: Warehouse, config: Config) -> tuple[int, pl.DataFrame]:
-    """Read the files whose content the warehouse has not ingested yet."""
-    paths = source_files.discover(input_dir)
-    known = frozenset(warehouse.read("sources")["source_id"].to_list())
-    read = source_files.read_sources(paths, input_dir, config.read, skip=known)
-    return len(paths), read.filter(~pl.col("source_id").is_in(list(known)))
+def find_new_sources(input_dir: Path, warehouse: Warehouse) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Every input file with its ``source_id``, and the files whose content the warehouse has not ingested.
+
+    A file whose size and modification time match the last successful run's is not read
+    again; the others are hashed. Of several files with the same content the first path wins.
+    """
+    stats = source_files.file_stats(source_files.discover(input_dir))
+    known = warehouse.read("sources")["source_id"]
+    remembered = warehouse.input_stats().filter(pl.col("source_id").is_in(known.implode()))
+    seen = stats.join(remembered, on=["file", "size_bytes", "mtime_ns"], how="left", maintain_order="left")
+    unseen = seen.filter(pl.col("source_id").is_null())
+    hashed = unseen.with_columns(source_id=source_files.hash_files(unseen["file"], input_dir))
+    identified = pl.concat([seen.filter(pl.col("source_id").is_not_null()), hashed]).sort("file")
+    new = hashed.filter(~pl.col("source_id").is_in(known.implode())).unique("source_id", keep="first", maintain_order=True)
+    return identified, new
 
 
 @task(cache_policy=NO_CACHE)
-def parse_blocks(read: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Header fields per source (without the file text), raw blocks per source."""
-    parsed = split.split_header(read)
-    return parsed.drop("text", "body"), split.split_blocks(parsed)
+def stage_new_blocks(new: pl.DataFrame, input_dir: Path, staging: Staging, config: Config) -> int:
+    """Normalize, key and classify the new files' blocks batch by batch into the staging area."""
+    logger = get_run_logger()
+    groups = source_files.batches(new, config.run.batch_bytes)
+    work = [
+        batches.BlockBatch(f"{i:05d}", input_dir.absolute(), tuple(files), staging.root, config.read, config.quality, config.dedup)
+        for i, files in enumerate(groups)
+    ]
+    staged = 0
+    for done, count in enumerate(batches.in_workers(batches.stage_blocks, work, config.run.workers), start=1):
+        staged += count
+        logger.info("blocks: batch %d of %d staged (%d blocks so far)", done, len(work), staged)
+    return staged
 
 
 @task(cache_policy=NO_CACHE)
-def normalize_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
-    """Clean text, dedup key and the key folded for shingling, for every block."""
-    return dedup.with_keys(normalize.normalize_column(blocks))
-
-
-@task(cache_policy=NO_CACHE)
-def classify_blocks(blocks: pl.DataFrame, parsed: pl.DataFrame, config: Config) -> pl.DataFrame:
-    """Reject reasons and per-block collections."""
-    return quality.classify_blocks(blocks, parsed, config.quality)
-
-
-@task(cache_policy=NO_CACHE)
-def match_records(blocks: pl.DataFrame, warehouse: Warehouse, config: Config) -> tuple[dedup.Matches, pl.DataFrame]:
-    """Near-duplicate matching of the new keys against each other and the warehouse's dedup index."""
-    accepted = blocks.filter(pl.col("reject_reason").is_null())
+def match_records(keys: pl.DataFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config) -> tuple[dedup.Matches, pl.DataFrame]:
+    """Near-duplicate matching of the new keys (``dedup_key``, ``bands``) against each other and the warehouse's dedup index."""
     key_columns = ["dedup_key", "record_id", "text"]
-    same_keys = warehouse.rows_where("occurrences", "dedup_key", accepted["dedup_key"], key_columns).unique("dedup_key")
-    fresh = dedup.fresh_keys(blocks, same_keys)
-    band_hits = warehouse.band_matches(dedup.band_rows(fresh, config.dedup), config.dedup.lsh.scheme)
+    same_keys = warehouse.rows_where("occurrences", "dedup_key", keys["dedup_key"], key_columns).unique("dedup_key")
+    fresh = dedup.fresh_keys(keys, same_keys)
+    band_hits = warehouse.band_matches(fresh.select("dedup_key", "bands"), config.dedup.lsh.scheme)
     near_keys = warehouse.rows_where("occurrences", "dedup_key", band_hits, key_columns).unique("dedup_key")
-    return dedup.match_keys(fresh, near_keys, config.dedup), pl.concat([same_keys, near_keys]).unique("dedup_key")
+    return dedup.match_keys(fresh, near_keys, config.dedup, folds), pl.concat([same_keys, near_keys]).unique("dedup_key")
 
 
 @task(cache_policy=NO_CACHE)
-def assign_records(blocks: pl.DataFrame, matches: dedup.Matches, known: pl.DataFrame, warehouse: Warehouse, config: Config) -> tuple[pl.DataFrame, pl.Series]:
+def assign_records(
+    blocks: pl.DataFrame, folds: pl.LazyFrame, matches: dedup.Matches, known: pl.DataFrame, warehouse: Warehouse, config: Config
+) -> tuple[pl.DataFrame, pl.Series]:
     """The new blocks and every published occurrence of the records they touch, with records and statuses."""
     affected = dedup.affected_records(blocks, known, matches)
     history = warehouse.rows_where("occurrences", "record_id", affected)
-    return dedup.assign(blocks, history, known, matches, config.dedup), affected
+    return dedup.assign(blocks, history, known, matches, config.dedup, folds), affected
 
 
 @task(cache_policy=NO_CACHE)
-def deduplicate_all(blocks: pl.DataFrame, warehouse: Warehouse, config: Config) -> tuple[pl.DataFrame, pl.Series, dedup.Matches]:
+def deduplicate_all(blocks: pl.DataFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config) -> tuple[pl.DataFrame, pl.Series, dedup.Matches]:
     """Every occurrence, published and new, with records and statuses (when every record must be rebuilt)."""
     history = warehouse.read("occurrences")
-    result = dedup.deduplicate(blocks, history, config.dedup)
+    result = dedup.deduplicate(blocks, history, config.dedup, folds)
     return result.occurrences, history["record_id"].drop_nulls().unique().sort(), result.matches
 
 
 @task(cache_policy=NO_CACHE)
-def link_urls(occurrences: pl.DataFrame) -> pl.DataFrame:
-    """The urls table."""
-    return urls.record_urls(occurrences)
+def stage_outputs(assigned: pl.DataFrame, new_sources: pl.Series, staging: Staging, taxonomy: Taxonomy, workers: int) -> None:
+    """Occurrences, kept records, URL candidates and text tags of every new block and every touched occurrence, staged."""
+    logger = get_run_logger()
+    is_new = pl.col("source_id").is_in(new_sources.implode())
+    assigned.filter(is_new).select(list(batches.STATUS)).write_parquet(staging.part("statuses", "all"))
+    touched = assigned.filter(~is_new)
+    work = [batches.OutputBatch(part.stem, staging.root, taxonomy) for part in staging.parts("blocks")]
+    if touched.height:  # published occurrences whose record or status changed: they carry their texts
+        schema.conform(touched, schema.OCCURRENCES).sort("path", "ordinal").write_parquet(staging.part("occurrences", "published"))
+        work.append(batches.OutputBatch("published", staging.root, taxonomy, from_blocks=False))
+    for done, _ in enumerate(batches.in_workers(batches.stage_outputs, work, workers), start=1):
+        logger.info("outputs: part %d of %d staged", done, len(work))
 
 
 @task(cache_policy=NO_CACHE)
-def tag(occurrences: pl.DataFrame, url_table: pl.DataFrame, taxonomy: Taxonomy) -> pl.DataFrame:
-    """The tags table."""
-    kept = occurrences.filter(pl.col("status") == "kept").select("record_id", "text")
-    return tags.tag_records(kept, url_table, taxonomy)
+def assemble_tables(assigned: pl.DataFrame, staging: Staging, taxonomy: Taxonomy) -> dict[str, pl.DataFrame | pl.LazyFrame]:
+    """The urls, tags and records tables from the staged parts (records are staged too: they carry texts)."""
+    url_table = urls.first_urls(staging.scan("url_candidates", urls.CANDIDATES).collect())
+    text_tags = staging.scan("text_tags", schema.TAGS).collect()
+    tag_table = tags.order_tags(pl.concat([text_tags, tags.url_tags(url_table, taxonomy)]), taxonomy)
+    records = tables.records_table(staging.scan("kept", tables.KEPT), tables.occurrence_counts(assigned), tag_table, url_table)
+    records.sink_parquet(staging.part("records", "all"))
+    return {"occurrences": staging.scan("occurrences", schema.OCCURRENCES), "records": staging.scan("records", schema.RECORDS), "tags": tag_table, "urls": url_table}
 
 
 @task(cache_policy=NO_CACHE)
-def name_methods(occurrences: pl.DataFrame) -> pl.DataFrame:
-    """Method names per record."""
-    return methods.record_methods(occurrences)
-
-
-@task(cache_policy=NO_CACHE)
-def validate(table_set: dict[str, pl.DataFrame], taxonomy: Taxonomy, expectations_dir: Path, docs_dir: Path) -> ValidationReport:
+def validate(table_set: dict[str, pl.DataFrame | pl.LazyFrame], taxonomy: Taxonomy, expectations_dir: Path, docs_dir: Path) -> ValidationReport:
     """Great Expectations over every table."""
     return validate_tables(table_set, expectations_dir, {"taxonomy_tags": taxonomy.tags}, docs_dir)
 
@@ -160,73 +176,76 @@ def curate(
     started = now_utc()
     summary = RunSummary()
 
-    files_found, read = read_new_sources(Path(input_dir), warehouse, config)
-    summary.files_found, summary.files_new = files_found, read.height
+    identified, new = find_new_sources(Path(input_dir), warehouse)
+    summary.files_found, summary.files_new = identified.height, new.height
     taxonomy_hash = taxonomy_sha256(taxonomy_path)
     current = warehouse.current_version()
-    if read.is_empty() and current is not None and warehouse.version_row()["taxonomy_sha256"] == taxonomy_hash:
+    if new.is_empty() and current is not None and warehouse.version_row()["taxonomy_sha256"] == taxonomy_hash:
         logger.info("no new files and the same taxonomy: nothing to publish")
+        warehouse.save_input_stats(identified)
         return _summarize(summary, warehouse, current, published=False)
 
-    parsed, blocks = parse_blocks(read)
-    del read  # the file texts: the blocks carry what is needed from here on
-    blocks = classify_blocks(normalize_blocks(blocks), parsed, config)
-    retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash
-    if retag:  # every record's tags change: rebuild all records
-        occurrences, affected, matches = deduplicate_all(blocks, warehouse, config)
-    else:
-        matches, known = match_records(blocks, warehouse, config)
-        occurrences, affected = assign_records(blocks, matches, known, warehouse, config)
-    blocks = blocks.select("source_id", "reject_reason")  # the occurrences carry the texts now
-    url_table = link_urls(occurrences)
-    tag_table = tag(occurrences, url_table, taxonomy)
-    new_sources = tables.sources_table(parsed, blocks, started)
-    table_set = {
-        "sources": new_sources,
-        "occurrences": occurrences,
-        "records": tables.records_table(occurrences, tag_table, url_table, name_methods(occurrences)),
-        "tags": tag_table,
-        "urls": url_table,
-        "record_merges": matches.merges,
-        "merge_edges": matches.edges,
-        "dedup_index": matches.bands,
-    }
-    summary.blocks_new = blocks.height
-    summary.warnings = [f"{p}: no recognisable header; collection is null" for p in new_sources.filter(pl.col("collection").is_null() & pl.col("error").is_null())["path"]]
-    docs_dir = warehouse.root / "reports" / started.strftime("%Y%m%dT%H%M%S%fZ")
-    report = validate(table_set | {"run_stats": tables.run_stats(occurrences, blocks)}, taxonomy, suites_dir, docs_dir)
-    summary.data_docs = str(report.data_docs) if report.data_docs else None
-    summary.validation = report.outcome
-    summary.warnings += [f.describe() for f in report.warnings]
-    if report.blocked:
-        raise ValidationBlocked(report)
-    replaced = tuple(affected.to_list())
-    changes = {
-        name: TableChange(frame, replace_values=replaced, replace_all=retag) if name in ("occurrences", "records", "tags", "urls") else TableChange(frame)
-        for name, frame in table_set.items()
-    }
-    meta = {
-        "created_at": started,
-        "input_files": new_sources.select("path", "source_id", "size_bytes").to_dicts(),
-        "code_version": code_version(),
-        "taxonomy_sha256": taxonomy_hash,
-        "expectations_sha256": report.suites_sha256,
-        "validation": report.outcome,
-        "warnings": [f.describe() for f in report.warnings],
-        "changes": json.dumps(_changes(table_set, affected, matches)),
-    }
-    version = publish(warehouse, changes, meta)
+    staging = Staging.create(warehouse.root, started.strftime("%Y%m%dT%H%M%S%fZ"))
+    try:
+        stage_new_blocks(new, Path(input_dir), staging, config)
+        parsed = staging.scan("sources", source_files.READ_SCHEMA).collect()
+        staged = staging.scan("blocks", batches.STAGED_BLOCKS)
+        accepted = staged.filter(pl.col("reject_reason").is_null())
+        folds = accepted.select("dedup_key", "folded")  # read only for the keys of candidate pairs
+        blocks = staged.select(*batches.SLIM_BLOCKS).collect()
+        keys = accepted.select("dedup_key", "bands").unique("dedup_key").collect()
+        retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash
+        if retag:  # every record's tags change: rebuild all records
+            assigned, affected, matches = deduplicate_all(blocks.join(keys, on="dedup_key", how="left"), folds, warehouse, config)
+        else:
+            matches, known = match_records(keys, folds, warehouse, config)
+            assigned, affected = assign_records(blocks, folds, matches, known, warehouse, config)
+        del keys
+        stage_outputs(assigned, parsed["source_id"], staging, taxonomy, config.run.workers)
+        assigned = assigned.select(list(batches.STATUS))
+        new_sources = tables.sources_table(parsed, blocks, started)
+        table_set = {
+            "sources": new_sources,
+            **assemble_tables(assigned, staging, taxonomy),
+            "record_merges": matches.merges,
+            "merge_edges": matches.edges,
+            "dedup_index": matches.bands,
+        }
+        summary.blocks_new = blocks.height
+        summary.warnings = [f"{p}: no recognisable header; collection is null" for p in new_sources.filter(pl.col("collection").is_null() & pl.col("error").is_null())["path"]]
+        docs_dir = warehouse.root / "reports" / started.strftime("%Y%m%dT%H%M%S%fZ")
+        report = validate(table_set | {"run_stats": tables.run_stats(assigned, blocks)}, taxonomy, suites_dir, docs_dir)
+        summary.data_docs = str(report.data_docs) if report.data_docs else None
+        summary.validation = report.outcome
+        summary.warnings += [f.describe() for f in report.warnings]
+        if report.blocked:
+            raise ValidationBlocked(report)
+        replaced = tuple(affected.to_list())
+        changes = {
+            name: TableChange(frame, replace_values=replaced, replace_all=retag) if name in ("occurrences", "records", "tags", "urls") else TableChange(frame)
+            for name, frame in table_set.items()
+        }
+        meta = {
+            "created_at": started,
+            "input_files": new_sources.select("path", "source_id", "size_bytes").to_dicts(),
+            "code_version": code_version(),
+            "taxonomy_sha256": taxonomy_hash,
+            "expectations_sha256": report.suites_sha256,
+            "validation": report.outcome,
+            "warnings": [f.describe() for f in report.warnings],
+            "changes": json.dumps(_changes(new_sources, table_set["records"], affected, matches)),
+        }
+        version = publish(warehouse, changes, meta)
+    finally:
+        staging.remove()
+    warehouse.save_input_stats(identified)
     logger.info("published dataset version %s", version)
     return _summarize(summary, warehouse, version, published=True)
 
 
-def _changes(table_set: dict[str, pl.DataFrame], affected: pl.Series, matches: dedup.Matches) -> dict[str, int]:
-    records = table_set["records"]["record_id"]
-    return {
-        "sources_added": table_set["sources"].height,
-        "records_added": records.filter(~records.is_in(affected.implode())).len(),
-        "records_removed": matches.merges.height,
-    }
+def _changes(new_sources: pl.DataFrame, records: pl.LazyFrame, affected: pl.Series, matches: dedup.Matches) -> dict[str, int]:
+    added = records.select("record_id").filter(~pl.col("record_id").is_in(affected.implode())).select(pl.len()).collect().item()
+    return {"sources_added": new_sources.height, "records_added": added, "records_removed": matches.merges.height}
 
 
 def _summarize(summary: RunSummary, warehouse: Warehouse, version: int | None, published: bool) -> RunSummary:

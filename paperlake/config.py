@@ -7,6 +7,8 @@ min_words = 20
 max_decompressed_bytes = 268435456
 [dedup]              # transforms.dedup.DedupParams
 jaccard = 0.5
+[run]                # paperlake.config.RunSettings
+workers = 2
 ```
 """
 
@@ -24,12 +26,26 @@ from transforms.quality import QualityThresholds
 
 
 @dataclass(frozen=True)
+class RunSettings:
+    """How a run splits its work: new files go through normalization in batches of about
+    ``batch_bytes`` of input, on ``workers`` processes (one process when there is one batch)."""
+
+    batch_bytes: int = 64 * 1024 * 1024
+    workers: int = 2
+
+    def __post_init__(self) -> None:
+        if self.batch_bytes < 1 or self.workers < 1:
+            raise ValueError(f"[run] batch_bytes and workers must be at least 1, got {self.batch_bytes} and {self.workers}")
+
+
+@dataclass(frozen=True)
 class Config:
     """Everything a run can be told, with defaults that suit the bundled sample."""
 
     quality: QualityThresholds = field(default_factory=QualityThresholds)
     read: ReadLimits = field(default_factory=ReadLimits)
     dedup: DedupParams = field(default_factory=DedupParams)
+    run: RunSettings = field(default_factory=RunSettings)
 
 
 def _override(section: object, values: dict[str, object], where: str) -> object:
@@ -46,7 +62,7 @@ def load_config(path: Path | None) -> Config:
     if path is None:
         return config
     data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    sections = {"quality": config.quality, "read": config.read, "dedup": config.dedup}
+    sections = {"quality": config.quality, "read": config.read, "dedup": config.dedup, "run": config.run}
     unknown = sorted(set(data) - set(sections))
     if unknown:
         raise ValueError(f"{path}: unknown section(s) {', '.join(unknown)}; known: {', '.join(sections)}")

@@ -8,6 +8,7 @@ previous dataset version as the current one.
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
+import pyarrow as pa
 from deltalake import DeltaTable, write_deltalake
 
 from transforms import schema
@@ -36,11 +38,17 @@ VERSIONS = pl.Schema(
 )
 
 
+# A cache, not a published table: (absolute file, size, mtime) -> source_id of the inputs last
+# seen, so a rerun skips reading and hashing files whose stat has not changed. Safe to delete.
+INPUT_STATS = Path("_cache") / "input_stats.parquet"
+INPUT_STATS_SCHEMA = pl.Schema({"file": pl.String, "size_bytes": pl.Int64, "mtime_ns": pl.Int64, "source_id": pl.String})
+
+
 @dataclass(frozen=True)
 class TableChange:
-    """New rows for one table, replacing the published rows whose ``replace_column`` is in ``replace_values``."""
+    """New rows for one table (lazy rows are streamed), replacing the published rows whose ``replace_column`` is in ``replace_values``."""
 
-    rows: pl.DataFrame
+    rows: pl.DataFrame | pl.LazyFrame
     replace_column: str = "record_id"
     replace_values: tuple[str, ...] = ()
     replace_all: bool = False  # the rows are the whole table
@@ -121,22 +129,39 @@ class Warehouse:
             if "dataset_version" in table_schema:
                 frame = frame.with_columns(dataset_version=pl.lit(number, pl.Int64))
             path = str(self.table_path(name))
+            rows = _arrow_stream(frame)
             if previous is None or named.get(name) is None or change.replace_all:
-                write_deltalake(path, frame.to_arrow(), mode="overwrite", schema_mode="overwrite", commit_properties=_commit_properties(number))
+                data = rows if rows is not None else schema.empty(table_schema).to_arrow()
+                write_deltalake(path, data, mode="overwrite", schema_mode="overwrite", commit_properties=_commit_properties(number))
             else:
                 table = DeltaTable(path)
                 if table.version() != named[name]:
                     table.restore(named[name], commit_properties=_commit_properties(number))
                 if change.replace_values:
                     table.delete(_in_predicate(change.replace_column, change.replace_values), commit_properties=_commit_properties(number))
-                if frame.height:
-                    write_deltalake(path, frame.to_arrow(), mode="append", commit_properties=_commit_properties(number))
+                if rows is not None:
+                    write_deltalake(path, rows, mode="append", commit_properties=_commit_properties(number))
             table_versions[name] = DeltaTable(path).version()
         counts = {name: _rows(DeltaTable(str(self.table_path(name)))) for name in schema.TABLES}
         row = {**meta, "dataset_version": number, "table_versions": table_versions, "counts": json.dumps(counts, sort_keys=True)}
         versions = pl.DataFrame([row], schema=VERSIONS)
         write_deltalake(str(self.table_path("versions")), versions.to_arrow(), mode="append", schema_mode="merge", commit_properties=_commit_properties(number))
         return number
+
+    def input_stats(self) -> pl.DataFrame:
+        """The input file stats of the last successful run (``file``, ``size_bytes``, ``mtime_ns``, ``source_id``)."""
+        path = self.root / INPUT_STATS
+        if not path.is_file():
+            return pl.DataFrame(schema=INPUT_STATS_SCHEMA)
+        return pl.read_parquet(path).cast(dict(INPUT_STATS_SCHEMA))
+
+    def save_input_stats(self, stats: pl.DataFrame) -> None:
+        """Remember which content each input file had, so an unchanged file is not read again (atomic replace)."""
+        path = self.root / INPUT_STATS
+        path.parent.mkdir(parents=True, exist_ok=True)
+        scratch = path.with_suffix(".tmp")
+        stats.select(list(INPUT_STATS_SCHEMA)).write_parquet(scratch)
+        scratch.replace(path)
 
     def rows_where(self, table: str, column: str, values: pl.Series | list[str], columns: list[str] | None = None) -> pl.DataFrame:
         """The current rows of a table whose ``column`` is one of ``values`` (a filtered scan)."""
@@ -157,6 +182,15 @@ class Warehouse:
         wanted = bands.select(band=pl.col("bands")).explode("band").unique()
         hits = stored.select("dedup_key", band=pl.col("bands")).explode("band").join(wanted.lazy(), on="band", how="semi")
         return hits.select(pl.col("dedup_key").unique()).collect()["dedup_key"]
+
+def _arrow_stream(frame: pl.DataFrame | pl.LazyFrame) -> pa.Table | pa.RecordBatchReader | None:
+    """The rows as Arrow, streamed in batches when lazy; None when there are none."""
+    if isinstance(frame, pl.DataFrame):
+        return frame.to_arrow() if frame.height else None
+    batches = (batch for chunk in frame.collect_batches() for batch in chunk.to_arrow().to_batches())
+    first = next(batches, None)
+    return None if first is None else pa.RecordBatchReader.from_batches(first.schema, itertools.chain([first], batches))
+
 
 def _commit_properties(number: int) -> Any:
     from deltalake import CommitProperties

@@ -165,7 +165,7 @@ def _derived_column(name: str, derived: dict[str, str]) -> pl.Expr:
     return pl.col(derived["extract"]).str.extract(derived["regex"], 0).alias(name)
 
 
-def _validation_frame(frame: pl.DataFrame, spec: dict[str, Any]) -> Any:
+def _validation_frame(frame: pl.DataFrame | pl.LazyFrame, spec: dict[str, Any]) -> Any:
     """The frame GX validates (see the module docstring), as Arrow-backed pandas so integer columns
     with nulls stay integers. GX compares numpy numbers vectorized but Arrow-backed ones value by
     value in Python, so integer columns without nulls go as numpy int64 and float columns without
@@ -173,7 +173,7 @@ def _validation_frame(frame: pl.DataFrame, spec: dict[str, Any]) -> Any:
     columns become their length (their items are validated in the exploded tables)."""
     read = _values_read(spec)
     columns = []
-    for name, dtype in frame.schema.items():
+    for name, dtype in frame.collect_schema().items():
         if isinstance(dtype, pl.List):
             columns.append(pl.col(name).list.len())
         elif dtype == pl.String and read is not None and name not in read:
@@ -188,12 +188,15 @@ def _validation_frame(frame: pl.DataFrame, spec: dict[str, Any]) -> Any:
 
 
 def validate_tables(
-    tables: dict[str, pl.DataFrame],
+    tables: dict[str, pl.DataFrame | pl.LazyFrame],
     directory: Path = EXPECTATIONS_DIR,
     variables: dict[str, Any] | None = None,
     docs_dir: Path | None = None,
 ) -> ValidationReport:
-    """Run every suite against the table of the same name, plus the cross-table checks."""
+    """Run every suite against the table of the same name, plus the cross-table checks.
+
+    A table may be lazy (e.g. a scan of staged Parquet): only the columns the rules read are collected.
+    """
     suites = load_suites(directory)
     gx, context = _quiet_gx()
     from great_expectations.expectations.expectation_configuration import ExpectationConfiguration
@@ -288,17 +291,18 @@ def _build_docs(context: Any, docs_dir: Path, report: ValidationReport) -> Path:
     return docs_dir / "summary.html"
 
 
-def cross_table_checks(tables: dict[str, pl.DataFrame]) -> list[Failure]:
+def cross_table_checks(tables: dict[str, pl.DataFrame | pl.LazyFrame]) -> list[Failure]:
     """Rules across tables (critical): occurrences point at existing records; blocks per source add up."""
     failures = []
-    occurrences, records, sources = tables["occurrences"], tables["records"], tables["sources"]
-    dangling = occurrences.filter(pl.col("record_id").is_not_null()).join(records, on="record_id", how="anti")
+    occurrences, records, sources = (tables[name].lazy() for name in ("occurrences", "records", "sources"))
+    referenced = occurrences.select("record_id").filter(pl.col("record_id").is_not_null())
+    dangling = referenced.join(records.select("record_id"), on="record_id", how="anti").collect()
     if dangling.height:
         failures.append(
             Failure("cross_table", "occurrence_record_exists", "record_id", "critical", dangling.height, dangling["record_id"].head(3).to_list())
         )
     counted = occurrences.group_by("source_id").agg(n=pl.len())
-    mismatch = sources.join(counted, on="source_id", how="left").filter(pl.col("n").fill_null(0) != pl.col("n_blocks"))
+    mismatch = sources.join(counted, on="source_id", how="left").filter(pl.col("n").fill_null(0) != pl.col("n_blocks")).collect()
     if mismatch.height:
         failures.append(
             Failure("cross_table", "source_blocks_match_occurrences", "n_blocks", "critical", mismatch.height, mismatch["path"].head(3).to_list())

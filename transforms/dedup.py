@@ -85,6 +85,8 @@ def with_folded(frame: pl.DataFrame) -> pl.DataFrame:
     """Add ``folded`` (the shingle key of ``text``) where the frame does not carry it already."""
     if "folded" not in frame.columns:
         return frame.with_columns(folded=shingle_key(pl.col("text")))
+    if "text" not in frame.columns:
+        return frame
     missing = pl.col("folded").is_null() & pl.col("text").is_not_null()
     if not frame.select(missing.any()).item():
         return frame
@@ -118,30 +120,58 @@ def confirm(pairs: pl.DataFrame, shingles: pl.DataFrame, params: DedupParams) ->
     )
 
 
-def _candidates(folded: pl.Series, n_new: int, params: DedupParams) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
-    """Band keys of every node, candidate pairs with a new node, shingle sets of their nodes (from one hashing pass)."""
-    shingled = minhash.shingle_hashes(folded, params.lsh)
-    bands = minhash.band_table(shingled, params.lsh)
-    pairs = minhash.candidate_pairs(bands).filter(pl.col("a") < n_new)
-    return bands, pairs, minhash.shingle_table(shingled, pl.concat([pairs["a"], pairs["b"]]))
+def key_bands(folded: pl.Series, params: DedupParams) -> pl.Series:
+    """LSH band keys (``bands``, 64-bit signed) of shingle keys; null for a key without shingles."""
+    return minhash.band_table(minhash.shingle_hashes(folded, params.lsh), params.lsh)["bands"].cast(pl.List(pl.Int64))
 
 
-def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams) -> Matches:
+def with_bands(keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
+    """Add ``bands`` where the frame does not carry them (from ``folded`` or ``text``)."""
+    if "bands" in keys.columns:
+        return keys
+    keys = with_folded(keys)
+    return keys.with_columns(bands=key_bands(keys["folded"], params))
+
+
+def _shingle_sets(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | None, params: DedupParams) -> pl.DataFrame:
+    """Distinct shingles ``(row, shingle)`` of the nodes at ``rows``; their ``folded`` comes from the nodes or ``folds``."""
+    wanted = nodes.select("dedup_key", "folded").with_row_index("row").join(rows.unique().cast(pl.UInt32).to_frame("row"), on="row").sort("row")
+    missing = wanted.filter(pl.col("folded").is_null())
+    if missing.height:
+        if folds is None:
+            raise ValueError(f"no folded text for {missing.height} candidate keys, e.g. {missing['dedup_key'][0]}")
+        found = folds.join(missing.lazy().select("dedup_key"), on="dedup_key", how="semi").unique("dedup_key").collect()
+        wanted = wanted.join(found, on="dedup_key", how="left", suffix="_found", maintain_order="left").with_columns(
+            folded=pl.coalesce("folded", "folded_found")
+        )
+        if wanted["folded"].has_nulls():
+            raise ValueError("folds lacks the folded text of some candidate keys")
+    local = minhash.shingle_table(minhash.shingle_hashes(wanted["folded"], params.lsh), pl.Series(np.arange(wanted.height, dtype=np.uint32)))
+    return local.with_columns(row=wanted["row"].gather(local["row"]))
+
+
+def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams, folds: pl.LazyFrame | None = None) -> Matches:
     """Match new keys against each other and against known keys; give each new key a record.
 
-    ``new_keys``: ``dedup_key``, ``text`` (distinct keys never published). ``known``:
-    ``dedup_key``, ``record_id``, ``text`` of published keys (all of them, or only those
-    whose stored band keys collide with the new keys' - the result is the same). A component
-    of confirmed edges joins the published record it touches; one that touches several
-    merges them into the smallest id and retires the others; one that touches none founds a
-    record named after its smallest key.
+    ``new_keys``: ``dedup_key`` and ``text``, ``folded`` or ``bands`` (distinct keys never
+    published); keys given only by their band keys get the ``folded`` text of those in a
+    candidate pair from ``folds``. ``known``: ``dedup_key``, ``record_id``, ``text`` of
+    published keys (all of them, or only those whose stored band keys collide with the new
+    keys' - the result is the same). A component of confirmed edges joins the published
+    record it touches; one that touches several merges them into the smallest id and retires
+    the others; one that touches none founds a record named after its smallest key.
     """
-    new_keys = with_folded(new_keys.unique("dedup_key").sort("dedup_key"))
-    known = with_folded(known.unique("dedup_key").sort("dedup_key"))
-    nodes = pl.concat([new_keys.select("dedup_key", "folded", record_id=pl.lit(None, pl.String)), known.select("dedup_key", "folded", "record_id")])
+    new_keys = with_bands(new_keys.unique("dedup_key").sort("dedup_key"), params)
+    known = with_bands(known.unique("dedup_key").sort("dedup_key"), params)
+    nodes = pl.concat(
+        [
+            new_keys.select("dedup_key", "bands", folded=pl.col("folded") if "folded" in new_keys.columns else pl.lit(None, pl.String), record_id=pl.lit(None, pl.String)),
+            known.select("dedup_key", "bands", "folded", "record_id"),
+        ]
+    )
     n_new = new_keys.height
-    bands, pairs, shingles = _candidates(nodes["folded"], n_new, params)
-    edges = confirm(pairs, shingles, params)
+    pairs = minhash.candidate_pairs(nodes.select(row=pl.int_range(pl.len(), dtype=pl.UInt32), bands="bands")).filter(pl.col("a") < n_new)
+    edges = confirm(pairs, _shingle_sets(nodes, pl.concat([pairs["a"], pairs["b"]]), folds, params), params)
 
     records = nodes["record_id"].drop_nulls().unique().sort()
     known_nodes = np.arange(n_new, nodes.height)
@@ -178,31 +208,43 @@ def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams)
     edge_table = edges.select(
         dedup_key_a=key_of.gather(edges["a"]), dedup_key_b=key_of.gather(edges["b"]), measure=pl.col("measure"), similarity=pl.col("similarity")
     ) if edges.height else pl.DataFrame(schema=EDGES)
-    band_rows = pl.DataFrame({"dedup_key": new_keys["dedup_key"], "bands": bands["bands"].head(n_new)}).with_columns(scheme=pl.lit(params.lsh.scheme))
+    band_rows = new_keys.select("dedup_key", "bands", scheme=pl.lit(params.lsh.scheme))
     return Matches(assignment=assignment.sort("dedup_key"), edges=edge_table.sort("dedup_key_a", "dedup_key_b"), merges=merges, bands=band_rows)
 
 
-def band_rows(new_keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
-    """LSH band keys (``dedup_key``, ``bands``) of keys, to look their candidates up in a warehouse."""
-    bands = minhash.band_table(minhash.shingle_hashes(with_folded(new_keys)["folded"], params.lsh), params.lsh)
-    return pl.DataFrame({"dedup_key": new_keys["dedup_key"], "bands": bands["bands"]})
+def key_folds(frame: pl.DataFrame) -> pl.DataFrame:
+    """``dedup_key, folded`` once per key of a frame's accepted rows (``folded`` computed from ``text`` where missing)."""
+    accepted = frame.filter(pl.col("reject_reason").is_null()) if "reject_reason" in frame.columns else frame
+    columns = [c for c in ("dedup_key", "text", "folded") if c in accepted.columns]
+    return with_folded(accepted.select(columns).unique("dedup_key")).select("dedup_key", "folded")
 
 
-def mark_kept(occurrences: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
+def with_text_len(frame: pl.DataFrame) -> pl.DataFrame:
+    """Add ``text_len`` (characters of the normalized text, a kept-rule criterion) where the frame has ``text``."""
+    if "text" not in frame.columns:
+        return frame
+    known = pl.col("text_len") if "text_len" in frame.columns else pl.lit(None, pl.UInt32)
+    return frame.with_columns(text_len=pl.coalesce(known.cast(pl.UInt32), pl.col("text").str.len_chars()))
+
+
+def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFrame | pl.LazyFrame | None = None) -> pl.DataFrame:
     """Set ``status`` and ``similarity`` of every occurrence from the kept rule.
 
     The most complete version is the one with the most words in its shingle key (a CJK
     character counts as a word); ``similarity`` is the exact Jaccard of the occurrence's
     shingles with the kept text's (1.0 for the kept occurrence and its exact duplicates).
+    Occurrences need ``text_len`` or ``text``; ``folds`` (``dedup_key, folded``) must cover
+    the keys of records with several keys that carry no ``text`` (by default from the rows).
     """
+    occurrences = with_text_len(occurrences)
     accepted = occurrences.filter(pl.col("reject_reason").is_null())
     # words only rank different keys: count them in the records that have several
-    several = with_folded(accepted.filter(pl.col("dedup_key").n_unique().over("record_id") > 1))
-    per_key = several.unique("dedup_key").select("dedup_key", "folded", _words=pl.col("folded").str.count_matches(" ") + 1)
+    several = accepted.filter(pl.col("dedup_key").n_unique().over("record_id") > 1).select("dedup_key").unique()
+    per_key = _covering_folds(several, accepted, folds).select("dedup_key", "folded", _words=pl.col("folded").str.count_matches(" ") + 1)
     ranked = (
         accepted.drop("folded", strict=False)
         .join(per_key.select("dedup_key", "_words"), on="dedup_key", how="left")
-        .sort("_words", pl.col("text").str.len_chars(), "path", "ordinal", descending=[True, True, False, False])
+        .sort("_words", "text_len", "path", "ordinal", descending=[True, True, False, False])
         .with_columns(
             _rank=pl.int_range(pl.len()).over("record_id"),
             kept_key=pl.when(pl.col("record_id").is_not_null()).then(pl.col("dedup_key").first().over("record_id")),
@@ -221,8 +263,20 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
     rejected = occurrences.filter(pl.col("reject_reason").is_not_null()).drop("folded", strict=False).with_columns(
         status=pl.lit("rejected"), similarity=pl.lit(None, pl.Float64)
     )
-    columns = [c for c in rejected.columns if c in marked.columns]
+    columns = [c for c in rejected.columns if c in marked.columns and c != "text_len"]
     return pl.concat([marked.select(columns), rejected.select(columns)], how="diagonal_relaxed").sort("path", "ordinal")
+
+
+def _covering_folds(keys: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.LazyFrame | None) -> pl.DataFrame:
+    """``dedup_key, folded`` of every key in ``keys``: from ``given``, else from the rows' ``folded`` or ``text``."""
+    parts = [] if given is None else [given.lazy().join(keys.lazy(), on="dedup_key", how="semi").collect()]
+    if {"text", "folded"} & set(rows.columns):
+        parts.append(key_folds(rows.join(keys, on="dedup_key", how="semi")))
+    found = pl.concat(parts).drop_nulls("folded").unique("dedup_key") if parts else pl.DataFrame(schema={"dedup_key": pl.String, "folded": pl.String})
+    missing = keys.join(found, on="dedup_key", how="anti")
+    if missing.height:
+        raise ValueError(f"no text for {missing.height} dedup keys of records with several keys, e.g. {missing['dedup_key'][0]}")
+    return found
 
 
 def _key_similarity(pairs: pl.DataFrame, per_key: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
@@ -248,9 +302,9 @@ class DedupResult:
 
 
 def fresh_keys(new_blocks: pl.DataFrame, known_keys: pl.DataFrame) -> pl.DataFrame:
-    """Distinct accepted keys of the new blocks that are not published yet (``dedup_key``, ``text``)."""
-    accepted = new_blocks.filter(pl.col("reject_reason").is_null())
-    columns = [c for c in ("dedup_key", "text", "folded") if c in accepted.columns]
+    """Distinct accepted keys of the new blocks that are not published yet (``dedup_key`` and ``text``, ``folded`` or ``bands``)."""
+    accepted = new_blocks.filter(pl.col("reject_reason").is_null()) if "reject_reason" in new_blocks.columns else new_blocks
+    columns = [c for c in ("dedup_key", "text", "folded", "bands") if c in accepted.columns]
     return accepted.join(known_keys, on="dedup_key", how="anti").select(columns).unique("dedup_key").sort("dedup_key")
 
 
@@ -269,12 +323,18 @@ def affected_records(new_blocks: pl.DataFrame, known_keys: pl.DataFrame, matches
 
 
 def assign(
-    new_blocks: pl.DataFrame, history: pl.DataFrame, known_keys: pl.DataFrame, matches: Matches, params: DedupParams = DedupParams()
+    new_blocks: pl.DataFrame,
+    history: pl.DataFrame,
+    known_keys: pl.DataFrame,
+    matches: Matches,
+    params: DedupParams = DedupParams(),
+    folds: pl.DataFrame | pl.LazyFrame | None = None,
 ) -> pl.DataFrame:
     """The new blocks and every published occurrence of the records they touch, with records and statuses.
 
     ``history`` must hold all published occurrences of ``affected_records(...)`` (it may hold
-    more); retired ids are replaced by their survivors.
+    more); retired ids are replaced by their survivors. New blocks without ``text`` need
+    ``text_len`` and their keys' ``folds`` (see ``mark_kept``).
     """
     key_records = _key_records(known_keys, matches)
     assigned = new_blocks.drop("record_id", strict=False).join(key_records, on="dedup_key", how="left").with_columns(
@@ -283,23 +343,26 @@ def assign(
     affected = affected_records(new_blocks, known_keys, matches)
     retire = matches.merges.select(record_id="retired_id", _survivor="surviving_id")
     touched = _retire(history.filter(pl.col("record_id").is_in(affected.implode())), retire).drop("status", "similarity")
-    return mark_kept(pl.concat([assigned, touched], how="diagonal_relaxed"), params)
+    return mark_kept(pl.concat([assigned, touched], how="diagonal_relaxed"), params, folds)
 
 
-def deduplicate(new_blocks: pl.DataFrame, history: pl.DataFrame, params: DedupParams = DedupParams()) -> DedupResult:
+def deduplicate(
+    new_blocks: pl.DataFrame, history: pl.DataFrame, params: DedupParams = DedupParams(), folds: pl.LazyFrame | None = None
+) -> DedupResult:
     """All occurrences (published ones and the new blocks) with record ids and statuses, in memory.
 
-    ``new_blocks`` need ``text``, ``dedup_key`` and ``reject_reason``; ``history`` is the
-    published ``occurrences`` table, whose record ids keep their meaning (a merge retires
-    ids into a survivor, reported in ``matches.merges``).
+    ``new_blocks`` need ``dedup_key``, ``reject_reason`` and ``text`` (or ``text_len`` and
+    ``bands``, with their keys' ``dedup_key, folded`` in ``folds``); ``history`` is the published ``occurrences`` table, whose record
+    ids keep their meaning (a merge retires ids into a survivor, reported in ``matches.merges``).
     """
     published = history.filter(pl.col("record_id").is_not_null())
     known_keys = published.select("dedup_key", "record_id", "text").unique("dedup_key", keep="first")
-    matches = match_keys(fresh_keys(new_blocks, known_keys), known_keys, params)
+    matches = match_keys(fresh_keys(new_blocks, known_keys), known_keys, params, folds)
     affected = affected_records(new_blocks, known_keys, matches)
-    changed = assign(new_blocks, published, known_keys, matches, params)
+    changed = assign(new_blocks, published, known_keys, matches, params, folds)
     untouched = history.filter(~pl.col("record_id").is_in(affected.implode()) | pl.col("record_id").is_null())
-    occurrences = pl.concat([untouched, changed.select(untouched.columns) if untouched.width else changed], how="diagonal_relaxed")
+    shared = [c for c in untouched.columns if c in changed.columns] or changed.columns
+    occurrences = pl.concat([untouched, changed.select(shared)], how="diagonal_relaxed")
     return DedupResult(occurrences=occurrences.sort("path", "ordinal"), matches=matches, affected=affected)
 
 

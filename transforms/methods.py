@@ -70,9 +70,3 @@ def method_names(text: pl.Expr, text_raw: pl.Expr) -> pl.Expr:
     named = sentences.list.filter(pl.element().str.contains(_SUBJECT)).list.eval(_sentence_matches()).list.eval(_sentence_name())
     bold = text_raw.str.extract_all(_BOLD).list.eval(pl.element().str.extract(_BOLD, 1))
     return named.list.concat(bold).list.eval(pl.element().filter(pl.element().is_not_null() & ~_generic(pl.element()))).list.unique(maintain_order=True)
-
-
-def record_methods(occurrences: pl.DataFrame) -> pl.DataFrame:
-    """``record_id, methods`` from each record's kept occurrence."""
-    kept = occurrences.filter(pl.col("status") == "kept")
-    return kept.select("record_id", methods=method_names(pl.col("text"), pl.col("text_raw")))

@@ -5,7 +5,7 @@ Every published table is described here once; README's table reference mirrors t
 
 from __future__ import annotations
 
-from typing import Final, Literal, get_args
+from typing import Final, Literal, TypeVar, get_args
 
 import polars as pl
 
@@ -30,6 +30,7 @@ SOURCE_ERRORS: Final[tuple[str, ...]] = get_args(SourceError)
 URL_KINDS: Final[tuple[str, ...]] = ("code", "model", "data", "demo", "paper", "project", "other")
 
 TS = pl.Datetime("us", "UTC")
+Frame = TypeVar("Frame", pl.DataFrame, pl.LazyFrame)
 
 SOURCES = pl.Schema(
     {
@@ -145,11 +146,12 @@ def empty(schema: pl.Schema) -> pl.DataFrame:
     return pl.DataFrame(schema=schema)
 
 
-def conform(frame: pl.DataFrame, schema: pl.Schema) -> pl.DataFrame:
+def conform(frame: Frame, schema: pl.Schema) -> Frame:
     """Select and cast the schema's columns in order (missing ones become null)."""
+    present = frame.collect_schema().names()
     return frame.select(
         [
-            (pl.col(name) if name in frame.columns else pl.lit(None)).cast(dtype).alias(name)
+            (pl.col(name) if name in present else pl.lit(None)).cast(dtype).alias(name)
             for name, dtype in schema.items()
         ]
     )

@@ -6,7 +6,7 @@ from datetime import datetime
 
 import polars as pl
 
-from transforms import schema
+from transforms import methods, schema
 
 
 def sources_table(parsed: pl.DataFrame, blocks: pl.DataFrame, ingested_at: datetime) -> pl.DataFrame:
@@ -20,27 +20,39 @@ def sources_table(parsed: pl.DataFrame, blocks: pl.DataFrame, ingested_at: datet
     )
 
 
-def records_table(occurrences: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFrame, methods: pl.DataFrame) -> pl.DataFrame:
-    """One row per record, from its kept occurrence, with its tags, URLs, method names and occurrence count."""
-    accepted = occurrences.filter(pl.col("record_id").is_not_null())
-    counts = accepted.group_by("record_id").agg(n_occurrences=pl.len().cast(pl.Int32))
-    kept = accepted.filter(pl.col("status") == "kept").select(
+KEPT = pl.Schema(
+    {
+        "record_id": pl.String, "text": pl.String, "text_raw": pl.String, "venue": pl.String, "year": pl.Int32,
+        "collection": pl.String, "kept_source_id": pl.String, "kept_ordinal": pl.Int32, "methods": pl.List(pl.String),
+    }
+)
+
+
+def kept_rows(occurrences: pl.DataFrame) -> pl.DataFrame:
+    """The record fields of each kept occurrence, with the method names its abstract introduces."""
+    kept = occurrences.filter(pl.col("status") == "kept")
+    return kept.select(
         "record_id", "text", "text_raw", "venue", "year", "collection",
         kept_source_id=pl.col("source_id"), kept_ordinal=pl.col("ordinal"),
-    )
+        methods=methods.method_names(pl.col("text"), pl.col("text_raw")),
+    ).cast(dict(KEPT))
+
+
+def occurrence_counts(occurrences: pl.DataFrame) -> pl.DataFrame:
+    """``record_id, n_occurrences`` over accepted occurrences (every occurrence of the records must be in the frame)."""
+    return occurrences.filter(pl.col("record_id").is_not_null()).group_by("record_id").agg(n_occurrences=pl.len().cast(pl.Int32))
+
+
+def records_table(kept: pl.LazyFrame, counts: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFrame) -> pl.LazyFrame:
+    """One row per record: its ``kept_rows`` with its tags, URLs and occurrence count (lazy: ``kept`` may be staged on disk)."""
     tag_lists = tags.group_by("record_id", maintain_order=True).agg(tags=pl.col("tag"))
     url_lists = urls.sort("record_id", "position").group_by("record_id", maintain_order=True).agg(urls=pl.col("url"))
+    empty = pl.lit([], dtype=pl.List(pl.String))
     records = (
-        kept.join(counts, on="record_id", how="left")
-        .join(tag_lists, on="record_id", how="left")
-        .join(url_lists, on="record_id", how="left")
-        .join(methods.select("record_id", "methods"), on="record_id", how="left")
-        .with_columns(
-            tags=pl.col("tags").fill_null(pl.lit([], dtype=pl.List(pl.String))),
-            urls=pl.col("urls").fill_null(pl.lit([], dtype=pl.List(pl.String))),
-            methods=pl.col("methods").fill_null(pl.lit([], dtype=pl.List(pl.String))),
-        )
-        .sort("record_id")
+        kept.join(counts.lazy(), on="record_id", how="left")
+        .join(tag_lists.lazy(), on="record_id", how="left")
+        .join(url_lists.lazy(), on="record_id", how="left")
+        .with_columns(tags=pl.col("tags").fill_null(empty), urls=pl.col("urls").fill_null(empty), methods=pl.col("methods").fill_null(empty))
     )
     return schema.conform(records, schema.RECORDS)
 

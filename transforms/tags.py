@@ -107,8 +107,12 @@ def url_tags(urls: pl.DataFrame, taxonomy: Taxonomy) -> pl.DataFrame:
     return pl.concat(frames)
 
 
+def order_tags(tags: pl.DataFrame, taxonomy: Taxonomy) -> pl.DataFrame:
+    """Tag rows ordered by record, then taxonomy order."""
+    order = {tag: i for i, tag in enumerate(taxonomy.tags)}
+    return tags.sort("record_id", pl.col("tag").replace_strict(order, default=len(order), return_dtype=pl.Int32))
+
+
 def tag_records(records: pl.DataFrame, urls: pl.DataFrame, taxonomy: Taxonomy) -> pl.DataFrame:
     """The ``tags`` table, ordered by record then taxonomy order."""
-    order = {tag: i for i, tag in enumerate(taxonomy.tags)}
-    tags = pl.concat([text_tags(records, taxonomy), url_tags(urls, taxonomy)])
-    return tags.sort("record_id", pl.col("tag").replace_strict(order, default=len(order), return_dtype=pl.Int32))
+    return order_tags(pl.concat([text_tags(records, taxonomy), url_tags(urls, taxonomy)]), taxonomy)

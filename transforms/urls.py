@@ -212,18 +212,36 @@ def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def record_urls(occurrences: pl.DataFrame) -> pl.DataFrame:
-    """The ``urls`` table: one row per (record, normalized URL), first spelling and position kept.
+CANDIDATES = pl.Schema(
+    {
+        "record_id": pl.String, "url": pl.String, "url_raw": pl.String, "host": pl.String, "domain": pl.String,
+        "kind": pl.String, "repo": pl.String, "path": pl.String, "ordinal": pl.Int32, "position": pl.Int32, "_kept_first": pl.Boolean,
+    }
+)
 
-    A record's URLs are the union over all of its accepted occurrences; the kept occurrence's
-    come first, then the others by path and ordinal.
-    """
+
+def url_candidates(occurrences: pl.DataFrame) -> pl.DataFrame:
+    """Every URL of the accepted occurrences, with what ``first_urls`` orders them by (any subset of a record's occurrences)."""
     accepted = occurrences.filter(pl.col("record_id").is_not_null())
     found = extract_urls(accepted).join(
         accepted.select("source_id", "ordinal", _kept_first=pl.col("status") != "kept"), on=["source_id", "ordinal"], how="left"
     )
-    ordered = found.sort("record_id", "_kept_first", "path", "ordinal", "position")
+    return found.select(list(CANDIDATES)).cast(dict(CANDIDATES))
+
+
+def first_urls(candidates: pl.DataFrame) -> pl.DataFrame:
+    """The ``urls`` table from the ``url_candidates`` of every occurrence of the records: one row per (record, normalized URL).
+
+    The first spelling and position are kept: the kept occurrence's URLs come first, then the
+    others by path and ordinal.
+    """
+    ordered = candidates.sort("record_id", "_kept_first", "path", "ordinal", "position")
     first = ordered.unique(["record_id", "url"], keep="first", maintain_order=True)
     return first.with_columns(position=pl.int_range(pl.len(), dtype=pl.Int32).over("record_id")).select(
         "record_id", "url", "url_raw", "host", "domain", "kind", "repo", "position"
     )
+
+
+def record_urls(occurrences: pl.DataFrame) -> pl.DataFrame:
+    """The ``urls`` table of records whose every accepted occurrence is in ``occurrences``."""
+    return first_urls(url_candidates(occurrences))

@@ -4,7 +4,8 @@ import polars as pl
 import pytest
 
 from bench.urls_tags import seed_methods
-from transforms.methods import method_names, record_methods
+from transforms.methods import method_names
+from transforms.tables import kept_rows
 
 
 def names(text: str, raw: str | None = None) -> list[str]:
@@ -46,16 +47,17 @@ def test_bold_names_in_the_raw_block() -> None:
     assert names("We study sparse models and show that SparseX wins; DenseY loses.", raw) == ["SparseX", "DenseY"]
 
 
-def test_record_methods_uses_the_kept_occurrence() -> None:
+def test_record_methods_come_from_the_kept_occurrence() -> None:
     occurrences = pl.DataFrame(
         {
             "record_id": ["r", "r"],
             "status": ["kept", "duplicate"],
             "text": ["We propose BDetCLIP, a detector.", "We propose OtherNet, a detector."],
             "text_raw": ["We propose BDetCLIP, a detector.", "We propose OtherNet, a detector."],
+            "source_id": ["s", "s"], "ordinal": [1, 2], "venue": [None, None], "year": [None, None], "collection": [None, None],
         }
     )
-    assert record_methods(occurrences).rows() == [("r", ["BDetCLIP"])]
+    assert kept_rows(occurrences).select("record_id", "methods").rows() == [("r", ["BDetCLIP"])]
 
 
 def test_the_seed_names() -> None:

@@ -1,0 +1,104 @@
+"""The curation flow's per-batch work, run in worker processes: plain functions, no Prefect.
+
+``stage_blocks`` turns one batch of new files into staged blocks (read, split, normalize,
+dedup keys, quality). Once dedup has decided every block's record, ``stage_outputs`` turns
+one staged part into staged occurrences, kept records (with method names), URL candidates
+and text tags. Both write to the run's ``Staging`` area and return only counts, so the
+flow's own process never holds the texts of all blocks at once.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+import polars as pl
+
+from paperlake import sources as source_files
+from paperlake.sources import ReadLimits
+from paperlake.staging import Staging
+from transforms import dedup, normalize, quality, schema, split, tables, tags, urls
+from transforms.dedup import DedupParams
+from transforms.quality import QualityThresholds
+from transforms.tags import Taxonomy
+
+# What dedup decided for each new block, staged once for every part to join.
+STATUS = pl.Schema({"source_id": pl.String, "ordinal": pl.Int32, "record_id": pl.String, "status": pl.String, "similarity": pl.Float64})
+# The staged block columns dedup reads (not the texts), plus each block's shingle key and LSH band keys.
+SLIM_BLOCKS = pl.Schema(
+    {"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "dedup_key": pl.String, "reject_reason": pl.String, "text_len": pl.UInt32}
+)
+STAGED_BLOCKS = pl.Schema({**SLIM_BLOCKS, "folded": pl.String, "bands": pl.List(pl.Int64)})
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+
+@dataclass(frozen=True)
+class BlockBatch:
+    """A group of new input files, staged as blocks part ``name``."""
+
+    name: str
+    root: Path
+    files: tuple[str, ...]
+    staging: Path
+    read: ReadLimits
+    quality: QualityThresholds
+    dedup: DedupParams
+
+
+def stage_blocks(batch: BlockBatch) -> int:
+    """Read, split, normalize, key, classify and band a batch of files into staged ``sources`` and ``blocks``; blocks staged."""
+    staging = Staging(batch.staging)
+    parsed = split.split_header(source_files.read_sources([Path(f) for f in batch.files], batch.root, batch.read))
+    blocks = split.split_blocks(parsed)
+    parsed = parsed.drop("text", "body")
+    parsed.write_parquet(staging.part("sources", batch.name))
+    blocks = quality.classify_blocks(dedup.with_keys(normalize.normalize_column(blocks)), parsed, batch.quality)
+    keys = dedup.with_bands(blocks.select("dedup_key", "folded").unique("dedup_key"), batch.dedup)
+    blocks = blocks.join(keys.select("dedup_key", "bands"), on="dedup_key", how="left", maintain_order="left")
+    blocks.with_columns(text_len=pl.col("text").str.len_chars()).write_parquet(staging.part("blocks", batch.name))
+    return blocks.height
+
+
+@dataclass(frozen=True)
+class OutputBatch:
+    """One staged part to turn into output rows: new blocks (joined with ``statuses``) or ready occurrences."""
+
+    name: str
+    staging: Path
+    taxonomy: Taxonomy
+    from_blocks: bool = True
+
+
+def stage_outputs(batch: OutputBatch) -> int:
+    """Stage a part's ``occurrences``, ``kept`` rows, ``url_candidates`` and ``text_tags``; occurrences staged."""
+    staging = Staging(batch.staging)
+    if batch.from_blocks:
+        statuses = staging.scan("statuses", STATUS)
+        blocks = pl.scan_parquet(staging.part("blocks", batch.name)).drop("folded", "bands", "text_len")
+        occurrences = schema.conform(blocks.join(statuses, on=["source_id", "ordinal"], how="left"), schema.OCCURRENCES).sort("path", "ordinal").collect()
+        occurrences.write_parquet(staging.part("occurrences", batch.name))
+    else:
+        occurrences = pl.read_parquet(staging.part("occurrences", batch.name))
+    kept = tables.kept_rows(occurrences)
+    kept.write_parquet(staging.part("kept", batch.name))
+    urls.url_candidates(occurrences).write_parquet(staging.part("url_candidates", batch.name))
+    tags.text_tags(kept, batch.taxonomy).write_parquet(staging.part("text_tags", batch.name))
+    return occurrences.height
+
+
+def in_workers(fn: Callable[[Item], Result], items: list[Item], workers: int) -> Iterator[Result]:
+    """``fn`` over ``items``, results in order, on a pool of ``workers`` spawned processes (inline when one suffices).
+
+    The pool lives only as long as the iteration, so its processes give their memory back.
+    """
+    if workers == 1 or len(items) < 2:
+        yield from map(fn, items)
+        return
+    with ProcessPoolExecutor(min(workers, len(items)), mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield from pool.map(fn, items)

@@ -1,0 +1,53 @@
+"""Edge: a run's staging area, the Parquet parts its batches write and its later stages scan.
+
+A run stages its new blocks and the table rows it will publish under
+``<warehouse>/_staging/<run>/<table>/<part>.parquet``, so no stage has to hold every block's
+text in memory. Nothing in it is published: publication copies the parts into the Delta
+tables, and the area is removed when the run ends, whatever the outcome.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+
+@dataclass(frozen=True)
+class Staging:
+    """One run's staging folder."""
+
+    root: Path
+
+    @classmethod
+    def create(cls, warehouse_root: Path, run_name: str) -> Staging:
+        """A new, empty staging folder for a run."""
+        root = warehouse_root / "_staging" / run_name
+        shutil.rmtree(root, ignore_errors=True)
+        root.mkdir(parents=True)
+        return cls(root)
+
+    def part(self, table: str, name: str) -> Path:
+        """Where a part of a staged table goes (its folder is created)."""
+        folder = self.root / table
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder / f"{name}.parquet"
+
+    def parts(self, table: str) -> list[Path]:
+        """A staged table's parts, in name order."""
+        return sorted((self.root / table).glob("*.parquet"))
+
+    def scan(self, table: str, schema: pl.Schema) -> pl.LazyFrame:
+        """A staged table (every part), or an empty frame of ``schema`` when nothing was staged."""
+        parts = self.parts(table)
+        return pl.scan_parquet(parts) if parts else pl.LazyFrame(schema=schema)
+
+    def remove(self) -> None:
+        """Delete the staging folder (and the ``_staging`` folder when no other run uses it)."""
+        shutil.rmtree(self.root, ignore_errors=True)
+        try:
+            self.root.parent.rmdir()
+        except OSError:
+            pass

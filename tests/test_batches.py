@@ -1,0 +1,68 @@
+"""Batched runs through the CLI on real files: worker processes, staging, the input stat cache."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import polars as pl
+
+from paperlake.store import Warehouse
+
+CORPUS = Path(__file__).resolve().parent / "fixtures" / "dedup" / "corpus"
+
+
+def _tables(warehouse: Path) -> dict[str, pl.DataFrame]:
+    wh = Warehouse(warehouse)
+    return {
+        "occurrences": wh.read("occurrences").sort("path", "ordinal"),
+        "records": wh.read("records").sort("record_id"),
+        "urls": wh.read("urls").sort("record_id", "position"),
+        "tags": wh.read("tags").sort("record_id", "tag"),
+        "merge_edges": wh.read("merge_edges").sort("dedup_key_a", "dedup_key_b"),
+        "dedup_index": wh.read("dedup_index").sort("dedup_key"),
+    }
+
+
+def test_one_file_per_batch_on_two_workers_publishes_what_one_batch_does(paperlake_cli, tmp_path: Path) -> None:
+    config = tmp_path / "batched.toml"
+    config.write_text("[run]\nbatch_bytes = 1\nworkers = 2\n")
+    assert paperlake_cli("run", "--input", CORPUS, "--warehouse", tmp_path / "one")[0] == 0
+    code, output = paperlake_cli("run", "--input", CORPUS, "--warehouse", tmp_path / "batched", "--config", config)
+    assert code == 0, output
+
+    one, batched = _tables(tmp_path / "one"), _tables(tmp_path / "batched")
+    for name in one:
+        assert batched[name].equals(one[name]), name
+    assert not (tmp_path / "batched" / "_staging").exists()
+
+
+def test_rerun_skips_unchanged_files_and_reads_changed_ones(paperlake_cli, tmp_path: Path) -> None:
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    files = sorted(CORPUS.glob("*.txt"))[:3]
+    for f in files:
+        shutil.copy(f, inputs / f.name)
+    warehouse = tmp_path / "wh"
+    assert paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)[0] == 0
+    assert (warehouse / "_cache" / "input_stats.parquet").is_file()
+
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
+    assert code == 0 and "nothing new" in output
+
+    changed = inputs / files[0].name
+    changed.write_text(files[0].read_text(encoding="utf-8") + "\n\nWe add one more abstract to this listing so that its content changes and it must be read again by the next run.\n", encoding="utf-8")
+    os.utime(changed, ns=(changed.stat().st_atime_ns, changed.stat().st_mtime_ns + 1_000_000_000))
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
+    assert code == 0, output
+    assert "3 found, 1 new" in output
+
+
+def test_a_lost_cache_only_costs_reading(paperlake_cli, tmp_path: Path) -> None:
+    warehouse = tmp_path / "wh"
+    assert paperlake_cli("run", "--input", CORPUS, "--warehouse", warehouse)[0] == 0
+    (warehouse / "_cache" / "input_stats.parquet").unlink()
+    code, output = paperlake_cli("run", "--input", CORPUS, "--warehouse", warehouse)
+    assert code == 0 and "nothing new" in output
+    assert (warehouse / "_cache" / "input_stats.parquet").is_file()
