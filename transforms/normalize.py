@@ -68,17 +68,24 @@ def _on_rows(
     ``prefilter`` is a cheaper necessary condition: ``select`` only looks at the rows it lets through.
     """
 
-    def apply(batch: pl.Series) -> pl.Series:
-        if prefilter is None:
-            rows = select(batch).fill_null(False).arg_true()
-        else:
-            rows = prefilter(batch).fill_null(False).arg_true()
-            rows = rows.filter(select(batch.gather(rows)).fill_null(False))
-        if rows.is_empty():
-            return batch
-        return batch.scatter(rows, convert(batch.gather(rows)))
+    return expr.map_batches(lambda batch: _convert_rows(batch, select, convert, prefilter), return_dtype=pl.String)
 
-    return expr.map_batches(apply, return_dtype=pl.String)
+
+def _convert_rows(
+    batch: pl.Series,
+    select: Callable[[pl.Series], pl.Series],
+    convert: Callable[[pl.Series], pl.Series],
+    prefilter: Callable[[pl.Series], pl.Series] | None = None,
+) -> pl.Series:
+    """``_on_rows`` on a Series."""
+    if prefilter is None:
+        rows = select(batch).fill_null(False).arg_true()
+    else:
+        rows = prefilter(batch).fill_null(False).arg_true()
+        rows = rows.filter(select(batch.gather(rows)).fill_null(False))
+    if rows.is_empty():
+        return batch
+    return batch.scatter(rows, convert(batch.gather(rows)))
 
 
 def _vectorized(fn: Callable[[pl.Expr], pl.Expr]) -> Callable[[pl.Series], pl.Series]:
@@ -233,23 +240,38 @@ _QUOTES = {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032":
 def fold_unicode(text: pl.Expr) -> pl.Expr:
     """NFKC, ASCII quotes, odd spaces to one space, zero-width and control characters removed.
 
-    ASCII whitespace and controls are folded on every row with byte-class regexes; the
-    Unicode passes (NFKC and the Unicode classes, ~25x slower) run only on non-ASCII rows.
+    ASCII whitespace and controls are folded only on rows that hold one; the Unicode passes
+    (NFKC and the Unicode classes, ~25x slower) run only on non-ASCII rows, and the class
+    replacements only on the rows that still hold a character they fold after NFKC.
     """
-    ascii_folded = text.str.replace_all(r"[\t\n\r\f\v]", " ").str.replace_all(r"[\x00-\x08\x0e-\x1f\x7f]", "")
+    ascii_folded = _on_rows(text, lambda batch: _contains_any_char(batch, _ASCII_CONTROLS), _vectorized(_fold_ascii))
     return _on_rows(ascii_folded, _non_ascii, _fold_non_ascii)
+
+
+_ASCII_CONTROLS = "".join(map(chr, range(0x20))) + "\x7f"
+
+
+def _fold_ascii(text: pl.Expr) -> pl.Expr:
+    return text.str.replace_all(r"[\t\n\r\f\v]", " ").str.replace_all(r"[\x00-\x08\x0e-\x1f\x7f]", "")
+
+
+# Every character _fold_classes replaces or removes (its passes write only ASCII quotes and spaces).
+_FOLDED = "[" + "".join(_QUOTES) + r"\u200b-\u200d\u2060\ufeff\u00ad[\p{Zs}&&[^ ]]\u0085\u2028\u2029\p{Cc}\p{Cf}\p{Co}\p{Cn}]"
 
 
 def _fold_non_ascii(rows: pl.Series) -> pl.Series:
     # Python's NFKC has a quick check for text that is already normalized (7x faster here than polars').
     nfkc = pl.Series(rows.name, [unicodedata.normalize("NFKC", s) for s in rows.to_list()], dtype=pl.String)
-    return nfkc.to_frame().select(
-        pl.col(rows.name)
-        .str.replace_many(list(_QUOTES), list(_QUOTES.values()))
+    return _convert_rows(nfkc, lambda batch: batch.str.contains(_FOLDED), _vectorized(_fold_classes))
+
+
+def _fold_classes(text: pl.Expr) -> pl.Expr:
+    return (
+        text.str.replace_many(list(_QUOTES), list(_QUOTES.values()))
         .str.replace_all(r"[\u200b-\u200d\u2060\ufeff\u00ad]", "")
         .str.replace_all(r"[[\p{Zs}\u0085\u2028\u2029]&&[^ ]]", " ")  # not " " itself: replacing every space is slow
         .str.replace_all(r"[\p{Cc}\p{Cf}\p{Co}\p{Cn}]", "")
-    ).to_series()
+    )
 
 
 def scrub_residue(text: pl.Expr) -> pl.Expr:
