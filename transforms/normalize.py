@@ -2,10 +2,15 @@
 
 Order: join hard-wrapped lines -> repair mojibake (ftfy) -> unescape HTML entities ->
 fold Unicode (NFKC, quotes, odd spaces, zero-width and control characters) -> LaTeX to text
-(simple markup vectorized, the rest with pylatexenc) -> Markdown to text (markdown-it-py) -> fold Unicode again (the converters emit
-math letters) -> scrub residue (stray tags, commands) -> collapse whitespace. Folding before
-the converters means nothing a later step removes can turn into markup on a second pass.
-Python converters run only on the rows whose text shows the markup they handle.
+(simple markup vectorized, the rest with pylatexenc) -> Markdown to text (markdown-it-py) ->
+fold Unicode again (the converters emit math letters) -> repair mojibake that folding exposed,
+and fold -> scrub residue (stray tags, commands) -> collapse whitespace. Folding before the
+converters means nothing a later step removes can turn into markup on a second pass; rows that
+still hold markup characters after all this get that second pass.
+
+Each pass runs only on the rows it can change: the Python converters on rows whose text shows
+the markup they handle, most regex passes on rows a cheap literal test picks, and the folds
+after the first on rows changed since the last fold or that NFKC would still change.
 """
 
 from __future__ import annotations
@@ -305,16 +310,55 @@ def _collapse_spaces(text: pl.Expr) -> pl.Expr:
     return text.str.replace_all(r" {2,}", " ").str.replace_all(r" ([.,;:!?)\]])", "${1}").str.replace_all(r"([(\[]) ", "${1}")
 
 
+def _staged(stages: tuple[Callable[[pl.Expr], pl.Expr], ...]) -> Callable[[pl.Series], pl.Series]:
+    """``stages`` one after another as a Series function, materializing each (see ``normalize_column``)."""
+
+    def run(rows: pl.Series) -> pl.Series:
+        frame = rows.to_frame()
+        for stage in stages:
+            frame = frame.select(stage(pl.col(rows.name)))
+        return frame.to_series()
+
+    return run
+
+
+def _refold_changes(batch: pl.Series) -> pl.Series:
+    """Rows of ``fold_unicode``'s output that folding them again would change.
+
+    Only NFKC can: removing a character may leave a sequence it composes ("=\\u200b\\u0338");
+    everything else ``fold_unicode`` rewrites is gone from its output.
+    """
+    non_ascii = _non_ascii(batch).fill_null(False)
+    rows = non_ascii.arg_true()
+    if rows.is_empty():
+        return non_ascii
+    changes = [not unicodedata.is_normalized("NFKC", s) for s in batch.gather(rows).to_list()]
+    return non_ascii.scatter(rows, pl.Series(changes, dtype=pl.Boolean))
+
+
+# The converters, then a fold (they emit math letters and curly quotes). They run only on rows
+# holding one of _CONVERTER_MARKS (they leave the others alone), or that folding would change.
+_CONVERTERS: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
+    lambda t: t.str.replace_all(r"``([^`']*)''", "\"${1}\""),
+    lambda t: _on_rows(t, _has_latex_marks, _latex),
+    lambda t: _on_matching(t, MARKDOWN, markdown_to_text),
+    fold_unicode,
+)
+_CONVERTER_MARKS = "`\\$*_[<"
+
+
+def _repair_and_fold(text: pl.Expr) -> pl.Expr:
+    # Folding can expose mojibake ftfy missed.
+    return fold_unicode(_on_matching(text, MOJIBAKE, repair_mojibake))
+
+
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: join_lines(t).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     lambda t: _on_matching(t, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True)),
     fold_unicode,
-    lambda t: t.str.replace_all(r"``([^`']*)''", "\"${1}\""),
-    lambda t: _on_rows(t, _has_latex_marks, _latex),
-    lambda t: _on_matching(t, MARKDOWN, markdown_to_text),
-    fold_unicode,
-    lambda t: fold_unicode(_on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii)),  # folding can expose mojibake ftfy missed
+    lambda t: _on_rows(t, lambda batch: _contains_any_char(batch, _CONVERTER_MARKS) | _refold_changes(batch), _staged(_CONVERTERS)),
+    lambda t: _on_rows(t, lambda batch: batch.str.contains(MOJIBAKE) | _refold_changes(batch), _vectorized(_repair_and_fold), _non_ascii),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
 )
