@@ -57,11 +57,12 @@ def _join_lines(text: pl.Expr) -> pl.Expr:
 
 def _on_matching(expr: pl.Expr, pattern: str, fn: Callable[[str], str], prefilter: Callable[[pl.Series], pl.Series] | None = None) -> pl.Expr:
     """Apply a Python string function only to the rows whose text matches ``pattern``."""
+    return _on_rows(expr, lambda batch: batch.str.contains(pattern), _each(fn), prefilter)
 
-    def convert(rows: pl.Series) -> pl.Series:
-        return pl.Series([fn(s) for s in rows.to_list()], dtype=pl.String)
 
-    return _on_rows(expr, lambda batch: batch.str.contains(pattern), convert, prefilter)
+def _each(fn: Callable[[str], str]) -> Callable[[pl.Series], pl.Series]:
+    """A Python string function as a Series function, to use as ``_on_rows``' ``convert``."""
+    return lambda rows: pl.Series([fn(s) for s in rows.to_list()], dtype=pl.String)
 
 
 def _on_rows(
@@ -226,6 +227,22 @@ def _inline_text(tokens: list, out: list[str]) -> None:
             _inline_text(token.children, out)
 
 
+# What markdown-it's commonmark preset reacts to besides underscores: emphasis stars, code spans,
+# escapes, links and images, autolinks and HTML, entities, line breaks, and what it normalizes.
+_MARKDOWN_SYNTAX = "`\\[<&\n\r\x00*"
+_FLANKING_UNDERSCORE = r"(?:^|[^\p{L}\p{N}_])_|_(?:$|[^\p{L}\p{N}_])"
+
+
+def _more_than_word_underscores(batch: pl.Series) -> pl.Series:
+    """Rows with Markdown other than underscore runs between letters or digits ("snake_case").
+
+    Those runs neither open nor close emphasis (every character polars calls a letter or digit is
+    neither whitespace nor punctuation to markdown-it, checked over all of Unicode), so
+    ``markdown_to_text`` leaves a row whose only Markdown they are as it is.
+    """
+    return _contains_any_char(batch, _MARKDOWN_SYNTAX) | batch.str.contains(_FLANKING_UNDERSCORE)
+
+
 def markdown_to_text(text: str) -> str:
     """Markdown inline markup to text: emphasis dropped, link text kept with its URL.
 
@@ -343,7 +360,7 @@ def _refold_changes(batch: pl.Series) -> pl.Series:
 _CONVERTERS: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: t.str.replace_all(r"``([^`']*)''", "\"${1}\""),
     lambda t: _on_rows(t, _has_latex_marks, _latex),
-    lambda t: _on_matching(t, MARKDOWN, markdown_to_text),
+    lambda t: _on_rows(t, _more_than_word_underscores, _each(markdown_to_text), lambda batch: batch.str.contains(MARKDOWN)),
     fold_unicode,
 )
 _CONVERTER_MARKS = "`\\$*_[<"
