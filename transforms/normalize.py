@@ -355,20 +355,33 @@ def _refold_changes(batch: pl.Series) -> pl.Series:
     return non_ascii.scatter(rows, pl.Series(changes, dtype=pl.Boolean))
 
 
-# The converters, then a fold (they emit math letters and curly quotes). They run only on rows
-# holding one of _CONVERTER_MARKS (they leave the others alone), or that folding would change.
+def _repair_and_fold(text: pl.Expr) -> pl.Expr:
+    # Folding can expose mojibake ftfy missed.
+    return fold_unicode(_on_matching(text, MOJIBAKE, repair_mojibake))
+
+
+# The converters, a fold (they emit math letters and curly quotes), then mojibake that folding
+# exposed. The last stage folds only rows it repairs or that folding would still change: the
+# others are fold_unicode's output already, which folding then leaves as it is.
 _CONVERTERS: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: t.str.replace_all(r"``([^`']*)''", "\"${1}\""),
     lambda t: _on_rows(t, _has_latex_marks, _latex),
     lambda t: _on_rows(t, _more_than_word_underscores, _each(markdown_to_text), lambda batch: batch.str.contains(MARKDOWN)),
     fold_unicode,
+    lambda t: _on_rows(t, lambda batch: batch.str.contains(MOJIBAKE) | _refold_changes(batch), _vectorized(_repair_and_fold), _non_ascii),
 )
-_CONVERTER_MARKS = "`\\$*_[<"
+_CONVERTER_MARKS = "`\\$*_[<"  # the converters leave a row without any of these as it is
 
 
-def _repair_and_fold(text: pl.Expr) -> pl.Expr:
-    # Folding can expose mojibake ftfy missed.
-    return fold_unicode(_on_matching(text, MOJIBAKE, repair_mojibake))
+def _convert_markup(batch: pl.Series) -> pl.Series:
+    """``_CONVERTERS`` on a batch of ``fold_unicode``'s output.
+
+    Rows without converter marks that folding leaves as they are only need the mojibake repair:
+    for them the converters and the folds change nothing.
+    """
+    converting = _contains_any_char(batch, _CONVERTER_MARKS) | _refold_changes(batch)
+    batch = _convert_rows(batch, lambda _: converting, _staged(_CONVERTERS))
+    return _convert_rows(batch, lambda rows: ~converting & rows.str.contains(MOJIBAKE), _vectorized(_repair_and_fold))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
@@ -376,8 +389,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     lambda t: _on_matching(t, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True)),
     fold_unicode,
-    lambda t: _on_rows(t, lambda batch: _contains_any_char(batch, _CONVERTER_MARKS) | _refold_changes(batch), _staged(_CONVERTERS)),
-    lambda t: _on_rows(t, lambda batch: batch.str.contains(MOJIBAKE) | _refold_changes(batch), _vectorized(_repair_and_fold), _non_ascii),
+    lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
 )
