@@ -36,9 +36,7 @@ _SIMPLE_COMMAND = r"\\(?:emph|textbf|textit|texttt|textsc|textrm|textsf|mathrm|m
 _SIMPLE_ESCAPE = r"\\([%_#])"
 _SIMPLE_MATH = r"\$([A-Za-z0-9 .,+*/=<>()\[\]^_|:;!?-]+)\$"
 _LATEX_RESIDUE = r"[\\${}&]"
-# What the fast path does not rewrite like LaTeX does: "?`", "```", and a lone backquote next to
-# markup (removing the markup could pair it into a quote ligature LaTeX never sees).
-_LATEX_TEXT_MARKS = r"----|[?!]`|```|[{}\\$]`[^`]|[{}\\$]`$|[^`]`[{}\\$]|^`[{}\\$]"
+_LATEX_TEXT_MARKS = r"----|[?!]`|[^`]`[^`]|^`[^`]|[^`]`$|^`$|```"  # what the fast path does not rewrite like LaTeX does
 _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"))
 
 
@@ -128,7 +126,7 @@ def simple_latex(text: pl.Expr) -> pl.Expr:
     ``\\emph{x}``-style commands with plain arguments, ``\\%``, ``\\_``, ``\\#``, ``$...$``
     around plain math, dashes and quote ligatures become their text, exactly as
     ``latex_to_text`` would write them; a row with anything else LaTeX would change (other
-    commands, braces, ``&``, a lone backquote next to markup) is left whole for ``latex_to_text``.
+    commands, braces, ``&``, a lone backquote) is left whole for ``latex_to_text``.
     """
     residue = text.str.replace_all(_SIMPLE_COMMAND, "").str.replace_all(_SIMPLE_ESCAPE, "").str.replace_all(_SIMPLE_MATH, "")
     converted = text.str.replace_all(_SIMPLE_COMMAND, "${1}").str.replace_all(_SIMPLE_ESCAPE, "${1}").str.replace_all(_SIMPLE_MATH, "${1}")
