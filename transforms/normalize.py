@@ -225,20 +225,26 @@ def _inline_text(tokens: list, out: list[str]) -> None:
             _inline_text(token.children, out)
 
 
-# What markdown-it's commonmark preset reacts to besides underscores: emphasis stars, code spans,
-# escapes, links and images, autolinks and HTML, entities, line breaks, and what it normalizes.
-_MARKDOWN_SYNTAX = "`\\[<&\n\r\x00*"
+# What markdown-it's commonmark preset reacts to besides underscores, backquotes and brackets:
+# emphasis stars, escapes, autolinks and HTML, entities, line breaks, and what it normalizes.
+_MARKDOWN_SYNTAX = "\\<&\n\r\x00*"
 _FLANKING_UNDERSCORE = r"(?:^|[^\p{L}\p{N}_])_|_(?:$|[^\p{L}\p{N}_])"
 
 
-def _more_than_word_underscores(batch: pl.Series) -> pl.Series:
-    """Rows with Markdown other than underscore runs between letters or digits ("snake_case").
+def _markdown_may_change(batch: pl.Series) -> pl.Series:
+    """Rows ``markdown_to_text`` may change; it leaves the others as they are.
 
-    Those runs neither open nor close emphasis (every character polars calls a letter or digit is
-    neither whitespace nor punctuation to markdown-it, checked over all of Unicode), so
-    ``markdown_to_text`` leaves a row whose only Markdown they are as it is.
+    Underscore runs between letters or digits ("snake_case") neither open nor close emphasis
+    (every character polars calls a letter or digit is neither whitespace nor punctuation to
+    markdown-it, checked over all of Unicode); a lone backquote opens no code span; brackets
+    make no link without "](" (there are no reference definitions in inline parsing).
     """
-    return _contains_any_char(batch, _MARKDOWN_SYNTAX) | batch.str.contains(_FLANKING_UNDERSCORE)
+    return (
+        _contains_any_char(batch, _MARKDOWN_SYNTAX)
+        | batch.str.contains(_FLANKING_UNDERSCORE)
+        | (batch.str.count_matches("`", literal=True) > 1)
+        | batch.str.contains("](", literal=True)
+    )
 
 
 def markdown_to_text(text: str) -> str:
@@ -364,7 +370,7 @@ def _repair_and_fold(text: pl.Expr) -> pl.Expr:
 _CONVERTERS: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: t.str.replace_all(r"``([^`']*)''", "\"${1}\""),
     lambda t: _on_rows(t, _has_latex_marks, _latex),
-    lambda t: _on_rows(t, _more_than_word_underscores, _each(markdown_to_text), lambda batch: batch.str.contains(MARKDOWN)),
+    lambda t: _on_rows(t, _markdown_may_change, _each(markdown_to_text), lambda batch: batch.str.contains(MARKDOWN)),
     fold_unicode,
     lambda t: _on_rows(t, lambda batch: batch.str.contains(MOJIBAKE) | _refold_changes(batch), _vectorized(_repair_and_fold), _non_ascii),
 )
