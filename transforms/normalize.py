@@ -2,19 +2,25 @@
 
 Order: join hard-wrapped lines -> repair mojibake (ftfy) -> unescape HTML entities ->
 fold Unicode (NFKC, quotes, odd spaces, zero-width and control characters) -> LaTeX to text
-(simple markup vectorized, the rest with pylatexenc) -> Markdown to text (markdown-it-py) -> fold Unicode again (the converters emit
-math letters) -> scrub residue (stray tags, commands) -> collapse whitespace. Folding before
-the converters means nothing a later step removes can turn into markup on a second pass.
-Python converters run only on the rows whose text shows the markup they handle.
+(simple markup vectorized, the rest with pylatexenc) -> Markdown to text (markdown-it-py) ->
+fold Unicode again (the converters emit math letters) -> repair mojibake that folding exposed,
+and fold -> scrub residue (stray tags, commands) -> collapse whitespace. Folding before the
+converters means nothing a later step removes can turn into markup on a second pass; rows that
+still hold markup characters after all this get that second pass.
+
+Each pass runs only on the rows it can change: the Python converters on rows whose text shows
+the markup they handle, most regex passes on rows a cheap literal test picks, and the folds
+after the first on rows changed since the last fold or that NFKC would still change.
 """
 
 from __future__ import annotations
 
 import html
+import operator
 import re
 import unicodedata
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, reduce
 
 import ftfy
 import polars as pl
@@ -36,6 +42,10 @@ _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''"
 
 def join_lines(text: pl.Expr) -> pl.Expr:
     """Join a block's lines into one paragraph; keep URLs and hyphenated words broken at a line end whole."""
+    return _on_rows(text, lambda batch: batch.str.contains("\n", literal=True), _vectorized(_join_lines))
+
+
+def _join_lines(text: pl.Expr) -> pl.Expr:
     return (
         text.str.replace_all(r"(https?://\S*[/\-])[ \t]*\n[ \t]*(\S)", "${1}${2}")
         .str.replace_all(r"(\p{L})-[ \t]*\n[ \t]*(\p{Ll})", "${1}-${2}")
@@ -45,11 +55,12 @@ def join_lines(text: pl.Expr) -> pl.Expr:
 
 def _on_matching(expr: pl.Expr, pattern: str, fn: Callable[[str], str], prefilter: Callable[[pl.Series], pl.Series] | None = None) -> pl.Expr:
     """Apply a Python string function only to the rows whose text matches ``pattern``."""
+    return _on_rows(expr, lambda batch: batch.str.contains(pattern), _each(fn), prefilter)
 
-    def convert(rows: pl.Series) -> pl.Series:
-        return pl.Series([fn(s) for s in rows.to_list()], dtype=pl.String)
 
-    return _on_rows(expr, lambda batch: batch.str.contains(pattern), convert, prefilter)
+def _each(fn: Callable[[str], str]) -> Callable[[pl.Series], pl.Series]:
+    """A Python string function as a Series function, to use as ``_on_rows``' ``convert``."""
+    return lambda rows: pl.Series([fn(s) for s in rows.to_list()], dtype=pl.String)
 
 
 def _on_rows(
@@ -63,17 +74,38 @@ def _on_rows(
     ``prefilter`` is a cheaper necessary condition: ``select`` only looks at the rows it lets through.
     """
 
-    def apply(batch: pl.Series) -> pl.Series:
-        if prefilter is None:
-            rows = select(batch).fill_null(False).arg_true()
-        else:
-            rows = prefilter(batch).fill_null(False).arg_true()
-            rows = rows.filter(select(batch.gather(rows)).fill_null(False))
-        if rows.is_empty():
-            return batch
-        return batch.scatter(rows, convert(batch.gather(rows)))
+    return expr.map_batches(lambda batch: _convert_rows(batch, select, convert, prefilter), return_dtype=pl.String)
 
-    return expr.map_batches(apply, return_dtype=pl.String)
+
+def _convert_rows(
+    batch: pl.Series,
+    select: Callable[[pl.Series], pl.Series],
+    convert: Callable[[pl.Series], pl.Series],
+    prefilter: Callable[[pl.Series], pl.Series] | None = None,
+) -> pl.Series:
+    """``_on_rows`` on a Series."""
+    if prefilter is None:
+        rows = select(batch).fill_null(False).arg_true()
+    else:
+        rows = prefilter(batch).fill_null(False).arg_true()
+        rows = rows.filter(select(batch.gather(rows)).fill_null(False))
+    if rows.is_empty():
+        return batch
+    return batch.scatter(rows, convert(batch.gather(rows)))
+
+
+def _vectorized(fn: Callable[[pl.Expr], pl.Expr]) -> Callable[[pl.Series], pl.Series]:
+    """An expression function as a Series function, to use as ``_on_rows``' ``convert``."""
+    return lambda rows: rows.to_frame().select(fn(pl.col(rows.name))).to_series()
+
+
+def _contains_any_char(batch: pl.Series, chars: str) -> pl.Series:
+    """Rows holding any of the ASCII ``chars``.
+
+    Asked three characters at a time: polars finds up to three single bytes with memchr,
+    several times faster than one ``contains_any`` (or a regex class) over more.
+    """
+    return reduce(operator.or_, (batch.str.contains_any(list(chars[start : start + 3])) for start in range(0, len(chars), 3)))
 
 
 def _non_ascii(batch: pl.Series) -> pl.Series:
@@ -85,7 +117,7 @@ def _has_latex_marks(batch: pl.Series) -> pl.Series:
 
 
 def _latex(rows: pl.Series) -> pl.Series:
-    return rows.to_frame().select(_on_matching(simple_latex(pl.col(rows.name)), LATEX, latex_to_text)).to_series()
+    return _vectorized(lambda text: _on_matching(simple_latex(text), LATEX, latex_to_text))(rows)
 
 
 def simple_latex(text: pl.Expr) -> pl.Expr:
@@ -193,6 +225,28 @@ def _inline_text(tokens: list, out: list[str]) -> None:
             _inline_text(token.children, out)
 
 
+# What markdown-it's commonmark preset reacts to besides underscores, backquotes and brackets:
+# emphasis stars, escapes, autolinks and HTML, entities, line breaks, and what it normalizes.
+_MARKDOWN_SYNTAX = "\\<&\n\r\x00*"
+_FLANKING_UNDERSCORE = r"(?:^|[^\p{L}\p{N}_])_|_(?:$|[^\p{L}\p{N}_])"
+
+
+def _markdown_may_change(batch: pl.Series) -> pl.Series:
+    """Rows ``markdown_to_text`` may change; it leaves the others as they are.
+
+    Underscore runs between letters or digits ("snake_case") neither open nor close emphasis
+    (every character polars calls a letter or digit is neither whitespace nor punctuation to
+    markdown-it, checked over all of Unicode); a lone backquote opens no code span; brackets
+    make no link without "](" (there are no reference definitions in inline parsing).
+    """
+    return (
+        _contains_any_char(batch, _MARKDOWN_SYNTAX)
+        | batch.str.contains(_FLANKING_UNDERSCORE)
+        | (batch.str.count_matches("`", literal=True) > 1)
+        | batch.str.contains("](", literal=True)
+    )
+
+
 def markdown_to_text(text: str) -> str:
     """Markdown inline markup to text: emphasis dropped, link text kept with its URL.
 
@@ -214,27 +268,47 @@ _QUOTES = {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032":
 def fold_unicode(text: pl.Expr) -> pl.Expr:
     """NFKC, ASCII quotes, odd spaces to one space, zero-width and control characters removed.
 
-    ASCII whitespace and controls are folded on every row with byte-class regexes; the
-    Unicode passes (NFKC and the Unicode classes, ~25x slower) run only on non-ASCII rows.
+    ASCII whitespace and controls are folded only on rows that hold one; the Unicode passes
+    (NFKC and the Unicode classes, ~25x slower) run only on non-ASCII rows, and the class
+    replacements only on the rows that still hold a character they fold after NFKC.
     """
-    ascii_folded = text.str.replace_all(r"[\t\n\r\f\v]", " ").str.replace_all(r"[\x00-\x08\x0e-\x1f\x7f]", "")
+    ascii_folded = _on_rows(text, lambda batch: _contains_any_char(batch, _ASCII_CONTROLS), _vectorized(_fold_ascii))
     return _on_rows(ascii_folded, _non_ascii, _fold_non_ascii)
+
+
+_ASCII_CONTROLS = "".join(map(chr, range(0x20))) + "\x7f"
+
+
+def _fold_ascii(text: pl.Expr) -> pl.Expr:
+    return text.str.replace_all(r"[\t\n\r\f\v]", " ").str.replace_all(r"[\x00-\x08\x0e-\x1f\x7f]", "")
+
+
+# Every character _fold_classes replaces or removes (its passes write only ASCII quotes and spaces).
+_FOLDED = "[" + "".join(_QUOTES) + r"\u200b-\u200d\u2060\ufeff\u00ad[\p{Zs}&&[^ ]]\u0085\u2028\u2029\p{Cc}\p{Cf}\p{Co}\p{Cn}]"
 
 
 def _fold_non_ascii(rows: pl.Series) -> pl.Series:
     # Python's NFKC has a quick check for text that is already normalized (7x faster here than polars').
     nfkc = pl.Series(rows.name, [unicodedata.normalize("NFKC", s) for s in rows.to_list()], dtype=pl.String)
-    return nfkc.to_frame().select(
-        pl.col(rows.name)
-        .str.replace_many(list(_QUOTES), list(_QUOTES.values()))
+    return _convert_rows(nfkc, lambda batch: batch.str.contains(_FOLDED), _vectorized(_fold_classes))
+
+
+def _fold_classes(text: pl.Expr) -> pl.Expr:
+    return (
+        text.str.replace_many(list(_QUOTES), list(_QUOTES.values()))
         .str.replace_all(r"[\u200b-\u200d\u2060\ufeff\u00ad]", "")
         .str.replace_all(r"[[\p{Zs}\u0085\u2028\u2029]&&[^ ]]", " ")  # not " " itself: replacing every space is slow
         .str.replace_all(r"[\p{Cc}\p{Cf}\p{Co}\p{Cn}]", "")
-    ).to_series()
+    )
 
 
 def scrub_residue(text: pl.Expr) -> pl.Expr:
     """Remove markup that survived the converters: commands, dollars, emphasis stars, tags."""
+    return _on_rows(text, lambda batch: _contains_any_char(batch, "<\\$*&"), _vectorized(_scrub_residue))
+
+
+def _scrub_residue(text: pl.Expr) -> pl.Expr:
+    # A row without any of the prefilter's characters is left alone by every pass.
     return (
         text.str.replace_all(HTML_TAG, " ")
         .str.replace_all(r"\\[A-Za-z]+\*?", "")
@@ -249,7 +323,69 @@ def scrub_residue(text: pl.Expr) -> pl.Expr:
 
 def collapse_whitespace(text: pl.Expr) -> pl.Expr:
     """One space between words, none at the ends, none before closing punctuation."""
-    return text.str.replace_all(r" {2,}", " ").str.replace_all(r" ([.,;:!?)\]])", "${1}").str.replace_all(r"([(\[]) ", "${1}").str.strip_chars()
+    return _on_rows(text, lambda batch: batch.str.contains(_SPACING), _vectorized(_collapse_spaces)).str.strip_chars()
+
+
+_SPACING = r"  | [.,;:!?)\]]|[(\[] "  # what _collapse_spaces rewrites; literal pairs, which polars finds fast
+
+
+def _collapse_spaces(text: pl.Expr) -> pl.Expr:
+    return text.str.replace_all(r" {2,}", " ").str.replace_all(r" ([.,;:!?)\]])", "${1}").str.replace_all(r"([(\[]) ", "${1}")
+
+
+def _staged(stages: tuple[Callable[[pl.Expr], pl.Expr], ...]) -> Callable[[pl.Series], pl.Series]:
+    """``stages`` one after another as a Series function, materializing each (see ``normalize_column``)."""
+
+    def run(rows: pl.Series) -> pl.Series:
+        frame = rows.to_frame()
+        for stage in stages:
+            frame = frame.select(stage(pl.col(rows.name)))
+        return frame.to_series()
+
+    return run
+
+
+def _refold_changes(batch: pl.Series) -> pl.Series:
+    """Rows of ``fold_unicode``'s output that folding them again would change.
+
+    Only NFKC can: removing a character may leave a sequence it composes ("=\\u200b\\u0338");
+    everything else ``fold_unicode`` rewrites is gone from its output.
+    """
+    non_ascii = _non_ascii(batch).fill_null(False)
+    rows = non_ascii.arg_true()
+    if rows.is_empty():
+        return non_ascii
+    changes = [not unicodedata.is_normalized("NFKC", s) for s in batch.gather(rows).to_list()]
+    return non_ascii.scatter(rows, pl.Series(changes, dtype=pl.Boolean))
+
+
+def _repair_and_fold(text: pl.Expr) -> pl.Expr:
+    # Folding can expose mojibake ftfy missed.
+    return fold_unicode(_on_matching(text, MOJIBAKE, repair_mojibake))
+
+
+# The converters, a fold (they emit math letters and curly quotes), then mojibake that folding
+# exposed. The last stage folds only rows it repairs or that folding would still change: the
+# others are fold_unicode's output already, which folding then leaves as it is.
+_CONVERTERS: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
+    lambda t: t.str.replace_all(r"``([^`']*)''", "\"${1}\""),
+    lambda t: _on_rows(t, _has_latex_marks, _latex),
+    lambda t: _on_rows(t, _markdown_may_change, _each(markdown_to_text), lambda batch: batch.str.contains(MARKDOWN)),
+    fold_unicode,
+    lambda t: _on_rows(t, lambda batch: batch.str.contains(MOJIBAKE) | _refold_changes(batch), _vectorized(_repair_and_fold), _non_ascii),
+)
+_CONVERTER_MARKS = "`\\$*_[<"  # the converters leave a row without any of these as it is
+
+
+def _convert_markup(batch: pl.Series) -> pl.Series:
+    """``_CONVERTERS`` on a batch of ``fold_unicode``'s output.
+
+    Rows without converter marks that folding leaves as they are only need the mojibake repair:
+    for them the converters and the folds change nothing.
+    """
+    converting = _contains_any_char(batch, _CONVERTER_MARKS) | _refold_changes(batch)
+    batch = _convert_rows(batch, lambda _: converting, _staged(_CONVERTERS))
+    return _convert_rows(batch, lambda rows: ~converting & rows.str.contains(MOJIBAKE), _vectorized(_repair_and_fold))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
@@ -257,11 +393,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     lambda t: _on_matching(t, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True)),
     fold_unicode,
-    lambda t: t.str.replace_all(r"``([^`']*)''", "\"${1}\""),
-    lambda t: _on_rows(t, _has_latex_marks, _latex),
-    lambda t: _on_matching(t, MARKDOWN, markdown_to_text),
-    fold_unicode,
-    lambda t: fold_unicode(_on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii)),  # folding can expose mojibake ftfy missed
+    lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
 )
@@ -269,7 +401,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
 
 # Characters the markup stages react to. Removing one piece of markup can expose another
 # ("$x$*'*", "$_}__"), so rows that still hold one after a pass get a second pass.
-_MARKUP_CHARS = ["*", "_", "`", "$", "\\", "&", "<", "[", "{", "}", "~"]
+_MARKUP_CHARS = "*_`$\\&<[{}~"
 
 
 def _one_pass(text: pl.Expr) -> pl.Expr:
@@ -283,7 +415,7 @@ def _second_pass(rows: pl.Series) -> pl.Series:
 
 
 def _markup_left(batch: pl.Series) -> pl.Series:
-    return batch.str.contains_any(_MARKUP_CHARS)
+    return _contains_any_char(batch, _MARKUP_CHARS)
 
 
 def normalize_text(raw: pl.Expr) -> pl.Expr:
