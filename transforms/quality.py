@@ -19,6 +19,9 @@ BOILERPLATE = (
     r"|(?i)^(?:copyright|©|all rights reserved)"
 )
 URL_TOKEN = r"(?i)(?-u:\b)(?:https?://|www\.)\S+|(?-u:\b)[a-z0-9-]+(?:\.[a-z0-9-]+)+/\S*"
+# Text with three words (as ``_word_count`` finds them: letters or digits, split by a character
+# that cannot be inside a word); searching stops at the third instead of counting them all.
+THREE_WORDS = r"(?s)[\p{L}\p{N}].*?[^\p{L}\p{N}'’\-].*?[\p{L}\p{N}].*?[^\p{L}\p{N}'’\-].*?[\p{L}\p{N}]"
 
 
 # Word boundaries in these patterns are ASCII ``(?-u:\b)``: the patterns are ASCII words, and
@@ -69,7 +72,9 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     garbage = text_raw.str.count_matches(r"[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
     words = _word_count(text, t.cjk_chars_per_word)
     has_url = text.str.contains(URL_TOKEN)
-    words_without_urls = _word_count(pl.when(has_url).then(text).str.replace_all(URL_TOKEN, " "), t.cjk_chars_per_word)  # only rows with URLs
+    without_urls = pl.when(has_url).then(text).str.replace_all(URL_TOKEN, " ")
+    few_words = pl.when(~without_urls.str.contains(THREE_WORDS)).then(without_urls)  # the count only matters below 3
+    words_without_urls = _word_count(few_words, t.cjk_chars_per_word)
     # The sentence list appears once: common-subexpression elimination does not reach expressions
     # around list.eval, and reusing it for the count computed the split three times.
     n_sentences = text.str.count_matches(". ", literal=True) + 1  # the number of parts of the split below
