@@ -24,6 +24,10 @@ URL_TOKEN = r"(?i)(?-u:\b)(?:https?://|www\.)\S+|(?-u:\b)[a-z0-9-]+(?:\.[a-z0-9-
 # Word boundaries in these patterns are ASCII ``(?-u:\b)``: the patterns are ASCII words, and
 # Rust's regex only uses its fast DFA without Unicode boundaries (25x faster here).
 
+# Text with three words (as ``_word_count`` finds them: letters or digits, split by a character
+# that cannot be inside a word); searching stops at the third instead of counting them all.
+THREE_WORDS = r"(?s)[\p{L}\p{N}].*?[^\p{L}\p{N}'’\-].*?[\p{L}\p{N}].*?[^\p{L}\p{N}'’\-].*?[\p{L}\p{N}]"
+
 
 SLICE_ROWS = 10_000  # blocks scored at a time: the per-block intermediates (lists of words, sentences) stay small
 
@@ -50,18 +54,33 @@ def _word_count(text: pl.Expr, cjk_chars_per_word: float) -> pl.Expr:
     return spaced + (cjk / cjk_chars_per_word).floor().cast(pl.UInt32)
 
 
+def _top_word_count(text: pl.Expr) -> pl.Expr:
+    """How often the most frequent word of 4+ letters occurs, case-insensitively.
+
+    ASCII rows are lower-cased as a whole before extracting (the same words, one call instead
+    of one per word); other rows lower-case each word, as lower-casing can change what is a letter.
+    """
+    ascii_rows = text.str.len_bytes() == text.str.len_chars()
+    ascii_top = pl.when(ascii_rows).then(text).str.to_lowercase().str.extract_all("[a-z]{4,}").list.eval(pl.element().unique_counts().max())
+    other_top = pl.when(~ascii_rows).then(text).str.extract_all(r"\p{L}{4,}").list.eval(pl.element().str.to_lowercase().unique_counts().max())
+    return pl.when(ascii_rows).then(ascii_top).otherwise(other_top).list.first()
+
+
 def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.Expr:
     """The reject reason of each block from its normalized and raw text (null when it is kept)."""
     visible = text.str.len_chars() - text.str.count_matches(" ", literal=True)  # normalized text has no other whitespace
-    letters = text.str.replace_all(r"\P{L}+", "").str.len_chars()  # removing runs: far fewer matches than counting letters
+    letters = visible - text.str.count_matches(r"[^\p{L} ]")  # counting the non-letters: far fewer matches than letters
     garbage = text_raw.str.count_matches(r"[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
     words = _word_count(text, t.cjk_chars_per_word)
     has_url = text.str.contains(URL_TOKEN)
-    words_without_urls = _word_count(pl.when(has_url).then(text).str.replace_all(URL_TOKEN, " "), t.cjk_chars_per_word)  # only rows with URLs
-    sentences = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" ."))
-    n_sentences = sentences.list.len()
-    unique_ratio = sentences.list.n_unique() / n_sentences
-    top_word_share = text.str.extract_all(r"\p{L}{4,}").list.eval(pl.element().str.to_lowercase().unique_counts().max()).list.first() / words.clip(1)
+    without_urls = pl.when(has_url).then(text).str.replace_all(URL_TOKEN, " ")
+    few_words = pl.when(~without_urls.str.contains(THREE_WORDS)).then(without_urls)  # the count only matters below 3
+    words_without_urls = _word_count(few_words, t.cjk_chars_per_word)
+    # The sentence list appears once: common-subexpression elimination does not reach expressions
+    # around list.eval, and reusing it for the count computed the split three times.
+    n_sentences = text.str.count_matches(". ", literal=True) + 1  # the number of parts of the split below
+    unique_ratio = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" .")).list.n_unique() / n_sentences
+    top_word_share = _top_word_count(text) / words.clip(1)
     return (
         pl.when(garbage > text_raw.str.len_chars() * t.max_garbage_ratio)
         .then(pl.lit("garbled"))

@@ -3,12 +3,17 @@
 Phrases match case-insensitively on word boundaries, with hyphen/space variants and plurals
 generated here; patterns are regexes matched case-sensitively (acronyms). A tag's
 ``exclude`` phrases veto it. Tags with ``from_urls`` come from the record's URL kinds.
+
+A rule's regex only runs on the texts that a cheaper test cannot rule out: its phrases as
+plain strings on the lower-cased text, its patterns without the case-insensitive phrases (the
+regex engine finds literals fast only when nothing in the regex is case-insensitive).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import product
 
 import polars as pl
 
@@ -38,20 +43,30 @@ class Taxonomy:
         return [rule.tag for rule in self.rules]
 
 
+def _plural_stem(word: str) -> str:
+    """The start of a word that its plural regex below always matches."""
+    return word[:-1] if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou" else word
+
+
 def _plural(word: str) -> str:
-    escaped = re.escape(word)
-    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
-        return re.escape(word[:-1]) + "(?:y|ies)"
+    stem = _plural_stem(word)
+    if stem != word:
+        return re.escape(stem) + "(?:y|ies)"
     if word.endswith(("s", "x", "ch", "sh")):
-        return escaped + "(?:es)?"
-    return escaped + "s?"
+        return re.escape(word) + "(?:es)?"
+    return re.escape(word) + "s?"
+
+
+def _phrase_words(phrase: str) -> list[str]:
+    words = [w for w in re.split(r"[\s\-]+", phrase.strip()) if w]
+    if not words:
+        raise ValueError(f"empty phrase in taxonomy: {phrase!r}")
+    return words
 
 
 def phrase_regex(phrase: str) -> str:
     """Regex for a phrase: words joined by space or hyphen, the last word optionally plural."""
-    words = [w for w in re.split(r"[\s\-]+", phrase.strip()) if w]
-    if not words:
-        raise ValueError(f"empty phrase in taxonomy: {phrase!r}")
+    words = _phrase_words(phrase)
     return r"[\s\-]+".join([re.escape(w) for w in words[:-1]] + [_plural(words[-1])])
 
 
@@ -69,6 +84,42 @@ def rule_regex(rule: TagRule) -> str | None:
     return WORD_EDGE + "(?:" + "|".join(alternatives) + ")" + WORD_EDGE if alternatives else None
 
 
+def _spellings(phrase: str) -> list[str]:
+    """The phrase in lower case with one space or one hyphen between words, up to the stem of its
+    last word (what a match with such separators starts with), each as an escaped regex."""
+    *first, last = _phrase_words(phrase)
+    words = [re.escape(w.lower()) for w in [*first, _plural_stem(last)]]
+    return ["".join(w + sep for w, sep in zip(words, (*seps, ""))) for seps in product(" -", repeat=len(first))]
+
+
+# Texts that a phrase may match without holding one of its spellings once lower-cased: those with
+# separators other than a single space or hyphen, or with the long s "ſ" (it matches "s"
+# case-insensitively but stays "ſ" when lower-cased). The only other non-ASCII letter that
+# case-folds to an ASCII one, the Kelvin sign, lower-cases to "k".
+_IRREGULAR = "[^\\S ]|[\\s\\-]{2,}|\u017f"
+
+
+def _candidates(rule: TagRule) -> pl.Expr:
+    """The rows where the rule's regex may match (a superset), without case-insensitive regexes.
+
+    Needs the lower-cased text in ``_lower`` and ``_irregular`` rows flagged. Rules with
+    non-ASCII phrases get no such test (their letters have more case variants).
+    """
+    if not all(phrase.isascii() for phrase in rule.phrases):
+        return pl.lit(True)
+    tests = []
+    if rule.phrases:
+        spellings = sorted({s for phrase in rule.phrases for s in _spellings(phrase)})
+        tests += [pl.col("_irregular"), pl.col("_lower").str.contains("|".join(spellings))]
+    # Patterns that start with a plain character share a regex (the engine looks for their first
+    # letters together); any other one, in that regex, would make it scan every character.
+    led = [p for p in rule.patterns if p[0].isalnum()]
+    groups = ([led] if led else []) + [[p] for p in rule.patterns if p not in led]
+    for group in groups:
+        tests.append(pl.col("text").str.contains(WORD_EDGE + "(?:" + "|".join(f"(?:{p})" for p in group) + ")" + WORD_EDGE))
+    return pl.any_horizontal(tests)
+
+
 def text_tags(records: pl.DataFrame, taxonomy: Taxonomy) -> pl.DataFrame:
     """``record_id, tag, evidence`` for every text rule that matches a record's ``text``."""
     columns = []
@@ -76,14 +127,20 @@ def text_tags(records: pl.DataFrame, taxonomy: Taxonomy) -> pl.DataFrame:
         regex = rule_regex(rule)
         if regex is None:
             continue
-        evidence = pl.col("text").str.extract(f"({regex})", 1)
+        text = pl.when(_candidates(rule)).then(pl.col("text"))  # null elsewhere: the regex skips those rows
+        evidence = text.str.extract(f"({regex})", 1)
         if rule.exclude:
             veto = "(?i)" + WORD_EDGE + "(?:" + "|".join(phrase_regex(p) for p in rule.exclude) + ")" + WORD_EDGE
-            evidence = pl.when(pl.col("text").str.contains(veto)).then(None).otherwise(evidence)
+            evidence = pl.when(text.str.contains(veto)).then(None).otherwise(evidence)
         columns.append(evidence.alias(rule.tag))
     if not columns:
         return pl.DataFrame(schema={"record_id": pl.String, "tag": pl.String, "evidence": pl.String})
-    wide = records.select("record_id", *columns)
+    wide = (
+        records.lazy()
+        .with_columns(_lower=pl.col("text").str.to_lowercase(), _irregular=pl.col("text").str.contains(_IRREGULAR))
+        .select("record_id", *columns)
+        .collect()
+    )
     return (
         wide.unpivot(index="record_id", variable_name="tag", value_name="evidence")
         .filter(pl.col("evidence").is_not_null())

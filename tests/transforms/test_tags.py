@@ -5,7 +5,7 @@ import pytest
 
 from bench.urls_tags import tag_quality
 from paperlake.taxonomy import load_taxonomy
-from transforms.tags import TagRule, Taxonomy, tag_records, text_tags
+from transforms.tags import TagRule, Taxonomy, rule_regex, tag_records, text_tags
 
 
 def tags_of(text: str, rule: TagRule) -> list[tuple[str, str]]:
@@ -34,6 +34,23 @@ def test_plural_of_y_and_exclude_veto() -> None:
     rule = TagRule("topic/speech-audio", "d", phrases=("speech", "strategy"), exclude=("hate speech",))
     assert tags_of("two strategies for speech", rule) == [("topic/speech-audio", "strategies")]
     assert tags_of("speech and hate speech", rule) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "xſpeech",  # letters that case-fold to ASCII ones (ASCII word boundaries: one before "ſ")
+        "x\u212aernel tricks",
+        "large\u00a0language  models, large - language-model",  # separators other than one space or hyphen
+        "kEies and STRATEGIES",  # plural endings
+        "a LLM-based agent, éLLM, LLMé, 大LLM模型, 4-bit",
+        "İs Is ıs",
+    ],
+)
+def test_the_prefilter_keeps_every_match(text: str) -> None:
+    rule = TagRule("topic/x", "d", phrases=("speech", "kernel trick", "large language model", "kEy", "strategy", "is"), patterns=("LLMs?", r"\d-bit"))
+    plain = pl.DataFrame({"text": [text]}).select(pl.col("text").str.extract(f"({rule_regex(rule)})", 1)).item()
+    assert tags_of(text, rule) == ([("topic/x", plain)] if plain else [])
 
 
 def test_artifact_tags_come_from_url_kinds() -> None:
