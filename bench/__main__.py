@@ -116,7 +116,7 @@ def stages(source: Path) -> tuple[dict[str, float], pl.DataFrame, dict[str, obje
     kept = occurrences.filter(pl.col("status") == "kept").select("record_id", "text")
     tag_table = timed("tags", tags.tag_records, kept, url_table, taxonomy)
     kept_rows = timed("methods", tables.kept_rows, occurrences)
-    records = timed("records_table", lambda: tables.records_table(kept_rows.lazy(), tables.occurrence_counts(occurrences), tag_table, url_table).collect())
+    records = timed("records_table", lambda: tables.records_table(kept_rows, tables.record_extras(tables.occurrence_counts(occurrences), tag_table, url_table)))
     table_set = {
         "sources": tables.sources_table(parsed, keyed, now_utc()), "occurrences": occurrences, "records": records, "tags": tag_table,
         "urls": url_table, "record_merges": result.matches.merges, "merge_edges": result.matches.edges,

@@ -105,11 +105,13 @@ def match_records(keys: pl.DataFrame, folds: pl.LazyFrame, warehouse: Warehouse,
 @task(cache_policy=NO_CACHE)
 def assign_records(
     blocks: pl.DataFrame, folds: pl.LazyFrame, matches: dedup.Matches, known: pl.DataFrame, warehouse: Warehouse, config: Config
-) -> tuple[pl.DataFrame, pl.Series]:
-    """The new blocks and every published occurrence of the records they touch, with records and statuses."""
+) -> tuple[pl.DataFrame, pl.Series, pl.Series]:
+    """The new blocks and every published occurrence of the records they touch, with records and statuses;
+    the records touched, and those of them whose published occurrences changed."""
     affected = dedup.affected_records(blocks, known, matches)
     history = warehouse.rows_where("occurrences", "record_id", affected)
-    return dedup.assign(blocks, history, known, matches, config.dedup, folds), affected
+    assigned = dedup.assign(blocks, history, known, matches, config.dedup, folds)
+    return assigned, affected, dedup.changed_records(assigned, history)
 
 
 @task(cache_policy=NO_CACHE)
@@ -139,10 +141,10 @@ def stage_outputs(assigned: pl.DataFrame, new_sources: pl.Series, staging: Stagi
 def assemble_tables(assigned: pl.DataFrame, staging: Staging, taxonomy: Taxonomy) -> dict[str, pl.DataFrame | pl.LazyFrame]:
     """The urls, tags and records tables from the staged parts (records are staged too: they carry texts)."""
     url_table = urls.first_urls(staging.scan("url_candidates", urls.CANDIDATES).collect())
-    text_tags = staging.scan("text_tags", schema.TAGS).collect()
-    tag_table = tags.order_tags(pl.concat([text_tags, tags.url_tags(url_table, taxonomy)]), taxonomy)
-    records = tables.records_table(staging.scan("kept", tables.KEPT), tables.occurrence_counts(assigned), tag_table, url_table)
-    records.sink_parquet(staging.part("records", "all"))
+    tag_table = tags.order_tags(pl.concat([staging.scan("text_tags", schema.TAGS).collect(), tags.url_tags(url_table, taxonomy)]), taxonomy)
+    extras = tables.record_extras(tables.occurrence_counts(assigned), tag_table, url_table)
+    for part in staging.parts("kept"):  # part by part: the kept rows carry the texts
+        tables.records_table(pl.read_parquet(part), extras).write_parquet(staging.part("records", part.stem))
     return {"occurrences": staging.scan("occurrences", schema.OCCURRENCES), "records": staging.scan("records", schema.RECORDS), "tags": tag_table, "urls": url_table}
 
 
@@ -197,16 +199,21 @@ def curate(
         retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash
         if retag:  # every record's tags change: rebuild all records
             assigned, affected, matches = deduplicate_all(blocks.join(keys, on="dedup_key", how="left"), folds, warehouse, config)
+            changed = affected
         else:
             matches, known = match_records(keys, folds, warehouse, config)
-            assigned, affected = assign_records(blocks, folds, matches, known, warehouse, config)
+            assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
         del keys
         stage_outputs(assigned, parsed["source_id"], staging, taxonomy, config.run.workers)
         assigned = assigned.select(list(batches.STATUS))
         new_sources = tables.sources_table(parsed, blocks, started)
+        outputs = assemble_tables(assigned, staging, taxonomy)
+        # published occurrences of records that only gained rows stay as they are: only the new rows are appended
+        new_or_changed = pl.col("source_id").is_in(parsed["source_id"].implode()) | pl.col("record_id").is_in(changed.implode())
         table_set = {
             "sources": new_sources,
-            **assemble_tables(assigned, staging, taxonomy),
+            **outputs,
+            "occurrences": outputs["occurrences"].filter(new_or_changed),
             "record_merges": matches.merges,
             "merge_edges": matches.edges,
             "dedup_index": matches.bands,
@@ -220,9 +227,9 @@ def curate(
         summary.warnings += [f.describe() for f in report.warnings]
         if report.blocked:
             raise ValidationBlocked(report)
-        replaced = tuple(affected.to_list())
+        replaced = {name: tuple(affected.to_list()) for name in ("records", "tags", "urls")} | {"occurrences": tuple(changed.to_list())}
         changes = {
-            name: TableChange(frame, replace_values=replaced, replace_all=retag) if name in ("occurrences", "records", "tags", "urls") else TableChange(frame)
+            name: TableChange(frame, replace_values=replaced[name], replace_all=retag) if name in replaced else TableChange(frame)
             for name, frame in table_set.items()
         }
         meta = {

@@ -66,3 +66,30 @@ def test_a_lost_cache_only_costs_reading(paperlake_cli, tmp_path: Path) -> None:
     code, output = paperlake_cli("run", "--input", CORPUS, "--warehouse", warehouse)
     assert code == 0 and "nothing new" in output
     assert (warehouse / "_cache" / "input_stats.parquet").is_file()
+
+
+def test_a_new_copy_of_a_published_abstract_appends_occurrences_without_rewriting(paperlake_cli, tmp_path: Path) -> None:
+    from deltalake import DeltaTable
+
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    first = sorted(CORPUS.glob("*.txt"))[0]
+    shutil.copy(first, inputs / first.name)
+    warehouse = tmp_path / "wh"
+    assert paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)[0] == 0
+    published = Warehouse(warehouse).read("occurrences")
+    kept = published.filter(pl.col("status") == "kept").row(0, named=True)
+    (inputs / "zz-copy.txt").write_text("ICML 2026 Papers\n\n" + kept["text_raw"] + "\n", encoding="utf-8")
+
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
+    assert code == 0, output
+    wh = Warehouse(warehouse)
+    operations = [c["operation"] for c in DeltaTable(str(wh.table_path("occurrences"))).history(2)]
+    assert "DELETE" not in operations  # the published rows stay; the copy is appended
+    occurrences = wh.read("occurrences")
+    assert occurrences.height == published.height + 1
+    assert occurrences.join(published, on=occurrences.columns, how="semi", nulls_equal=True).height == published.height
+    copy = occurrences.filter(pl.col("path") == "zz-copy.txt").row(0, named=True)
+    assert (copy["record_id"], copy["status"]) == (kept["record_id"], "duplicate")
+    record = wh.read("records").filter(pl.col("record_id") == kept["record_id"]).row(0, named=True)
+    assert record["n_occurrences"] == published.filter(pl.col("record_id") == kept["record_id"]).height + 1

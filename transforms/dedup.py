@@ -346,6 +346,20 @@ def assign(
     return mark_kept(pl.concat([assigned, touched], how="diagonal_relaxed"), params, folds)
 
 
+def changed_records(assigned: pl.DataFrame, history: pl.DataFrame) -> pl.Series:
+    """Published record ids with an occurrence whose record, status or similarity ``assign`` changed (before or after).
+
+    The published occurrences of the other affected records stay as they are: a run only adds
+    rows to those records.
+    """
+    outcome = ["record_id", "status", "similarity"]
+    before = history.select("source_id", "ordinal", *[pl.col(c).alias(f"{c}_before") for c in outcome])
+    compared = assigned.select("source_id", "ordinal", *outcome).join(before, on=["source_id", "ordinal"])
+    differs = pl.any_horizontal(pl.col(c).ne_missing(pl.col(f"{c}_before")) for c in outcome)
+    changed = compared.filter(differs)
+    return pl.concat([changed["record_id"], changed["record_id_before"]]).drop_nulls().unique().sort().rename("record_id")
+
+
 def deduplicate(
     new_blocks: pl.DataFrame, history: pl.DataFrame, params: DedupParams = DedupParams(), folds: pl.LazyFrame | None = None
 ) -> DedupResult:

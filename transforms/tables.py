@@ -43,16 +43,22 @@ def occurrence_counts(occurrences: pl.DataFrame) -> pl.DataFrame:
     return occurrences.filter(pl.col("record_id").is_not_null()).group_by("record_id").agg(n_occurrences=pl.len().cast(pl.Int32))
 
 
-def records_table(kept: pl.LazyFrame, counts: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFrame) -> pl.LazyFrame:
-    """One row per record: its ``kept_rows`` with its tags, URLs and occurrence count (lazy: ``kept`` may be staged on disk)."""
+def record_extras(counts: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFrame) -> pl.DataFrame:
+    """``record_id, n_occurrences, tags, urls``: what a record adds to its kept row, one row per counted record."""
     tag_lists = tags.group_by("record_id", maintain_order=True).agg(tags=pl.col("tag"))
     url_lists = urls.sort("record_id", "position").group_by("record_id", maintain_order=True).agg(urls=pl.col("url"))
     empty = pl.lit([], dtype=pl.List(pl.String))
-    records = (
-        kept.join(counts.lazy(), on="record_id", how="left")
-        .join(tag_lists.lazy(), on="record_id", how="left")
-        .join(url_lists.lazy(), on="record_id", how="left")
-        .with_columns(tags=pl.col("tags").fill_null(empty), urls=pl.col("urls").fill_null(empty), methods=pl.col("methods").fill_null(empty))
+    return (
+        counts.join(tag_lists, on="record_id", how="left")
+        .join(url_lists, on="record_id", how="left")
+        .with_columns(tags=pl.col("tags").fill_null(empty), urls=pl.col("urls").fill_null(empty))
+    )
+
+
+def records_table(kept: pl.DataFrame, extras: pl.DataFrame) -> pl.DataFrame:
+    """One row per record: its ``kept_rows`` with its ``record_extras`` (call it per part of the kept rows)."""
+    records = kept.join(extras, on="record_id", how="left").with_columns(
+        methods=pl.col("methods").fill_null(pl.lit([], dtype=pl.List(pl.String)))
     )
     return schema.conform(records, schema.RECORDS)
 
