@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import paperlake  # noqa: F401  (sets offline defaults before Prefect is imported)
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -232,6 +233,11 @@ def curate(
             name: TableChange(frame, replace_values=replaced[name], replace_all=retag) if name in replaced else TableChange(frame)
             for name, frame in table_set.items()
         }
+        # the staged parts of new rows are published as they are: moved into the tables, not rewritten
+        new_parts = [part for part in staging.parts("occurrences") if part.stem != "published"]
+        published = staging.scan_parts([part for part in staging.parts("occurrences") if part.stem == "published"], schema.OCCURRENCES)
+        changes["occurrences"] = dataclasses.replace(changes["occurrences"], rows=published.filter(new_or_changed), files=tuple(new_parts))
+        changes["records"] = dataclasses.replace(changes["records"], rows=schema.empty(schema.RECORDS), files=tuple(staging.parts("records")))
         meta = {
             "created_at": started,
             "input_files": new_sources.select("path", "source_id", "size_bytes").to_dicts(),

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import shutil
+import uuid
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +19,7 @@ from typing import Any
 
 import polars as pl
 import pyarrow as pa
+import pyarrow.parquet as pq
 from deltalake import DeltaTable, write_deltalake
 
 from transforms import schema
@@ -51,7 +54,8 @@ class TableChange:
     rows: pl.DataFrame | pl.LazyFrame
     replace_column: str = "record_id"
     replace_values: tuple[str, ...] = ()
-    replace_all: bool = False  # the rows are the whole table
+    replace_all: bool = False  # the rows (and files) are the whole table
+    files: tuple[Path, ...] = ()  # more new rows: Parquet files in the table's exact schema, moved into the table as they are
 
 
 class VersionNotFound(LookupError):
@@ -117,6 +121,8 @@ class Warehouse:
         ones first restore any table whose latest Delta version is not the one the current
         dataset version names (a crash between table writes), then delete the replaced rows
         and append the new ones, so a run costs what it changes, not the warehouse size.
+        A change's ``files`` are checked against the table schema and added to the table
+        without being rewritten (a staged run publishes its big tables by moving files).
         """
         self.root.mkdir(parents=True, exist_ok=True)
         previous = self.current_version()
@@ -141,6 +147,8 @@ class Warehouse:
                     table.delete(_in_predicate(change.replace_column, change.replace_values), commit_properties=_commit_properties(number))
                 if rows is not None:
                     write_deltalake(path, rows, mode="append", commit_properties=_commit_properties(number))
+            if change.files:
+                _adopt(DeltaTable(path), change.files, table_schema, number)
             table_versions[name] = DeltaTable(path).version()
         counts = {name: _rows(DeltaTable(str(self.table_path(name)))) for name in schema.TABLES}
         row = {**meta, "dataset_version": number, "table_versions": table_versions, "counts": json.dumps(counts, sort_keys=True)}
@@ -190,6 +198,22 @@ def _arrow_stream(frame: pl.DataFrame | pl.LazyFrame) -> pa.Table | pa.RecordBat
     batches = (batch for chunk in frame.collect_batches() for batch in chunk.to_arrow().to_batches())
     first = next(batches, None)
     return None if first is None else pa.RecordBatchReader.from_batches(first.schema, itertools.chain([first], batches))
+
+
+def _adopt(table: DeltaTable, files: tuple[Path, ...], table_schema: pl.Schema, number: int) -> None:
+    """Move Parquet files written in ``table_schema`` into the table and commit them as added rows."""
+    from deltalake.transaction import AddAction
+
+    actions = []
+    for file in files:
+        if pl.read_parquet_schema(file) != dict(table_schema):
+            raise ValueError(f"{file}: its schema is not the table's; not adding it to {table.table_uri}")
+        name = f"part-{uuid.uuid4()}.parquet"
+        target = Path(table.table_uri.removeprefix("file://")) / name
+        shutil.move(file, target)
+        stats = json.dumps({"numRecords": pq.read_metadata(target).num_rows})
+        actions.append(AddAction(name, target.stat().st_size, {}, int(target.stat().st_mtime * 1000), True, stats))
+    table.create_write_transaction(actions, mode="append", schema=table.schema(), commit_properties=_commit_properties(number))
 
 
 def _commit_properties(number: int) -> Any:

@@ -140,7 +140,7 @@ def _shingle_sets(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | No
     if missing.height:
         if folds is None:
             raise ValueError(f"no folded text for {missing.height} candidate keys, e.g. {missing['dedup_key'][0]}")
-        found = folds.join(missing.lazy().select("dedup_key"), on="dedup_key", how="semi").unique("dedup_key").collect()
+        found = _folds_of(folds, missing["dedup_key"])
         wanted = wanted.join(found, on="dedup_key", how="left", suffix="_found", maintain_order="left").with_columns(
             folded=pl.coalesce("folded", "folded_found")
         )
@@ -267,9 +267,14 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     return pl.concat([marked.select(columns), rejected.select(columns)], how="diagonal_relaxed").sort("path", "ordinal")
 
 
+def _folds_of(folds: pl.LazyFrame, keys: pl.Series) -> pl.DataFrame:
+    """The rows of ``folds`` for ``keys``, once each (a filter the Parquet reader applies as it reads, so a staged scan stays small)."""
+    return folds.filter(pl.col("dedup_key").is_in(keys.implode())).unique("dedup_key").collect()
+
+
 def _covering_folds(keys: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.LazyFrame | None) -> pl.DataFrame:
     """``dedup_key, folded`` of every key in ``keys``: from ``given``, else from the rows' ``folded`` or ``text``."""
-    parts = [] if given is None else [given.lazy().join(keys.lazy(), on="dedup_key", how="semi").collect()]
+    parts = [] if given is None else [_folds_of(given.lazy(), keys["dedup_key"])]
     if {"text", "folded"} & set(rows.columns):
         parts.append(key_folds(rows.join(keys, on="dedup_key", how="semi")))
     found = pl.concat(parts).drop_nulls("folded").unique("dedup_key") if parts else pl.DataFrame(schema={"dedup_key": pl.String, "folded": pl.String})
