@@ -204,10 +204,11 @@ def _adopt(table: DeltaTable, files: tuple[Path, ...], table_schema: pl.Schema, 
     """Move Parquet files written in ``table_schema`` into the table and commit them as added rows."""
     from deltalake.transaction import AddAction
 
-    actions = []
     for file in files:
         if pl.read_parquet_schema(file) != dict(table_schema):
             raise ValueError(f"{file}: its schema is not the table's; not adding it to {table.table_uri}")
+    actions = []
+    for file in files:
         name = f"part-{uuid.uuid4()}.parquet"
         target = Path(table.table_uri.removeprefix("file://")) / name
         shutil.move(file, target)

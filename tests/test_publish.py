@@ -180,3 +180,26 @@ def test_readers_on_live_versions_and_exports(paperlake_cli, seeds: Path, tmp_pa
     checked = subprocess.run([str(validator), "validate", "--jsonld", "croissant.json"], cwd=export, capture_output=True, text=True, timeout=300)
     assert checked.returncode == 0, checked.stderr
     assert "WARNING" not in checked.stderr and "ERROR" not in checked.stderr, checked.stderr
+
+
+def test_a_staged_file_in_another_schema_is_not_published(tmp_path: Path) -> None:
+    from paperlake.store import TableChange, now_utc
+    from transforms import schema
+
+    warehouse = Warehouse(tmp_path / "wh")
+    good = tmp_path / "good.parquet"
+    schema.conform(pl.DataFrame({"record_id": ["pl_1"], "text": ["An abstract."], "n_occurrences": [1]}), schema.RECORDS).write_parquet(good)
+    assert warehouse.publish({"records": TableChange(schema.empty(schema.RECORDS), files=(good,))}, {"created_at": now_utc()}) == 1
+    assert warehouse.read("records")["record_id"].to_list() == ["pl_1"]
+    assert not good.exists()  # moved into the table, not copied
+
+    wrong = tmp_path / "wrong.parquet"
+    pl.DataFrame({"record_id": ["pl_2"], "text": ["Another abstract."]}).write_parquet(wrong)
+    try:
+        warehouse.publish({"records": TableChange(schema.empty(schema.RECORDS), files=(wrong,))}, {"created_at": now_utc()})
+    except ValueError as err:
+        assert "schema" in str(err)
+    else:
+        raise AssertionError("a file in another schema was published")
+    assert warehouse.current_version() == 1
+    assert warehouse.read("records")["record_id"].to_list() == ["pl_1"]
