@@ -67,7 +67,7 @@ def stage_blocks(batch: BlockBatch) -> int:
 
 @dataclass(frozen=True)
 class OutputBatch:
-    """One staged part to turn into output rows: new blocks (joined with ``statuses``) or ready occurrences."""
+    """One staged part to turn into output rows: new blocks (joined with ``statuses``) or touched published occurrences."""
 
     name: str
     staging: Path
@@ -84,7 +84,7 @@ def stage_outputs(batch: OutputBatch) -> int:
         occurrences = schema.conform(blocks.join(statuses, on=["source_id", "ordinal"], how="left"), schema.OCCURRENCES).sort("path", "ordinal").collect()
         occurrences.write_parquet(staging.part("occurrences", batch.name))
     else:
-        occurrences = pl.read_parquet(staging.part("occurrences", batch.name))
+        occurrences = pl.read_parquet(staging.part("touched", batch.name))
     kept = tables.kept_rows(occurrences)
     kept.write_parquet(staging.part("kept", batch.name))
     urls.url_candidates(occurrences).write_parquet(staging.part("url_candidates", batch.name))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import paperlake  # noqa: F401  (sets offline defaults before Prefect is imported)
 
-import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +31,10 @@ class ValidationBlocked(RuntimeError):
         docs = f"\nData Docs: {report.data_docs}" if report.data_docs else ""
         super().__init__(f"validation blocked publication; the current version is unchanged.\n{lines}{docs}")
         self.report = report
+
+
+# Tables whose rows are staged as Parquet parts in their published schema (they carry texts).
+STAGED_TABLES = ("occurrences", "records")
 
 
 @dataclass
@@ -124,15 +127,21 @@ def deduplicate_all(blocks: pl.DataFrame, folds: pl.LazyFrame, warehouse: Wareho
 
 
 @task(cache_policy=NO_CACHE)
-def stage_outputs(assigned: pl.DataFrame, new_sources: pl.Series, staging: Staging, taxonomy: Taxonomy, workers: int) -> None:
-    """Occurrences, kept records, URL candidates and text tags of every new block and every touched occurrence, staged."""
+def stage_outputs(assigned: pl.DataFrame, new_sources: pl.Series, changed: pl.Series | None, staging: Staging, taxonomy: Taxonomy, workers: int) -> None:
+    """Occurrences, kept records, URL candidates and text tags of every new block and every touched occurrence, staged.
+
+    Touched published occurrences (they carry their texts) feed the records they belong to;
+    only those of ``changed`` records (all of them when None) are staged to be published again.
+    """
     logger = get_run_logger()
     is_new = pl.col("source_id").is_in(new_sources.implode())
     assigned.filter(is_new).select(list(batches.STATUS)).write_parquet(staging.part("statuses", "all"))
-    touched = assigned.filter(~is_new)
+    touched = schema.conform(assigned.filter(~is_new), schema.OCCURRENCES).sort("path", "ordinal")
     work = [batches.OutputBatch(part.stem, staging.root, taxonomy) for part in staging.parts("blocks")]
-    if touched.height:  # published occurrences whose record or status changed: they carry their texts
-        schema.conform(touched, schema.OCCURRENCES).sort("path", "ordinal").write_parquet(staging.part("occurrences", "published"))
+    if touched.height:
+        touched.write_parquet(staging.part("touched", "published"))
+        republished = touched if changed is None else touched.filter(pl.col("record_id").is_in(changed.implode()))
+        republished.write_parquet(staging.part("occurrences", "published"))
         work.append(batches.OutputBatch("published", staging.root, taxonomy, from_blocks=False))
     for done, _ in enumerate(batches.in_workers(batches.stage_outputs, work, workers), start=1):
         logger.info("outputs: part %d of %d staged", done, len(work))
@@ -188,7 +197,8 @@ def curate(
         warehouse.save_input_stats(identified)
         return _summarize(summary, warehouse, current, published=False)
 
-    staging = Staging.create(warehouse.root, started.strftime("%Y%m%dT%H%M%S%fZ"))
+    stamp = started.strftime("%Y%m%dT%H%M%S%fZ")
+    staging = Staging.create(warehouse.root, stamp)
     try:
         stage_new_blocks(new, Path(input_dir), staging, config)
         parsed = staging.scan("sources", source_files.READ_SCHEMA).collect()
@@ -205,39 +215,26 @@ def curate(
             matches, known = match_records(keys, folds, warehouse, config)
             assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
         del keys
-        stage_outputs(assigned, parsed["source_id"], staging, taxonomy, config.run.workers)
+        stage_outputs(assigned, parsed["source_id"], None if retag else changed, staging, taxonomy, config.run.workers)
         assigned = assigned.select(list(batches.STATUS))
         new_sources = tables.sources_table(parsed, blocks, started)
-        outputs = assemble_tables(assigned, staging, taxonomy)
-        # published occurrences of records that only gained rows stay as they are: only the new rows are appended
-        new_or_changed = pl.col("source_id").is_in(parsed["source_id"].implode()) | pl.col("record_id").is_in(changed.implode())
         table_set = {
             "sources": new_sources,
-            **outputs,
-            "occurrences": outputs["occurrences"].filter(new_or_changed),
+            **assemble_tables(assigned, staging, taxonomy),
             "record_merges": matches.merges,
             "merge_edges": matches.edges,
             "dedup_index": matches.bands,
         }
         summary.blocks_new = blocks.height
         summary.warnings = [f"{p}: no recognisable header; collection is null" for p in new_sources.filter(pl.col("collection").is_null() & pl.col("error").is_null())["path"]]
-        docs_dir = warehouse.root / "reports" / started.strftime("%Y%m%dT%H%M%S%fZ")
+        docs_dir = warehouse.root / "reports" / stamp
         report = validate(table_set | {"run_stats": tables.run_stats(assigned, blocks)}, taxonomy, suites_dir, docs_dir)
         summary.data_docs = str(report.data_docs) if report.data_docs else None
         summary.validation = report.outcome
         summary.warnings += [f.describe() for f in report.warnings]
         if report.blocked:
             raise ValidationBlocked(report)
-        replaced = {name: tuple(affected.to_list()) for name in ("records", "tags", "urls")} | {"occurrences": tuple(changed.to_list())}
-        changes = {
-            name: TableChange(frame, replace_values=replaced[name], replace_all=retag) if name in replaced else TableChange(frame)
-            for name, frame in table_set.items()
-        }
-        # the staged parts of new rows are published as they are: moved into the tables, not rewritten
-        new_parts = [part for part in staging.parts("occurrences") if part.stem != "published"]
-        published = staging.scan_parts([part for part in staging.parts("occurrences") if part.stem == "published"], schema.OCCURRENCES)
-        changes["occurrences"] = dataclasses.replace(changes["occurrences"], rows=published.filter(new_or_changed), files=tuple(new_parts))
-        changes["records"] = dataclasses.replace(changes["records"], rows=schema.empty(schema.RECORDS), files=tuple(staging.parts("records")))
+        changes = _table_changes(table_set, staging, {"occurrences": changed, "records": affected, "tags": affected, "urls": affected}, retag)
         meta = {
             "created_at": started,
             "input_files": new_sources.select("path", "source_id", "size_bytes").to_dicts(),
@@ -254,6 +251,20 @@ def curate(
     warehouse.save_input_stats(identified)
     logger.info("published dataset version %s", version)
     return _summarize(summary, warehouse, version, published=True)
+
+
+def _table_changes(
+    table_set: dict[str, pl.DataFrame | pl.LazyFrame], staging: Staging, replaced: dict[str, pl.Series], retag: bool
+) -> dict[str, TableChange]:
+    """What to publish per table: rows replace the published rows of the ``replaced`` record ids
+    (every row on a retag); the staged tables are published by moving their parts, not rewriting them."""
+    changes = {}
+    for name, frame in table_set.items():
+        files = tuple(staging.parts(name)) if name in STAGED_TABLES else ()
+        rows = schema.empty(schema.STORED_TABLES[name]) if name in STAGED_TABLES else frame
+        ids = tuple(replaced[name].to_list()) if name in replaced else ()
+        changes[name] = TableChange(rows, replace_values=ids, replace_all=retag and name in replaced, files=files)
+    return changes
 
 
 def _changes(new_sources: pl.DataFrame, records: pl.LazyFrame, affected: pl.Series, matches: dedup.Matches) -> dict[str, int]:

@@ -41,11 +41,7 @@ class Staging:
 
     def scan(self, table: str, schema: pl.Schema) -> pl.LazyFrame:
         """A staged table (every part), or an empty frame of ``schema`` when nothing was staged."""
-        return self.scan_parts(self.parts(table), schema)
-
-    @staticmethod
-    def scan_parts(parts: list[Path], schema: pl.Schema) -> pl.LazyFrame:
-        """Some parts of a staged table, or an empty frame of ``schema`` when there are none."""
+        parts = self.parts(table)
         return pl.scan_parquet(parts) if parts else pl.LazyFrame(schema=schema)
 
     def remove(self) -> None:

@@ -22,6 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from deltalake import DeltaTable, write_deltalake
 
+from paperlake.sources import STATS_SCHEMA
 from transforms import schema
 
 VERSIONS = pl.Schema(
@@ -44,7 +45,7 @@ VERSIONS = pl.Schema(
 # A cache, not a published table: (absolute file, size, mtime) -> source_id of the inputs last
 # seen, so a rerun skips reading and hashing files whose stat has not changed. Safe to delete.
 INPUT_STATS = Path("_cache") / "input_stats.parquet"
-INPUT_STATS_SCHEMA = pl.Schema({"file": pl.String, "size_bytes": pl.Int64, "mtime_ns": pl.Int64, "source_id": pl.String})
+INPUT_STATS_SCHEMA = pl.Schema({**STATS_SCHEMA, "source_id": pl.String})
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ class Warehouse:
                 if rows is not None:
                     write_deltalake(path, rows, mode="append", commit_properties=_commit_properties(number))
             if change.files:
-                _adopt(DeltaTable(path), change.files, table_schema, number)
+                _adopt(Path(path), change.files, table_schema, number)
             table_versions[name] = DeltaTable(path).version()
         counts = {name: _rows(DeltaTable(str(self.table_path(name)))) for name in schema.TABLES}
         row = {**meta, "dataset_version": number, "table_versions": table_versions, "counts": json.dumps(counts, sort_keys=True)}
@@ -191,6 +192,7 @@ class Warehouse:
         hits = stored.select("dedup_key", band=pl.col("bands")).explode("band").join(wanted.lazy(), on="band", how="semi")
         return hits.select(pl.col("dedup_key").unique()).collect()["dedup_key"]
 
+
 def _arrow_stream(frame: pl.DataFrame | pl.LazyFrame) -> pa.Table | pa.RecordBatchReader | None:
     """The rows as Arrow, streamed in batches when lazy; None when there are none."""
     if isinstance(frame, pl.DataFrame):
@@ -200,20 +202,21 @@ def _arrow_stream(frame: pl.DataFrame | pl.LazyFrame) -> pa.Table | pa.RecordBat
     return None if first is None else pa.RecordBatchReader.from_batches(first.schema, itertools.chain([first], batches))
 
 
-def _adopt(table: DeltaTable, files: tuple[Path, ...], table_schema: pl.Schema, number: int) -> None:
+def _adopt(table_path: Path, files: tuple[Path, ...], table_schema: pl.Schema, number: int) -> None:
     """Move Parquet files written in ``table_schema`` into the table and commit them as added rows."""
     from deltalake.transaction import AddAction
 
     for file in files:
         if pl.read_parquet_schema(file) != dict(table_schema):
-            raise ValueError(f"{file}: its schema is not the table's; not adding it to {table.table_uri}")
+            raise ValueError(f"{file}: its schema is not the table's; not adding it to {table_path}")
     actions = []
     for file in files:
-        name = f"part-{uuid.uuid4()}.parquet"
-        target = Path(table.table_uri.removeprefix("file://")) / name
+        target = table_path / f"part-{uuid.uuid4()}.parquet"
         shutil.move(file, target)
+        stat = target.stat()
         stats = json.dumps({"numRecords": pq.read_metadata(target).num_rows})
-        actions.append(AddAction(name, target.stat().st_size, {}, int(target.stat().st_mtime * 1000), True, stats))
+        actions.append(AddAction(target.name, stat.st_size, {}, stat.st_mtime_ns // 1_000_000, True, stats))
+    table = DeltaTable(str(table_path))
     table.create_write_transaction(actions, mode="append", schema=table.schema(), commit_properties=_commit_properties(number))
 
 

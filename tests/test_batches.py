@@ -93,3 +93,22 @@ def test_a_new_copy_of_a_published_abstract_appends_occurrences_without_rewritin
     assert (copy["record_id"], copy["status"]) == (kept["record_id"], "duplicate")
     record = wh.read("records").filter(pl.col("record_id") == kept["record_id"]).row(0, named=True)
     assert record["n_occurrences"] == published.filter(pl.col("record_id") == kept["record_id"]).height + 1
+
+
+def test_a_new_taxonomy_republishes_every_occurrence_rejected_ones_too(paperlake_cli, tmp_path: Path) -> None:
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    first = sorted(CORPUS.glob("*.txt"))[0]
+    text = first.read_text(encoding="utf-8")
+    (inputs / first.name).write_text(text + "\n\nLoading... please wait\n", encoding="utf-8")
+    warehouse = tmp_path / "wh"
+    assert paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)[0] == 0
+    before = Warehouse(warehouse).read("occurrences").sort("path", "ordinal")
+    assert before.filter(pl.col("status") == "rejected").height >= 1
+
+    taxonomy = tmp_path / "extra.toml"
+    taxonomy.write_text('extends = "default"\n[tags."topic/watermarking"]\ndescription = "Watermarks."\nphrases = ["watermark"]\n')
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse, "--taxonomy", taxonomy)
+    assert code == 0, output
+    after = Warehouse(warehouse).read("occurrences").sort("path", "ordinal")
+    assert after.equals(before)

@@ -212,13 +212,6 @@ def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams,
     return Matches(assignment=assignment.sort("dedup_key"), edges=edge_table.sort("dedup_key_a", "dedup_key_b"), merges=merges, bands=band_rows)
 
 
-def key_folds(frame: pl.DataFrame) -> pl.DataFrame:
-    """``dedup_key, folded`` once per key of a frame's accepted rows (``folded`` computed from ``text`` where missing)."""
-    accepted = frame.filter(pl.col("reject_reason").is_null()) if "reject_reason" in frame.columns else frame
-    columns = [c for c in ("dedup_key", "text", "folded") if c in accepted.columns]
-    return with_folded(accepted.select(columns).unique("dedup_key")).select("dedup_key", "folded")
-
-
 def with_text_len(frame: pl.DataFrame) -> pl.DataFrame:
     """Add ``text_len`` (characters of the normalized text, a kept-rule criterion) where the frame has ``text``."""
     if "text" not in frame.columns:
@@ -276,7 +269,8 @@ def _covering_folds(keys: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame 
     """``dedup_key, folded`` of every key in ``keys``: from ``given``, else from the rows' ``folded`` or ``text``."""
     parts = [] if given is None else [_folds_of(given.lazy(), keys["dedup_key"])]
     if {"text", "folded"} & set(rows.columns):
-        parts.append(key_folds(rows.join(keys, on="dedup_key", how="semi")))
+        columns = [c for c in ("dedup_key", "text", "folded") if c in rows.columns]
+        parts.append(with_folded(rows.join(keys, on="dedup_key", how="semi").select(columns).unique("dedup_key")).select("dedup_key", "folded"))
     found = pl.concat(parts).drop_nulls("folded").unique("dedup_key") if parts else pl.DataFrame(schema={"dedup_key": pl.String, "folded": pl.String})
     missing = keys.join(found, on="dedup_key", how="anti")
     if missing.height:
@@ -371,8 +365,9 @@ def deduplicate(
     """All occurrences (published ones and the new blocks) with record ids and statuses, in memory.
 
     ``new_blocks`` need ``dedup_key``, ``reject_reason`` and ``text`` (or ``text_len`` and
-    ``bands``, with their keys' ``dedup_key, folded`` in ``folds``); ``history`` is the published ``occurrences`` table, whose record
-    ids keep their meaning (a merge retires ids into a survivor, reported in ``matches.merges``).
+    ``bands``, with their keys' ``dedup_key, folded`` in ``folds``); ``history`` is the
+    published ``occurrences`` table, whose record ids keep their meaning (a merge retires ids
+    into a survivor, reported in ``matches.merges``).
     """
     published = history.filter(pl.col("record_id").is_not_null())
     known_keys = published.select("dedup_key", "record_id", "text").unique("dedup_key", keep="first")

@@ -73,7 +73,6 @@ def _on_rows(
 
     ``prefilter`` is a cheaper necessary condition: ``select`` only looks at the rows it lets through.
     """
-
     return expr.map_batches(lambda batch: _convert_rows(batch, select, convert, prefilter), return_dtype=pl.String)
 
 
