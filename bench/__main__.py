@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 
 import polars as pl
@@ -42,9 +42,16 @@ INCREMENT = 2_000
 MAX_RSS_GB = 20.0  # a run whose process tree goes over this is stopped and reported (the machine has 24 GB)
 
 
+@cache
+def _prefect_home() -> str:
+    """One Prefect home for every CLI run of a bench, as a user has (unless PREFECT_HOME is set): a
+    new one per run would make each run create and migrate Prefect's database (~10 s)."""
+    return os.environ.get("PREFECT_HOME") or tempfile.mkdtemp(prefix="bench-prefect-")
+
+
 def _paperlake(*args: str, max_rss_gb: float = MAX_RSS_GB) -> tuple[float, int, str]:
     """Run the CLI; wall seconds, peak RSS of its process tree, output."""
-    env = {**os.environ, "PREFECT_HOME": os.environ.get("PREFECT_HOME", tempfile.mkdtemp(prefix="bench-prefect-"))}
+    env = {**os.environ, "PREFECT_HOME": _prefect_home()}
     process = subprocess.Popen([str(Path(sys.executable).parent / "paperlake"), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     with Peak(process.pid, limit=int(max_rss_gb * 2**30)).sampling() as peak:
         output, _ = process.communicate()
