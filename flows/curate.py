@@ -18,7 +18,7 @@ from paperlake.config import Config, code_version, load_config
 from paperlake.staging import Staging
 from paperlake.store import TableChange, Warehouse, now_utc
 from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
-from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, validate_tables
+from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, import_in_background, validate_tables
 from transforms import dedup, schema, tables, tags, urls
 from transforms.tags import Taxonomy
 
@@ -197,6 +197,7 @@ def curate(
         warehouse.save_input_stats(identified)
         return _summarize(summary, warehouse, current, published=False)
 
+    import_in_background()  # Great Expectations loads while the blocks are staged
     stamp = started.strftime("%Y%m%dT%H%M%S%fZ")
     staging = Staging.create(warehouse.root, stamp)
     try:

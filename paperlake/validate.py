@@ -22,9 +22,11 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import html
+import importlib
 import json
 import logging
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -126,6 +128,14 @@ def _substitute(value: Any, variables: dict[str, Any]) -> Any:
     if isinstance(value, dict):
         return {k: _substitute(v, variables) for k, v in value.items()}
     return value
+
+
+def import_in_background() -> threading.Thread:
+    """Start importing Great Expectations (about 3 s) on a thread, so that validation later
+    does not wait for it; call it once a run knows it will validate."""
+    thread = threading.Thread(target=importlib.import_module, args=("great_expectations",), name="import-gx", daemon=True)
+    thread.start()
+    return thread
 
 
 def _quiet_gx() -> Any:
