@@ -45,10 +45,14 @@ def join_lines(text: pl.Expr) -> pl.Expr:
     return _on_rows(text, lambda batch: batch.str.contains("\n", literal=True), _vectorized(_join_lines))
 
 
+# A URL hard-wrapped over up to this many lines is rejoined (each pass joins one break per URL).
+URL_WRAP_LINES = 4
+
+
 def _join_lines(text: pl.Expr) -> pl.Expr:
+    rejoined = reduce(lambda t, _: t.str.replace_all(r"(https?://\S*[/\-])[ \t]*\n[ \t]*(\S)", "${1}${2}"), range(URL_WRAP_LINES - 1), text)
     return (
-        text.str.replace_all(r"(https?://\S*[/\-])[ \t]*\n[ \t]*(\S)", "${1}${2}")
-        .str.replace_all(r"(\p{L})-[ \t]*\n[ \t]*(\p{Ll})", "${1}-${2}")
+        rejoined.str.replace_all(r"(\p{L})-[ \t]*\n[ \t]*(\p{Ll})", "${1}-${2}")
         .str.replace_all(r"[ \t]*\n[ \t]*", " ")
     )
 

@@ -23,12 +23,14 @@ right before it calls a project page, homepage or website; ``other`` the rest.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, reduce
 from urllib.parse import quote, urlsplit, urlunsplit
 
 import idna
 import polars as pl
 import tldextract
+
+from transforms.normalize import URL_WRAP_LINES
 
 CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
 PAPER_HOSTS = (
@@ -62,8 +64,10 @@ _URI_SAFE = "-._~:/?#[]@!$&'()*+,;=%"
 
 
 def join_wrapped(text: pl.Expr) -> pl.Expr:
-    """Join hard-wrapped lines to one line; a URL broken right after ``/`` or ``-`` is rejoined."""
-    return text.str.replace_all(_WRAPPED_URL, "${1}${2}").str.replace_all(r"[ \t]*\r?\n[ \t]*", " ")
+    """Join hard-wrapped lines to one line; a URL broken right after ``/`` or ``-`` (over up to
+    ``normalize.URL_WRAP_LINES`` lines) is rejoined."""
+    rejoined = reduce(lambda t, _: t.str.replace_all(_WRAPPED_URL, "${1}${2}"), range(URL_WRAP_LINES - 1), text)
+    return rejoined.str.replace_all(r"[ \t]*\r?\n[ \t]*", " ")
 
 
 def trim_url(candidate: str) -> str:

@@ -35,6 +35,7 @@ def norm(*texts: str) -> list[str]:
         ("zero\u200bwidth\u00a0nbsp \ufb01ne \uff21\uff22 \u201cq\u201d", 'zerowidth nbsp fine AB "q"'),
         ("multi-\ntask and hard\nwrapped   lines\t here", "multi-task and hard wrapped lines here"),
         ("code at https://github.com/foo/\nbar-baz now", "code at https://github.com/foo/bar-baz now"),
+        ("code at https://github.com/\ndeep-lab/\nTabNet/\nblob now", "code at https://github.com/deep-lab/TabNet/blob now"),
         ("ctrl\x00chars\x07 here\x7f", "ctrlchars here"),
     ],
 )

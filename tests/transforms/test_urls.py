@@ -56,6 +56,7 @@ GH = "https://github.com/a/b"
         # hard-wrapped after / or -
         ("broken https://github.com/foo/\nbar-baz line", [("https://github.com/foo/bar-baz", "https://github.com/foo/bar-baz")]),
         ("at https://github.com/deep-\nlearning-lab/tab-net.", [("https://github.com/deep-learning-lab/tab-net", "https://github.com/deep-learning-lab/tab-net")]),
+        ("at https://github.com/\r\ndeep-\r\nlearning-lab/\r\ntab-net.", [("https://github.com/deep-learning-lab/tab-net", "https://github.com/deep-learning-lab/tab-net")]),
         ("Code: https://github.com/foo/bar\nWe thank everyone.", [("https://github.com/foo/bar", "https://github.com/foo/bar")]),
         # DOIs, e-mail addresses, file names
         ("data (doi:10.1234/abc.5) were used", [("doi:10.1234/abc.5", "https://doi.org/10.1234/abc.5")]),
