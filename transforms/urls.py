@@ -12,9 +12,9 @@ as written), characters outside RFC 3986 percent-encoded; on code-host repositor
 fragment and a trailing ``.git`` are dropped. Path case and a trailing slash stay as written.
 
 Kinds (first rule that applies): ``code`` a repository on a code host (``owner/name`` path);
-``data`` Hugging Face datasets, Zenodo, Kaggle, figshare; ``demo`` Hugging Face Spaces,
-``*.hf.space``, Colab; ``model`` other Hugging Face ``owner/name`` pages; ``paper`` arXiv,
-OpenReview, doi.org, ACL Anthology, PMLR, NeurIPS proceedings, ACM DL, IEEE Xplore;
+``data`` Hugging Face datasets, Zenodo, Kaggle, figshare, Harvard Dataverse, PhysioNet, OpenML,
+the UCI repository; ``demo`` Hugging Face Spaces, ``*.hf.space``, Colab; ``model`` other
+Hugging Face ``owner/name`` pages; ``paper`` arXiv, OpenReview, doi.org, ACL Anthology, PMLR, NeurIPS proceedings, ACM DL, IEEE Xplore;
 ``project`` static project-site hosts (``*.github.io``, ``*.gitlab.io``, ``*.pages.dev``,
 ``*.netlify.app``, ``*.vercel.app``, ``sites.google.com``) or any other URL that the text
 right before it calls a project page, homepage or website; ``other`` the rest.
@@ -37,7 +37,7 @@ PAPER_HOSTS = (
     "arxiv.org", "openreview.net", "doi.org", "dx.doi.org", "aclanthology.org", "proceedings.mlr.press",
     "proceedings.neurips.cc", "papers.nips.cc", "dl.acm.org", "ieeexplore.ieee.org",
 )
-DATA_HOSTS = ("zenodo.org", "kaggle.com", "figshare.com")
+DATA_HOSTS = ("zenodo.org", "kaggle.com", "figshare.com", "dataverse.harvard.edu", "physionet.org", "openml.org", "archive.ics.uci.edu")
 PROJECT_SUFFIXES = (".github.io", ".gitlab.io", ".pages.dev", ".netlify.app", ".vercel.app")
 _BARE_HOSTS = CODE_HOSTS + PAPER_HOSTS + DATA_HOSTS + ("huggingface.co", "colab.research.google.com")
 # Non-repository first path segments on code hosts (github.com/orgs/x is not a repository).

@@ -109,6 +109,7 @@ def test_kinds_and_repo() -> None:
         "https://arxiv.org/abs/2401.00001": "paper", "https://openreview.net/forum?id=x": "paper", "https://doi.org/10.1/x": "paper",
         "https://aclanthology.org/2023.acl-long.557/": "paper", "https://proceedings.mlr.press/v202/a.html": "paper",
         "https://a.github.io/p": "project", "https://sites.google.com/view/x": "project", "https://pytorch.org/docs/x": "other",
+        "https://physionet.org/content/mimic": "data", "https://dataverse.harvard.edu/dataset.xhtml": "data", "https://www.openml.org/d/1": "data",
     }
     assert {url: url_kind(url) for url in cases} == cases
     text = "Project page: https://wildcam-benchmark.org, code https://github.com/a/b.git and docs https://docs.example.org/x"
