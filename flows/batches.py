@@ -33,6 +33,8 @@ SLIM_BLOCKS = pl.Schema(
     {"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "dedup_key": pl.String, "reject_reason": pl.String, "text_len": pl.UInt32}
 )
 STAGED_BLOCKS = pl.Schema({**SLIM_BLOCKS, "folded": pl.String, "bands": pl.List(pl.Int64)})
+# The records a run touches (their published occurrences are staged with the new blocks).
+AFFECTED = pl.Schema({"record_id": pl.String})
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -67,18 +69,25 @@ def stage_blocks(batch: BlockBatch) -> int:
 
 @dataclass(frozen=True)
 class OutputBatch:
-    """One staged part to turn into output rows: new blocks (joined with ``statuses``) or touched published occurrences."""
+    """One part to turn into output rows: new blocks (joined with ``statuses``), the touched
+    published occurrences, or (when the taxonomy changed) a published occurrences file, of
+    whose rows only the records this run does not touch (not in the staged ``affected`` ids) count."""
 
     name: str
     staging: Path
     taxonomy: Taxonomy
     from_blocks: bool = True
+    published_file: Path | None = None
 
 
 def stage_outputs(batch: OutputBatch) -> int:
-    """Stage a part's ``occurrences``, ``kept`` rows, ``url_candidates`` and ``text_tags``; occurrences staged."""
+    """Stage a part's ``kept`` rows, ``url_candidates`` and ``text_tags`` (and ``occurrences``, for
+    new blocks); the part's occurrences."""
     staging = Staging(batch.staging)
-    if batch.from_blocks:
+    if batch.published_file is not None:
+        affected = staging.scan("affected", AFFECTED)
+        occurrences = pl.scan_parquet(batch.published_file).join(affected, on="record_id", how="anti").collect()
+    elif batch.from_blocks:
         statuses = staging.scan("statuses", STATUS)
         blocks = pl.scan_parquet(staging.part("blocks", batch.name)).drop("folded", "bands", "text_len")
         occurrences = schema.conform(blocks.join(statuses, on=["source_id", "ordinal"], how="left"), schema.OCCURRENCES).sort("path", "ordinal").collect()

@@ -35,6 +35,8 @@ class ValidationBlocked(RuntimeError):
 
 # Tables whose rows are staged as Parquet parts in their published schema (they carry texts).
 STAGED_TABLES = ("occurrences", "records")
+# Tables rebuilt whole when the taxonomy changed (tags are in them); dedup and occurrences do not change.
+RETAGGED_TABLES = ("records", "tags", "urls")
 
 
 @dataclass
@@ -119,19 +121,22 @@ def assign_records(
 
 
 @task(cache_policy=NO_CACHE)
-def deduplicate_all(blocks: pl.DataFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config) -> tuple[pl.DataFrame, pl.Series, dedup.Matches]:
-    """Every occurrence, published and new, with records and statuses (when every record must be rebuilt)."""
-    history = warehouse.read("occurrences")
-    result = dedup.deduplicate(blocks, history, config.dedup, folds)
-    return result.occurrences, history["record_id"].drop_nulls().unique().sort(), result.matches
+def untouched_statuses(warehouse: Warehouse, affected: pl.Series) -> pl.DataFrame:
+    """The statuses of the published occurrences this run does not touch (rejected ones too)."""
+    untouched = pl.col("record_id").is_null() | ~pl.col("record_id").is_in(affected.implode())
+    return warehouse.scan("occurrences").select(list(batches.STATUS)).filter(untouched).collect()
 
 
 @task(cache_policy=NO_CACHE)
-def stage_outputs(assigned: pl.DataFrame, new_sources: pl.Series, changed: pl.Series | None, staging: Staging, taxonomy: Taxonomy, workers: int) -> None:
+def stage_outputs(
+    assigned: pl.DataFrame, new_sources: pl.Series, affected: pl.Series, changed: pl.Series, staging: Staging, taxonomy: Taxonomy, workers: int,
+    retag_files: list[str],
+) -> None:
     """Occurrences, kept records, URL candidates and text tags of every new block and every touched occurrence, staged.
 
     Touched published occurrences (they carry their texts) feed the records they belong to;
-    only those of ``changed`` records (all of them when None) are staged to be published again.
+    only those of ``changed`` records are staged to be published again. ``retag_files`` (the
+    published occurrences files, when the taxonomy changed) feed every other record too.
     """
     logger = get_run_logger()
     is_new = pl.col("source_id").is_in(new_sources.implode())
@@ -140,19 +145,21 @@ def stage_outputs(assigned: pl.DataFrame, new_sources: pl.Series, changed: pl.Se
     work = [batches.OutputBatch(part.stem, staging.root, taxonomy) for part in staging.parts("blocks")]
     if touched.height:
         touched.write_parquet(staging.part("touched", "published"))
-        republished = touched if changed is None else touched.filter(pl.col("record_id").is_in(changed.implode()))
-        republished.write_parquet(staging.part("occurrences", "published"))
+        touched.filter(pl.col("record_id").is_in(changed.implode())).write_parquet(staging.part("occurrences", "published"))
         work.append(batches.OutputBatch("published", staging.root, taxonomy, from_blocks=False))
+    if retag_files:
+        affected.to_frame("record_id").write_parquet(staging.part("affected", "all"))
+        work += [batches.OutputBatch(f"retag-{i:05d}", staging.root, taxonomy, published_file=Path(f)) for i, f in enumerate(retag_files)]
     for done, _ in enumerate(batches.in_workers(batches.stage_outputs, work, workers), start=1):
         logger.info("outputs: part %d of %d staged", done, len(work))
 
 
 @task(cache_policy=NO_CACHE)
-def assemble_tables(assigned: pl.DataFrame, staging: Staging, taxonomy: Taxonomy) -> dict[str, pl.DataFrame | pl.LazyFrame]:
-    """The urls, tags and records tables from the staged parts (records are staged too: they carry texts)."""
+def assemble_tables(counts: pl.DataFrame, staging: Staging, taxonomy: Taxonomy) -> dict[str, pl.DataFrame | pl.LazyFrame]:
+    """The urls, tags and records tables of the staged records (their parts carry texts, so records are staged too)."""
     url_table = urls.first_urls(staging.scan("url_candidates", urls.CANDIDATES).collect())
     tag_table = tags.order_tags(pl.concat([staging.scan("text_tags", schema.TAGS).collect(), tags.url_tags(url_table, taxonomy)]), taxonomy)
-    extras = tables.record_extras(tables.occurrence_counts(assigned), tag_table, url_table)
+    extras = tables.record_extras(counts, tag_table, url_table)
     for part in staging.parts("kept"):  # part by part: the kept rows carry the texts
         tables.records_table(pl.read_parquet(part), extras).write_parquet(staging.part("records", part.stem))
     return {"occurrences": staging.scan("occurrences", schema.OCCURRENCES), "records": staging.scan("records", schema.RECORDS), "tags": tag_table, "urls": url_table}
@@ -208,20 +215,20 @@ def curate(
         folds = accepted.select("dedup_key", "folded")  # read only for the keys of candidate pairs
         blocks = staged.select(*batches.SLIM_BLOCKS).collect()
         keys = accepted.select("dedup_key", "bands").unique("dedup_key").collect()
-        retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash
-        if retag:  # every record's tags change: rebuild all records
-            assigned, affected, matches = deduplicate_all(blocks.join(keys, on="dedup_key", how="left"), folds, warehouse, config)
-            changed = affected
-        else:
-            matches, known = match_records(keys, folds, warehouse, config)
-            assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
+        retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash  # every record's tags may change
+        matches, known = match_records(keys, folds, warehouse, config)
+        assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
         del keys
-        stage_outputs(assigned, parsed["source_id"], None if retag else changed, staging, taxonomy, config.run.workers)
+        retag_files = warehouse.parquet_files("occurrences") if retag else []
+        stage_outputs(assigned, parsed["source_id"], affected, changed, staging, taxonomy, config.run.workers, retag_files)
         assigned = assigned.select(list(batches.STATUS))
+        if retag:  # every record is republished
+            assigned = pl.concat([assigned, untouched_statuses(warehouse, affected)])
         new_sources = tables.sources_table(parsed, blocks, started)
+        published_records = warehouse.scan("records").select("record_id") if current is not None else pl.LazyFrame(schema={"record_id": pl.String})
         table_set = {
             "sources": new_sources,
-            **assemble_tables(assigned, staging, taxonomy),
+            **assemble_tables(tables.occurrence_counts(assigned), staging, taxonomy),
             "record_merges": matches.merges,
             "merge_edges": matches.edges,
             "dedup_index": matches.bands,
@@ -244,7 +251,7 @@ def curate(
             "expectations_sha256": report.suites_sha256,
             "validation": report.outcome,
             "warnings": [f.describe() for f in report.warnings],
-            "changes": json.dumps(_changes(new_sources, table_set["records"], affected, matches)),
+            "changes": json.dumps(_changes(new_sources, table_set["records"], published_records, matches)),
         }
         version = publish(warehouse, changes, meta)
     finally:
@@ -258,18 +265,18 @@ def _table_changes(
     table_set: dict[str, pl.DataFrame | pl.LazyFrame], staging: Staging, replaced: dict[str, pl.Series], retag: bool
 ) -> dict[str, TableChange]:
     """What to publish per table: rows replace the published rows of the ``replaced`` record ids
-    (every row on a retag); the staged tables are published by moving their parts, not rewriting them."""
+    (on a retag, the ``RETAGGED_TABLES`` are whole); the staged tables are published by moving their parts, not rewriting them."""
     changes = {}
     for name, frame in table_set.items():
         files = tuple(staging.parts(name)) if name in STAGED_TABLES else ()
         rows = schema.empty(schema.STORED_TABLES[name]) if name in STAGED_TABLES else frame
         ids = tuple(replaced[name].to_list()) if name in replaced else ()
-        changes[name] = TableChange(rows, replace_values=ids, replace_all=retag and name in replaced, files=files)
+        changes[name] = TableChange(rows, replace_values=ids, replace_all=retag and name in RETAGGED_TABLES, files=files)
     return changes
 
 
-def _changes(new_sources: pl.DataFrame, records: pl.LazyFrame, affected: pl.Series, matches: dedup.Matches) -> dict[str, int]:
-    added = records.select("record_id").filter(~pl.col("record_id").is_in(affected.implode())).select(pl.len()).collect().item()
+def _changes(new_sources: pl.DataFrame, records: pl.LazyFrame, published_records: pl.LazyFrame, matches: dedup.Matches) -> dict[str, int]:
+    added = records.select("record_id").join(published_records, on="record_id", how="anti").select(pl.len()).collect().item()
     return {"sources_added": new_sources.height, "records_added": added, "records_removed": matches.merges.height}
 
 

@@ -95,7 +95,7 @@ def test_a_new_copy_of_a_published_abstract_appends_occurrences_without_rewritin
     assert record["n_occurrences"] == published.filter(pl.col("record_id") == kept["record_id"]).height + 1
 
 
-def test_a_new_taxonomy_republishes_every_occurrence_rejected_ones_too(paperlake_cli, tmp_path: Path) -> None:
+def test_a_new_taxonomy_keeps_every_occurrence_rejected_ones_too(paperlake_cli, tmp_path: Path) -> None:
     inputs = tmp_path / "in"
     inputs.mkdir()
     first = sorted(CORPUS.glob("*.txt"))[0]
@@ -112,3 +112,35 @@ def test_a_new_taxonomy_republishes_every_occurrence_rejected_ones_too(paperlake
     assert code == 0, output
     after = Warehouse(warehouse).read("occurrences").sort("path", "ordinal")
     assert after.equals(before)
+
+
+def _by_text(warehouse: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Records and tags keyed by kept text (ids may differ between run orders; what they name may not)."""
+    wh = Warehouse(warehouse)
+    records = wh.read("records")
+    texts = records.select("record_id", "text")
+    tags = wh.read("tags").join(texts, on="record_id").select("text", "tag", "evidence").sort(pl.all())
+    return records.drop("record_id", "kept_source_id", "kept_ordinal").sort("text"), tags
+
+
+def test_a_new_taxonomy_with_new_files_publishes_what_one_run_would(paperlake_cli, tmp_path: Path) -> None:
+    files = sorted(CORPUS.glob("*.txt"))
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    for f in files[:4]:
+        shutil.copy(f, inputs / f.name)
+    taxonomy = tmp_path / "extra.toml"
+    taxonomy.write_text('extends = "default"\n[tags."topic/watermarking"]\ndescription = "Watermarks."\nphrases = ["watermark", "benchmark"]\n')
+    assert paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "grown")[0] == 0
+    for f in files[4:]:
+        shutil.copy(f, inputs / f.name)
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "grown", "--taxonomy", taxonomy)
+    assert code == 0, output
+    assert paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "once", "--taxonomy", taxonomy)[0] == 0
+
+    grown_records, grown_tags = _by_text(tmp_path / "grown")
+    once_records, once_tags = _by_text(tmp_path / "once")
+    assert grown_records.equals(once_records)
+    assert grown_tags.equals(once_tags)
+    assert grown_tags.filter(pl.col("tag") == "topic/watermarking").height > 0
+    assert Warehouse(tmp_path / "grown").version_row()["counts"] == Warehouse(tmp_path / "once").version_row()["counts"]

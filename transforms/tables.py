@@ -38,7 +38,7 @@ def kept_rows(occurrences: pl.DataFrame) -> pl.DataFrame:
     ).cast(dict(KEPT))
 
 
-def occurrence_counts(occurrences: pl.DataFrame) -> pl.DataFrame:
+def occurrence_counts(occurrences: schema.Frame) -> schema.Frame:
     """``record_id, n_occurrences`` over accepted occurrences (every occurrence of the records must be in the frame)."""
     return occurrences.filter(pl.col("record_id").is_not_null()).group_by("record_id").agg(n_occurrences=pl.len().cast(pl.Int32))
 
