@@ -58,6 +58,18 @@ GH = "https://github.com/a/b"
         ("at https://github.com/deep-\nlearning-lab/tab-net.", [("https://github.com/deep-learning-lab/tab-net", "https://github.com/deep-learning-lab/tab-net")]),
         ("at https://github.com/\r\ndeep-\r\nlearning-lab/\r\ntab-net.", [("https://github.com/deep-learning-lab/tab-net", "https://github.com/deep-learning-lab/tab-net")]),
         ("Code: https://github.com/foo/bar\nWe thank everyone.", [("https://github.com/foo/bar", "https://github.com/foo/bar")]),
+        # words and punctuation glued after a URL; HTML entities are decoded before extraction
+        ("at https://huggingface.co/datasets/t/r,and a board", [("https://huggingface.co/datasets/t/r", "https://huggingface.co/datasets/t/r")]),
+        ("at https://tabreason.io/leaderboard;see the paper", [("https://tabreason.io/leaderboard", "https://tabreason.io/leaderboard")]),
+        ("code https://github.com/a/b,代码见下", [(GH, GH)]),
+        ("map https://x.org/a,1,2z and https://x.org/Washington,_D.C. ok", [("https://x.org/a,1,2z", "https://x.org/a,1,2z"), ("https://x.org/Washington,_D.C", "https://x.org/Washington,_D.C")]),
+        ("fields https://x.org/api?f=name,email;see it", [("https://x.org/api?f=name,email;see", "https://x.org/api?f=name,email;see")]),
+        ("toolkit: https://github.com/a/b\u2026 It supports", [(GH, GH)]),
+        ("released at https://github.com/a/b&nbsp;and kept", [(GH, GH)]),
+        ("the data (https://x.org/data&#41;.", [("https://x.org/data", "https://x.org/data")]),
+        ("see https://x.org/data&#41;&hellip; and", [("https://x.org/data", "https://x.org/data")]),
+        ("q https://x.org/p?a=1&amp;b=2&amp;amp;c=3 ok", [("https://x.org/p?a=1&b=2&c=3", "https://x.org/p?a=1&b=2&c=3")]),
+        ('<a href="https://github.com/a/b">https://github.com/a/b</a> &lt;https://x.org/q&gt;', [(GH, GH), (GH, GH), ("https://x.org/q", "https://x.org/q")]),
         # DOIs, e-mail addresses, file names
         ("data (doi:10.1234/abc.5) were used", [("doi:10.1234/abc.5", "https://doi.org/10.1234/abc.5")]),
         ("数据见doi:10.1234/abc", [("doi:10.1234/abc", "https://doi.org/10.1234/abc")]),
@@ -201,3 +213,20 @@ def test_normalize_url_is_idempotent_and_valid(raw: str) -> None:
     if url is not None:
         assert_valid(url)
         assert normalize_url(url) == url
+
+
+_segment = st.text(alphabet=st.sampled_from("abcXYZ019-_"), min_size=1, max_size=8).map(lambda s: s + "z")
+_plain_urls = st.builds(
+    lambda host, segments, slash: f"https://{host}.org/{'/'.join(segments)}{slash}",
+    st.text(alphabet=st.sampled_from("abc019-"), min_size=1, max_size=8).map(lambda s: "h" + s + "h"),
+    st.lists(_segment, min_size=1, max_size=4),
+    st.sampled_from(["", "/"]),
+)
+_word = st.text(alphabet=st.sampled_from("abcTheüß代码"), min_size=1, max_size=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_plain_urls, st.sampled_from([",", ";", "\u2026", "\u201d", ". ", ") ", ", ", "&nbsp;", "&#41;. ", "&hellip;"]), _word)
+def test_a_url_followed_by_punctuation_and_a_word_is_extracted_unchanged(url: str, after: str, word: str) -> None:
+    assert found(f"code: {url}{after}{word} more") == [(url, url)]
+
