@@ -1,7 +1,7 @@
 """URLs: extract from raw blocks, trim, normalize, classify.
 
 Extraction runs on the raw block (markup intact) after hard-wrapped lines are joined (a URL
-broken right after ``/`` or ``-`` at a line end rejoined) and HTML entities decoded.
+broken at a line end rejoined where ``normalize.URL_WRAP`` allows) and HTML entities decoded.
 Found: scheme URLs, ``www.`` URLs, bare code-host and paper-host URLs (``github.com/o/r``,
 ``arxiv.org/abs/...``) and ``doi:10.x/y``; e-mail addresses and bare domains of other hosts
 are not URLs. A word glued on with ``,`` or ``;`` before any query or fragment is cut.
@@ -31,7 +31,7 @@ import idna
 import polars as pl
 import tldextract
 
-from transforms.normalize import HTML_ENTITY, URL_WRAP_LINES, unescape_html
+from transforms.normalize import HTML_ENTITY, URL_STOP, URL_WRAP, URL_WRAP_JOIN, URL_WRAP_LINES, unescape_html
 
 CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
 PAPER_HOSTS = (
@@ -47,14 +47,13 @@ _RESERVED_OWNERS = frozenset(
 )
 _HF_NON_MODEL = frozenset({"papers", "docs", "blog", "collections", "organizations", "learn", "tasks", "models", "join", "settings"})
 
-_STOP = r"\s<>\"{}|\\^`\[\]\u2018\u2019\u201c\u201d\u00ab\u00bb\u2026\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
 # An ASCII word boundary before ``doi:``, like the ASCII left edge of ``www.`` and bare hosts:
 # Rust's regex runs its fast DFA on non-ASCII text only without Unicode ``\b``.
 _START = r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?-u:\b)doi:\s*10\.)"
 # Every match of _START contains one of these (joining wrapped lines cannot create one): blocks without any have no URLs.
 _MAY_START = r"(?i)http|www\.|doi:|" + "|".join(re.escape(h) for h in _BARE_HOSTS)
-URL_PATTERN = f"(?i){_START}[^{_STOP}]+"
-_WRAPPED_URL = f"(?i)({_START}[^{_STOP}]*[/-])[ \\t]*\\r?\\n[ \\t]*([^{_STOP}])"
+URL_PATTERN = f"(?i){_START}[^{URL_STOP}]+"
+_WRAPPED_URL = f"(?i)({_START}[^{URL_STOP}]*){URL_WRAP}"
 _PROJECT_CUE = r"(?i)(?:project|home|web)[ -]?page|website|project site|主页"
 _TRAILING = ".,;:!?'\"*_~"
 # ``,and`` or ``;see`` glued to the end of a URL's host or path (letters only after it): a comma or
@@ -68,9 +67,9 @@ _URI_SAFE = "-._~:/?#[]@!$&'()*+,;=%"
 
 
 def join_wrapped(text: pl.Expr) -> pl.Expr:
-    """Join hard-wrapped lines to one line; a URL broken right after ``/`` or ``-`` (over up to
-    ``normalize.URL_WRAP_LINES`` lines) is rejoined."""
-    rejoined = reduce(lambda t, _: t.str.replace_all(_WRAPPED_URL, "${1}${2}"), range(URL_WRAP_LINES - 1), text)
+    """Join hard-wrapped lines to one line; a URL broken at a line end where ``normalize.URL_WRAP``
+    allows it (over up to ``normalize.URL_WRAP_LINES`` lines) is rejoined."""
+    rejoined = reduce(lambda t, _: t.str.replace_all(_WRAPPED_URL, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
     return rejoined.str.replace_all(r"[ \t]*\r?\n[ \t]*", " ")
 
 
