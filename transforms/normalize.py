@@ -47,10 +47,26 @@ def join_lines(text: pl.Expr) -> pl.Expr:
 
 # A URL hard-wrapped over up to this many lines is rejoined (each pass joins one break per URL).
 URL_WRAP_LINES = 4
+# Characters that end a URL (shared with transforms.urls).
+URL_STOP = r"\s<>\"{}|\\^`\[\]\u2018\u2019\u201c\u201d\u00ab\u00bb\u2026\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+_URL_BREAK = r"[ \t]*\r?\n[ \t]*"
+# A continuation holding a ``/`` that is not a URL (or host) of its own: no ``.`` or ``:`` before its first ``/``.
+_URL_PATH_PIECE = f"[^{URL_STOP}/.:]*/"
+# Where a URL's line (``(<start>[^URL_STOP]*)`` before this) may break: right after / - = ? & _ # % ~
+# (any continuation); between digits after a ``.`` (``2405.`` / ``01234``); after a ``.`` before a
+# lower-case path piece (``arxiv.`` / ``org/abs``); mid-word before a path piece (``posi`` /
+# ``tional-curriculum/``). Not after a URL that ends a sentence before the next line's first word.
+# Replace with URL_WRAP_JOIN: the start group and URL_WRAP's eight (transforms.urls uses the same rule).
+URL_WRAP = (
+    f"(?:([/\\-=?&_#%~]){_URL_BREAK}([^{URL_STOP}])|([0-9]\\.){_URL_BREAK}([0-9])"
+    f"|(\\.){_URL_BREAK}((?-i:[a-z]){_URL_PATH_PIECE})|([\\p{{L}}\\p{{N}}]){_URL_BREAK}({_URL_PATH_PIECE}))"
+)
+URL_WRAP_JOIN = "${1}${2}${3}${4}${5}${6}${7}${8}${9}"
 
 
 def _join_lines(text: pl.Expr) -> pl.Expr:
-    rejoined = reduce(lambda t, _: t.str.replace_all(r"(https?://\S*[/\-])[ \t]*\n[ \t]*(\S)", "${1}${2}"), range(URL_WRAP_LINES - 1), text)
+    wrapped = f"(https?://[^{URL_STOP}]*){URL_WRAP}"
+    rejoined = reduce(lambda t, _: t.str.replace_all(wrapped, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
     return (
         rejoined.str.replace_all(r"(\p{L})-[ \t]*\n[ \t]*(\p{Ll})", "${1}-${2}")
         .str.replace_all(r"[ \t]*\n[ \t]*", " ")

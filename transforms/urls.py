@@ -1,9 +1,10 @@
 """URLs: extract from raw blocks, trim, normalize, classify.
 
-Extraction runs on the raw block (markup intact) after hard-wrapped lines are joined; a URL
-broken right after ``/`` or ``-`` at a line end is rejoined. Found: scheme URLs, ``www.``
-URLs, bare code-host and paper-host URLs (``github.com/o/r``, ``arxiv.org/abs/...``) and
-``doi:10.x/y``; e-mail addresses and bare domains of other hosts are not URLs.
+Extraction runs on the raw block (markup intact) after hard-wrapped lines are joined (a URL
+broken at a line end rejoined where ``normalize.URL_WRAP`` allows) and HTML entities decoded.
+Found: scheme URLs, ``www.`` URLs, bare code-host and paper-host URLs (``github.com/o/r``,
+``arxiv.org/abs/...``) and ``doi:10.x/y``; e-mail addresses and bare domains of other hosts
+are not URLs. A word glued on with ``,`` or ``;`` before any query or fragment is cut.
 
 Normalization (``normalize_url``, idempotent): lower-case scheme and host, ``https://`` for
 scheme-less URLs, ``doi:`` to ``https://doi.org/``, IDN hosts to punycode, default ports and
@@ -30,7 +31,7 @@ import idna
 import polars as pl
 import tldextract
 
-from transforms.normalize import URL_WRAP_LINES
+from transforms.normalize import HTML_ENTITY, URL_STOP, URL_WRAP, URL_WRAP_JOIN, URL_WRAP_LINES, unescape_html
 
 CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
 PAPER_HOSTS = (
@@ -46,16 +47,18 @@ _RESERVED_OWNERS = frozenset(
 )
 _HF_NON_MODEL = frozenset({"papers", "docs", "blog", "collections", "organizations", "learn", "tasks", "models", "join", "settings"})
 
-_STOP = r"\s<>\"{}|\\^`\[\]\u2018\u2019\u201c\u201d\u00ab\u00bb\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
 # An ASCII word boundary before ``doi:``, like the ASCII left edge of ``www.`` and bare hosts:
 # Rust's regex runs its fast DFA on non-ASCII text only without Unicode ``\b``.
 _START = r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?-u:\b)doi:\s*10\.)"
 # Every match of _START contains one of these (joining wrapped lines cannot create one): blocks without any have no URLs.
 _MAY_START = r"(?i)http|www\.|doi:|" + "|".join(re.escape(h) for h in _BARE_HOSTS)
-URL_PATTERN = f"(?i){_START}[^{_STOP}]+"
-_WRAPPED_URL = f"(?i)({_START}[^{_STOP}]*[/-])[ \\t]*\\r?\\n[ \\t]*([^{_STOP}])"
+URL_PATTERN = f"(?i){_START}[^{URL_STOP}]+"
+_WRAPPED_URL = f"(?i)({_START}[^{URL_STOP}]*){URL_WRAP}"
 _PROJECT_CUE = r"(?i)(?:project|home|web)[ -]?page|website|project site|主页"
 _TRAILING = ".,;:!?'\"*_~"
+# ``,and`` or ``;see`` glued to the end of a URL's host or path (letters only after it): a comma or
+# semicolon followed by a bare word is rare in paths; in a query (``?f=a,b``) it is common, and stays.
+_GLUED_WORD = re.compile(r"^[^?#]*?([,;][^\W\d_]+)$")
 _PAIRS = {")": "(", "]": "[", "}": "{"}
 _DROP_PARAM = re.compile(r"^(?:utm_[^=]*|fbclid|gclid)(?:=|$)", re.IGNORECASE)
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -64,15 +67,29 @@ _URI_SAFE = "-._~:/?#[]@!$&'()*+,;=%"
 
 
 def join_wrapped(text: pl.Expr) -> pl.Expr:
-    """Join hard-wrapped lines to one line; a URL broken right after ``/`` or ``-`` (over up to
-    ``normalize.URL_WRAP_LINES`` lines) is rejoined."""
-    rejoined = reduce(lambda t, _: t.str.replace_all(_WRAPPED_URL, "${1}${2}"), range(URL_WRAP_LINES - 1), text)
+    """Join hard-wrapped lines to one line; a URL broken at a line end where ``normalize.URL_WRAP``
+    allows it (over up to ``normalize.URL_WRAP_LINES`` lines) is rejoined."""
+    rejoined = reduce(lambda t, _: t.str.replace_all(_WRAPPED_URL, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
     return rejoined.str.replace_all(r"[ \t]*\r?\n[ \t]*", " ")
 
 
+def _unescape_batch(texts: pl.Series) -> pl.Series:
+    """HTML entities decoded (``normalize.unescape_html``), in Python only on the rows that have one."""
+    rows = texts.str.contains(HTML_ENTITY).fill_null(False).arg_true()
+    if rows.is_empty():
+        return texts
+    return texts.scatter(rows, pl.Series([unescape_html(t) for t in texts.gather(rows).to_list()], dtype=pl.String))
+
+
 def trim_url(candidate: str) -> str:
-    """Strip what the regex over-captured: a leading separator, sentence punctuation, unbalanced brackets."""
-    url = re.sub(r"^[^A-Za-z0-9]+", "", candidate)
+    """Strip what the regex over-captured: a leading separator, sentence punctuation, unbalanced
+    brackets, and a word glued on with ``,`` or ``;`` before any query or fragment."""
+    url = _strip_end(re.sub(r"^[^A-Za-z0-9]+", "", candidate))
+    glued = _GLUED_WORD.search(url)
+    return _strip_end(url[: glued.start(1)]) if glued else url
+
+
+def _strip_end(url: str) -> str:
     while url:
         last = url[-1]
         if last in _TRAILING:
@@ -196,7 +213,7 @@ def _trim_batch(candidates: pl.Series) -> pl.Series:
 def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
     """One row per URL found in each block's ``text_raw``: ``record_id``, ``url_raw``, ``position`` and the URL fields."""
     joined = blocks.filter(pl.col("text_raw").str.contains(_MAY_START)).select(
-        "record_id", "source_id", "path", "ordinal", _line=join_wrapped(pl.col("text_raw"))
+        "record_id", "source_id", "path", "ordinal", _line=join_wrapped(pl.col("text_raw")).map_batches(_unescape_batch, return_dtype=pl.String)
     )
     found = (
         joined.with_columns(url_raw=pl.col("_line").str.extract_all(URL_PATTERN))

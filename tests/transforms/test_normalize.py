@@ -36,6 +36,9 @@ def norm(*texts: str) -> list[str]:
         ("multi-\ntask and hard\nwrapped   lines\t here", "multi-task and hard wrapped lines here"),
         ("code at https://github.com/foo/\nbar-baz now", "code at https://github.com/foo/bar-baz now"),
         ("code at https://github.com/\ndeep-lab/\nTabNet/\nblob now", "code at https://github.com/deep-lab/TabNet/blob now"),
+        ("See https://arxiv.org/abs/2405.\n01234 and https://openreview.net/forum?id=\nAbC1 now", "See https://arxiv.org/abs/2405.01234 and https://openreview.net/forum?id=AbC1 now"),
+        ("page https://lab.github.io/\nposi\r\ntional-curriculum/.", "page https://lab.github.io/positional-curriculum/."),
+        ("code: https://github.com/a/b.\nThe model and https://x.io/a\nWe thank", "code: https://github.com/a/b. The model and https://x.io/a We thank"),
         ("ctrl\x00chars\x07 here\x7f", "ctrlchars here"),
     ],
 )

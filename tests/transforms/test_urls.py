@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.urls_tags import url_quality
+from transforms.normalize import URL_WRAP_LINES, join_lines
 from transforms.urls import extract_urls, normalize_url, record_urls, trim_url, url_kind
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "urls" / "labeled.jsonl"
@@ -58,6 +59,30 @@ GH = "https://github.com/a/b"
         ("at https://github.com/deep-\nlearning-lab/tab-net.", [("https://github.com/deep-learning-lab/tab-net", "https://github.com/deep-learning-lab/tab-net")]),
         ("at https://github.com/\r\ndeep-\r\nlearning-lab/\r\ntab-net.", [("https://github.com/deep-learning-lab/tab-net", "https://github.com/deep-learning-lab/tab-net")]),
         ("Code: https://github.com/foo/bar\nWe thank everyone.", [("https://github.com/foo/bar", "https://github.com/foo/bar")]),
+        # hard-wrapped after = ? & _ # % ~, between digits after a dot, or mid-word before a path piece
+        ("See https://arxiv.org/abs/2405.\n01234 for more", [("https://arxiv.org/abs/2405.01234", "https://arxiv.org/abs/2405.01234")]),
+        ("reviews https://openreview.net/forum?id=\nAbC123xYz here", [("https://openreview.net/forum?id=AbC123xYz", "https://openreview.net/forum?id=AbC123xYz")]),
+        ("page https://long-context-lab.github.io/\nposi\ntional-curriculum/.", [("https://long-context-lab.github.io/positional-curriculum/", "https://long-context-lab.github.io/positional-curriculum/")]),
+        ("at https://x.org/a?b=1&\nc=2_\nd#\nsec", [("https://x.org/a?b=1&c=2_d#sec", "https://x.org/a?b=1&c=2_d#sec")]),
+        ("at https://arxiv.\norg/abs/1.2 now", [("https://arxiv.org/abs/1.2", "https://arxiv.org/abs/1.2")]),
+        # ... but a URL that ends a sentence or a line is not glued to the next line's first word or URL
+        ("code: https://github.com/a/b.\nThe model is small.", [(GH, GH)]),
+        ("code: https://github.com/a/b.\n2 Method", [(GH, GH)]),
+        ("code: https://github.com/a/b.\nwe thank all.", [(GH, GH)]),
+        ("https://x.io/a\nWe thank everyone.", [("https://x.io/a", "https://x.io/a")]),
+        ("https://github.com/a/b\nhttps://github.com/c/d\ngithub.com/e/f", [(GH, GH), ("https://github.com/c/d", "https://github.com/c/d"), ("github.com/e/f", "https://github.com/e/f")]),
+        # words and punctuation glued after a URL; HTML entities are decoded before extraction
+        ("at https://huggingface.co/datasets/t/r,and a board", [("https://huggingface.co/datasets/t/r", "https://huggingface.co/datasets/t/r")]),
+        ("at https://tabreason.io/leaderboard;see the paper", [("https://tabreason.io/leaderboard", "https://tabreason.io/leaderboard")]),
+        ("code https://github.com/a/b,代码见下", [(GH, GH)]),
+        ("map https://x.org/a,1,2z and https://x.org/Washington,_D.C. ok", [("https://x.org/a,1,2z", "https://x.org/a,1,2z"), ("https://x.org/Washington,_D.C", "https://x.org/Washington,_D.C")]),
+        ("fields https://x.org/api?f=name,email;see it", [("https://x.org/api?f=name,email;see", "https://x.org/api?f=name,email;see")]),
+        ("toolkit: https://github.com/a/b\u2026 It supports", [(GH, GH)]),
+        ("released at https://github.com/a/b&nbsp;and kept", [(GH, GH)]),
+        ("the data (https://x.org/data&#41;.", [("https://x.org/data", "https://x.org/data")]),
+        ("see https://x.org/data&#41;&hellip; and", [("https://x.org/data", "https://x.org/data")]),
+        ("q https://x.org/p?a=1&amp;b=2&amp;amp;c=3 ok", [("https://x.org/p?a=1&b=2&c=3", "https://x.org/p?a=1&b=2&c=3")]),
+        ('<a href="https://github.com/a/b">https://github.com/a/b</a> &lt;https://x.org/q&gt;', [(GH, GH), (GH, GH), ("https://x.org/q", "https://x.org/q")]),
         # DOIs, e-mail addresses, file names
         ("data (doi:10.1234/abc.5) were used", [("doi:10.1234/abc.5", "https://doi.org/10.1234/abc.5")]),
         ("数据见doi:10.1234/abc", [("doi:10.1234/abc", "https://doi.org/10.1234/abc")]),
@@ -201,3 +226,50 @@ def test_normalize_url_is_idempotent_and_valid(raw: str) -> None:
     if url is not None:
         assert_valid(url)
         assert normalize_url(url) == url
+
+
+_segment = st.text(alphabet=st.sampled_from("abcXYZ019-_"), min_size=1, max_size=8).map(lambda s: s + "z")
+_plain_urls = st.builds(
+    lambda host, segments, slash: f"https://{host}.org/{'/'.join(segments)}{slash}",
+    st.text(alphabet=st.sampled_from("abc019-"), min_size=1, max_size=8).map(lambda s: "h" + s + "h"),
+    st.lists(_segment, min_size=1, max_size=4),
+    st.sampled_from(["", "/"]),
+)
+_word = st.text(alphabet=st.sampled_from("abcTheüß代码"), min_size=1, max_size=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_plain_urls, st.sampled_from([",", ";", "\u2026", "\u201d", ". ", ") ", ", ", "&nbsp;", "&#41;. ", "&hellip;"]), _word)
+def test_a_url_followed_by_punctuation_and_a_word_is_extracted_unchanged(url: str, after: str, word: str) -> None:
+    assert found(f"code: {url}{after}{word} more") == [(url, url)]
+
+
+_wrapped_urls = st.builds(
+    lambda path, query: f"https://lab-1.example.org/{path}{query}",
+    st.text(alphabet=st.sampled_from("abXY09-_/~%"), min_size=1, max_size=30).map(lambda s: s.replace("%", "%2F") + "z"),
+    st.sampled_from(["", "?id=3&k=v", "?a=1#sec-2"]),
+)
+
+
+def _wrap_points(url: str, picks: list[int]) -> list[int]:
+    """The picked break positions where the URL wrap rule rejoins: after / - = ? & _ # % ~, or mid-word before a ``/``
+    on the same line with no ``.`` or ``:`` before it."""
+    start = len("https://") + 1
+    points = sorted({start + p % (len(url) - start) for p in picks})
+    ok = []
+    for i, point in enumerate(points):
+        line = url[point : points[i + 1] if i + 1 < len(points) else None]
+        piece = line.split("/", 1)[0]
+        if url[point - 1] in "/-=?&_#%~" or (url[point - 1].isalnum() and "/" in line and not set(piece) & set(".:")):
+            ok.append(point)
+    return ok
+
+
+@settings(max_examples=200, deadline=None)
+@given(_wrapped_urls, st.lists(st.integers(0, 100), max_size=URL_WRAP_LINES - 1), st.sampled_from(["\n", " \n ", "\r\n", "\t\n"]))
+def test_a_hard_wrapped_url_is_rejoined_in_extraction_and_in_the_text(url: str, picks: list[int], newline: str) -> None:
+    points = _wrap_points(url, picks)
+    wrapped = "".join(url[a:b] + newline for a, b in zip([0, *points], points)) + url[points[-1] if points else 0 :]
+    assert found(f"Code:\n{wrapped}\nWe thank all.") == [(url, normalize_url(url))]
+    text = pl.DataFrame({"t": [f"Code:\n{wrapped}\nWe thank all."]}).select(join_lines(pl.col("t")))["t"][0]
+    assert text.replace("\r", "").split() == ["Code:", url, "We", "thank", "all."]
