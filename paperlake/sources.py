@@ -168,18 +168,18 @@ def _mess(text: str) -> int:
 
 
 # Letters outside the Latin script (CJK, kana, Hangul, Cyrillic, Greek, ...), and such a letter
-# standing alone against an ASCII letter: `model痴 trans` is a cp1252 `model’s` read as Shift_JIS.
+# alone among ASCII characters: `model痴 trans` is a cp1252 `model’s trans` read as Shift_JIS.
 _FOREIGN_LETTER = r"[^\W\d_\x00-\u02ff\u1e00-\u1eff\ufb00-\ufb06]"
 _FOREIGN = re.compile(_FOREIGN_LETTER)
-_STRAY = re.compile(rf"(?<=[A-Za-z]){_FOREIGN_LETTER}(?![^\x00-\x7f])|(?<![^\x00-\x7f]){_FOREIGN_LETTER}(?=[A-Za-z])")
+_LONE_FOREIGN = re.compile(rf"(?<![^\x00-\x7f]){_FOREIGN_LETTER}(?![^\x00-\x7f])")
 
 
 def _misread(text: str) -> bool:
-    """Whether most non-Latin letters stand alone inside ASCII words, as isolated high bytes
-    of a Latin text do when read as a multi-byte or Cyrillic encoding (real CJK or Cyrillic
-    text has its letters in runs)."""
+    """Whether most non-Latin letters stand alone among ASCII characters, as the isolated high
+    bytes of a mostly-ASCII Latin text do when read as a CJK or Cyrillic encoding (real CJK,
+    Hangul or Cyrillic text has most of its letters in runs)."""
     sample = text[:200_000]
-    return 2 * len(_STRAY.findall(sample)) > len(_FOREIGN.findall(sample))
+    return 2 * len(_LONE_FOREIGN.findall(sample)) > len(_FOREIGN.findall(sample))
 
 
 def _decode_legacy(data: bytes) -> tuple[str, str]:
