@@ -37,7 +37,7 @@ def test_decodes_common_encodings(encoding: str, family: str | None) -> None:
     [
         ("08_cp1252.txt", "cp1252"),
         ("19a_cp1252_one_byte.txt", "cp1252"),
-        ("19b_cp1252_three_bytes.txt", "cp1252"),
+        ("19b_cp1252_four_bytes.txt", "cp1252"),
         ("19c_cp1252_e_acute.txt", "cp1252"),
         ("05_gb18030.txt", "gb18030"),
         ("19d_gb18030_few.txt", "gb18030"),
