@@ -167,9 +167,25 @@ def _mess(text: str) -> int:
     return len(sample) - len(_USUAL.findall(sample))
 
 
+# Letters outside the Latin script (CJK, kana, Hangul, Cyrillic, Greek, ...), and such a letter
+# alone among ASCII characters: `model痴 trans` is a cp1252 `model’s trans` read as Shift_JIS.
+_FOREIGN_LETTER = r"[^\W\d_\x00-\u02ff\u1e00-\u1eff\ufb00-\ufb06]"
+_FOREIGN = re.compile(_FOREIGN_LETTER)
+_LONE_FOREIGN = re.compile(rf"(?<![^\x00-\x7f]){_FOREIGN_LETTER}(?![^\x00-\x7f])")
+
+
+def _misread(text: str) -> bool:
+    """Whether most non-Latin letters stand alone among ASCII characters, as the isolated high
+    bytes of a mostly-ASCII Latin text do when read as a CJK or Cyrillic encoding (real CJK,
+    Hangul or Cyrillic text has most of its letters in runs)."""
+    sample = text[:200_000]
+    return 2 * len(_LONE_FOREIGN.findall(sample)) > len(_FOREIGN.findall(sample))
+
+
 def _decode_legacy(data: bytes) -> tuple[str, str]:
     """Legacy encodings: among strict decodes (and UTF-8 with replacement), prefer one whose
-    first line is a header, then the least mess, then the detector's ranking."""
+    first line is a header, then one that is not misread, then the least mess, then the
+    detector's ranking."""
     guesses = [m.encoding for m in charset_normalizer.from_bytes(data[: 256 * 1024])]
     ranked = [codecs.lookup(_DECODE_AS.get(g, g)).name for g in guesses]
     candidates = sorted(_LEGACY_CANDIDATES, key=lambda c: ranked.index(c) if c in ranked else len(ranked))
@@ -179,8 +195,7 @@ def _decode_legacy(data: bytes) -> tuple[str, str]:
             decoded.append((codec, data.decode(codec)))
         except UnicodeDecodeError:
             continue
-    with_header = [d for d in decoded if looks_like_header(_first_line(d[1]))] or decoded
-    codec, text = min(with_header, key=lambda d: _mess(d[1]))
+    codec, text = min(decoded, key=lambda d: (not looks_like_header(_first_line(d[1])), _misread(d[1]), _mess(d[1])))
     return text, _FAMILY.get(codec, codec)
 
 

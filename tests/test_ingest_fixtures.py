@@ -79,7 +79,7 @@ def test_summary_lists_rejects_by_reason_encodings_and_warnings(ingested: tuple[
     _, output = ingested
     assert "boilerplate: 3" in output
     assert "header: 1" in output
-    assert "gb18030: 1" in output and "shift_jis: 1" in output and "big5: 1" in output
+    assert "gb18030: 2" in output and "shift_jis: 2" in output and "big5: 1" in output and "cp1252: 4" in output
     assert "15_no_header.txt: no recognisable header" in output
     assert "gzip_too_large: 1" in output and "binary: 1" in output
 

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from paperlake.sources import ReadLimits, detect_and_decode, read_source, read_sources
 from transforms.split import split_blocks, split_header
 
+from ..conftest import FIXTURES
+
 HEADER_AND_TEXT = "ICML 2025 论文列表\n\nWe study “robust” naïve estimators — with 95% coverage.\n"
 
 
@@ -28,6 +30,45 @@ def test_decodes_common_encodings(encoding: str, family: str | None) -> None:
     assert error is None and text is not None
     assert detected is not None and detected.startswith(family)
     assert "naïve" in text and "论文列表" in text
+
+
+@pytest.mark.parametrize(
+    ("name", "codec"),
+    [
+        ("08_cp1252.txt", "cp1252"),
+        ("19a_cp1252_one_byte.txt", "cp1252"),
+        ("19b_cp1252_four_bytes.txt", "cp1252"),
+        ("19c_cp1252_e_acute.txt", "cp1252"),
+        ("05_gb18030.txt", "gb18030"),
+        ("19d_gb18030_few.txt", "gb18030"),
+        ("07_shift_jis.txt", "shift_jis"),
+        ("19e_shift_jis_few.txt", "shift_jis"),
+    ],
+)
+def test_legacy_files_with_few_non_ascii_bytes(name: str, codec: str) -> None:
+    data = (FIXTURES / "ingest" / "cases" / name).read_bytes()
+    text, detected, error = detect_and_decode(data)
+    assert (detected, error) == (codec, None)
+    assert text == data.decode(codec)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=12), min_size=80, max_size=80),
+    st.lists(
+        st.tuples(st.integers(0, 79), st.integers(0, 12), st.sampled_from("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00e9\u00e8\u00fc\u00ef")),
+        min_size=1,
+        max_size=3,
+        unique_by=lambda insert: insert[0],
+    ),
+)
+def test_ascii_text_with_a_few_cp1252_characters_reads_as_cp1252(words: list[str], inserts: list[tuple[int, int, str]]) -> None:
+    # At most one cp1252 character per word, as in prose: a quote, a dash or an accented letter.
+    for index, offset, char in inserts:
+        at = offset % (len(words[index]) + 1)
+        words[index] = words[index][:at] + char + words[index][at:]
+    text = "ICML 2025 Papers\n\n" + " ".join(words) + "\n"
+    assert detect_and_decode(text.encode("cp1252")) == (text, "cp1252", None)
 
 
 def test_gzip_bomb_is_rejected_with_a_reason(tmp_path: Path) -> None:
