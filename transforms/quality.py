@@ -90,10 +90,9 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     n_sentences = text.str.count_matches(". ", literal=True) + 1  # the number of parts of the split below
     unique_ratio = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" .")).list.n_unique() / n_sentences
     top_word_share = _top_word_count(text) / words.clip(1)
-    short = pl.when(words <= t.boilerplate_max_words).then(text)  # the page-text patterns only run on short blocks
-    boilerplate = (
-        short.str.contains(BOILERPLATE) | short.str.contains(MENU) | text.str.contains(BIBTEX) | text.str.contains(NAME_LIST)
-    )
+    # MENU, BIBTEX and NAME_LIST are anchored: on an abstract they fail within its first words.
+    page_text = (words <= t.boilerplate_max_words) & (text.str.contains(BOILERPLATE) | text.str.contains(MENU))
+    boilerplate = page_text | text.str.contains(BIBTEX) | text.str.contains(NAME_LIST)
     return (
         pl.when(garbage > text_raw.str.len_chars() * t.max_garbage_ratio)
         .then(pl.lit("garbled"))
