@@ -1,8 +1,9 @@
 """Header lines: recognise a collection name in any language and parse it.
 
-A header is a short line made only of a venue, a year, decorations, an optional part suffix
-and words from the header vocabulary below (English, Chinese, Japanese, Korean, German,
-French, Spanish, Russian). Anything else makes the line an ordinary block.
+A header is a short line made only of a venue, a year, decorations, an optional part or page
+marker, an optional track, site names and words from the header vocabulary below (English,
+Chinese, Japanese, Korean, German, French, Spanish, Russian). Anything else makes the line an
+ordinary block, so a sentence that mentions a venue and a year is never a header.
 """
 
 from __future__ import annotations
@@ -28,29 +29,55 @@ VENUE_ALIASES = {"NIPS": "NEURIPS"}
 # Header vocabulary per language (lower case). Han/Kana/Hangul entries match as substrings.
 _WORDS = {
     "en": "papers paper accepted list of the proceedings main track conference abstracts abstract all "
-    "orals oral posters poster spotlights spotlight full accepted-papers",
-    "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten",
-    "fr": "articles article acceptés acceptes liste des de du la communications",
-    "es": "artículos articulos aceptados lista de los trabajos ponencias",
-    "ru": "статьи статей принятые принятых список доклады докладов материалы конференции",
+    "orals oral posters poster spotlights spotlight highlights highlight full accepted-papers long short "
+    "selected notable program tracks track online official complete",
+    "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
+    "hauptkonferenz vorträge vortrage lange kurze",
+    "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts",
+    "es": "artículos articulos aceptados lista de los trabajos ponencias conferencia principal largos cortos",
+    "ru": "статьи статей принятые принятых список доклады докладов материалы конференции конференция основная "
+    "длинные короткие",
 }
 _CJK_WORDS = {
-    "ja": ("論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択"),
-    "ko": ("논문 목록", "논문목록", "논문", "목록", "채택"),
-    "zh": ("论文列表", "論文列表", "论文集", "論文集", "会议论文", "會議論文", "论文", "論文", "列表", "收录", "录用", "接收", "已接收"),
+    "ja": ("論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択", "本会議", "口頭発表", "ポスター"),
+    "ko": ("논문 목록", "논문목록", "논문", "목록", "채택", "구두 발표", "포스터"),
+    "zh": (
+        "论文列表", "論文列表", "论文集", "論文集", "会议论文", "會議論文", "论文", "論文", "列表", "收录", "录用", "接收", "已接收",
+        "主会", "主會", "长文", "長文", "短文", "口头报告", "口頭報告", "海报", "海報",
+    ),
 }
 _LANG_ONLY = {  # words that decide the language when present
-    "de": {"akzeptierte", "angenommene", "beiträge", "beitrage", "papiere", "veröffentlichungen", "arbeiten"},
-    "fr": {"acceptés", "acceptes", "communications", "des", "du"},
-    "es": {"artículos", "articulos", "aceptados", "trabajos", "ponencias", "los"},
+    "de": {"akzeptierte", "angenommene", "beiträge", "beitrage", "papiere", "veröffentlichungen", "arbeiten", "hauptkonferenz", "vorträge", "vortrage"},
+    "fr": {"acceptés", "acceptes", "communications", "des", "du", "conférence", "principale"},
+    "es": {"artículos", "articulos", "aceptados", "trabajos", "ponencias", "los", "conferencia"},
     "ru": set(_WORDS["ru"].split()),
 }
 _VOCAB = {w for words in _WORDS.values() for w in words.split()}
 
 _DECORATION = re.compile(r"[#=*~_|\-–—:：·•【】《》「」『』\[\]<>()（）\"'“”‘’«».,，、/\s]+")
+# A part or page of a split listing: "(Part 3/10)", "Page 3", "Seite 3 von 5", "（第3部分）", "第3页", "3ページ", "3페이지".
 _PART = re.compile(
-    r"[\(（\[]?\s*(?:part|teil|partie|parte|часть)\s*(\d+)\s*(?:(?:/|of|von|de|из)\s*\d+)?\s*[\)）\]]?"
-    r"|[\(（]?\s*第\s*(\d+)\s*(?:部分|部|卷|页|頁|冊|册)\s*[\)）]?",
+    r"[\(（\[]?\s*(?:part|teil|partie|parte|часть|page|seite|página|pagina|страница|페이지)\s*(\d+)\s*(?:(?:/|of|von|de|sur|из)\s*\d+)?\s*[\)）\]]?"
+    r"|[\(（]?\s*第\s*(\d+)\s*(?:部分|部|卷|页|頁|冊|册)\s*[\)）]?"
+    r"|[\(（]?\s*(\d+)\s*(?:ページ目?|페이지)\s*[\)）]?",
+    re.IGNORECASE,
+)
+# Tracks published as collections of their own, named in the collection; other tracks and
+# presentation kinds (main, long, oral, poster, ...) are header words and give "<venue> <year> Papers".
+_TRACKS = (
+    ("Datasets and Benchmarks Track", r"\bdatasets?\s*(?:and|&)\s*benchmarks?\b|数据集(?:与|和)基准|數據集與基準|データセットとベンチマーク|데이터셋\s*(?:및|과)\s*벤치마크"),
+    ("Findings", r"\bfindings\b"),
+    ("Student Research Workshop", r"\bstudent research workshop\b"),
+    ("Workshop", r"\b(?:workshops?|ateliers?|talleres|taller)\b|研讨会|研討會|ワークショップ|워크숍|워크샵"),
+    ("Demo Track", r"\b(?:system )?demo(?:nstration)?s?\b|演示"),
+    ("Industry Track", r"\bindustry\b"),
+)
+_TRACK = re.compile("|".join(f"(?P<t{i}>{pattern})" for i, (_, pattern) in enumerate(_TRACKS)), re.IGNORECASE)
+# Where the listing was scraped from: "| OpenReview", "- CVF Open Access", "— icml.cc".
+_SITE = re.compile(
+    r"(?:https?://)?(?:[a-z0-9-]+\.)+(?:cc|net|org|com|press|io|ai|edu)(?:/\S*)?"
+    r"|\b(?:acl anthology|cvf open access|open access|openreview|pmlr|proceedings of machine learning research|dblp"
+    r"|arxiv|papers with code|semantic scholar|ieee xplore|acm digital library|virtual site)\b",
     re.IGNORECASE,
 )
 _VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’]*((?:1[5-9]|2\d)\d{2})(?!\d)")
@@ -93,7 +120,7 @@ def parse_header(line: str | None) -> Header | None:
     if not text or len(text) > _MAX_HEADER_CHARS:
         return None
     part_match = _PART.search(text)
-    part = int(part_match.group(1) or part_match.group(2)) if part_match else None
+    part = int(next(g for g in part_match.groups() if g)) if part_match else None
     if part_match:
         text = text[: part_match.start()] + " " + text[part_match.end() :]
     match = _VENUE_YEAR.search(text)
@@ -104,7 +131,10 @@ def parse_header(line: str | None) -> Header | None:
         if not match or match.group(2).lower() in _VOCAB:
             return None
         written, year = match.group(2), int(match.group(1))
-    rest = text[: match.start()] + " " + text[match.end() :]
+    rest = _SITE.sub(" ", text[: match.start()] + " " + text[match.end() :])
+    track_match = _TRACK.search(rest)
+    track = _TRACKS[int(track_match.lastgroup[1:])][0] if track_match else None
+    rest = _TRACK.sub(" ", rest)
     for words in _CJK_WORDS.values():
         for word in words:
             rest = rest.replace(word, " ")
@@ -118,7 +148,7 @@ def parse_header(line: str | None) -> Header | None:
         venue=key,
         year=year,
         header_lang=_language(line, residue),
-        collection=f"{display} {year} Papers",
+        collection=f"{display} {year} {track} Papers" if track else f"{display} {year} Papers",
         part=part,
     )
 

@@ -18,6 +18,15 @@ BOILERPLATE = (
     r"|(?i)(?-u:\b)(?:we use cookies|this (?:site|website) uses cookies|accept (?:all )?cookies|cookie (?:policy|settings|preferences))(?-u:\b)"
     r"|(?i)^(?:copyright|©|all rights reserved)"
 )
+# A navigation bar: three or more items of one to three words between separators ("Home | Papers | Schedule").
+MENU = r"^[\p{L}\p{N}&'.\-]+(?: [\p{L}\p{N}&'.\-]+){0,2}(?:\s*[|·•»›]\s*[\p{L}\p{N}&'.\-]+(?: [\p{L}\p{N}&'.\-]+){0,2}){2,}$"
+# A block that is a BibTeX entry ("@inproceedings{key, title={...}, ...}"); a citation inside an abstract does not start it.
+BIBTEX = r"(?i)^(?:bibtex\s*:?\s*)?@[a-z]+\s*\{[^\s,{}]*,"
+# A block that is only a list of four or more names, each with optional affiliation marks ("Zhang1,2*")
+# or a parenthesized affiliation ("Authors: A Zhang (MIT), B Kumar, ..."); any lower-case word
+# other than a name particle ends the match, so sentences about authors are not lists.
+_NAME = r"\p{Lu}[\p{L}'.\-]*(?: (?:\p{Lu}[\p{L}'.\-]*|van|von|de|der|den|da|di|del|della|la|le|du|dos|of|the|for)){0,5}(?:\d+(?:,\d+)*)?[*†‡§]*(?: ?\([^()]*\))?"
+NAME_LIST = rf"^(?:(?i:authors?|author\(s\)|by)\s*:?\s*)?{_NAME}(?:\s*(?:[,;]\s*(?:and |& )?|and |& ){_NAME}){{3,}}[.;]?$"
 URL_TOKEN = r"(?i)(?-u:\b)(?:https?://|www\.)\S+|(?-u:\b)[a-z0-9-]+(?:\.[a-z0-9-]+)+/\S*"
 
 
@@ -81,6 +90,9 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     n_sentences = text.str.count_matches(". ", literal=True) + 1  # the number of parts of the split below
     unique_ratio = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" .")).list.n_unique() / n_sentences
     top_word_share = _top_word_count(text) / words.clip(1)
+    # MENU, BIBTEX and NAME_LIST are anchored: on an abstract they fail within its first words.
+    page_text = (words <= t.boilerplate_max_words) & (text.str.contains(BOILERPLATE) | text.str.contains(MENU))
+    boilerplate = page_text | text.str.contains(BIBTEX) | text.str.contains(NAME_LIST)
     return (
         pl.when(garbage > text_raw.str.len_chars() * t.max_garbage_ratio)
         .then(pl.lit("garbled"))
@@ -88,7 +100,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
         .then(pl.lit("no_letters"))
         .when(has_url & (words_without_urls < 3))
         .then(pl.lit("url_only"))
-        .when((words <= t.boilerplate_max_words) & text.str.contains(BOILERPLATE))
+        .when(boilerplate)
         .then(pl.lit("boilerplate"))
         .when((words > t.max_words) | (text.str.len_chars() > t.max_chars))
         .then(pl.lit("too_long"))

@@ -31,6 +31,25 @@ CASES = [
     ("ICML 2025 论文列表（第3部分）", "ICML", 2025, "zh", "ICML 2025 Papers", 3),
     ("FooConf 2024 Papers", "FOOCONF", 2024, "en", "FooConf 2024 Papers", None),
     ("NIPS 2017 Papers", "NEURIPS", 2017, "en", "NeurIPS 2017 Papers", None),
+    # tracks, page markers and site names
+    ("NeurIPS 2024 Datasets and Benchmarks Track", "NEURIPS", 2024, "en", "NeurIPS 2024 Datasets and Benchmarks Track Papers", None),
+    ("EMNLP 2024 Findings Papers", "EMNLP", 2024, "en", "EMNLP 2024 Findings Papers", None),
+    ("Findings of EMNLP 2024", "EMNLP", 2024, "en", "EMNLP 2024 Findings Papers", None),
+    ("ACL 2024 Long Papers", "ACL", 2024, "en", "ACL 2024 Papers", None),
+    ("CVPR 2024 Open Access Papers", "CVPR", 2024, "en", "CVPR 2024 Papers", None),
+    ("ICML 2025 Papers - Page 3", "ICML", 2025, "en", "ICML 2025 Papers", 3),
+    ("ICLR 2024 Accepted Papers | OpenReview", "ICLR", 2024, "en", "ICLR 2024 Papers", None),
+    ("ACL 2024 Workshop Papers | ACL Anthology", "ACL", 2024, "en", "ACL 2024 Workshop Papers", None),
+    ("EMNLP 2024 System Demonstrations", "EMNLP", 2024, "en", "EMNLP 2024 Demo Track Papers", None),
+    ("ICML 2025 Papers — icml.cc", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 论文列表 - 第3页", "ICML", 2025, "zh", "ICML 2025 Papers", 3),
+    ("NeurIPS 2024 数据集与基准 论文", "NEURIPS", 2024, "zh", "NeurIPS 2024 Datasets and Benchmarks Track Papers", None),
+    ("ICML 2024 論文一覧 (3ページ)", "ICML", 2024, "ja", "ICML 2024 Papers", 3),
+    ("ICML 2024 논문 목록 3페이지", "ICML", 2024, "ko", "ICML 2024 Papers", 3),
+    ("Akzeptierte Beiträge ICML 2024 – Seite 2 von 5", "ICML", 2024, "de", "ICML 2024 Papers", 2),
+    ("Articles acceptés ICML 2024 | OpenReview", "ICML", 2024, "fr", "ICML 2024 Papers", None),
+    ("Artículos aceptados ICML 2024 - página 2", "ICML", 2024, "es", "ICML 2024 Papers", 2),
+    ("Статьи ICML 2024, страница 3", "ICML", 2024, "ru", "ICML 2024 Papers", 3),
 ]
 
 
@@ -45,6 +64,9 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
     "line",
     [
         "We evaluate on NeurIPS 2023 benchmarks and show gains.",
+        "Accepted at ICML 2025",
+        "Our ICML 2025 paper is on arXiv",
+        "We release the NeurIPS 2024 Datasets and Benchmarks Track data on OpenReview.",
         "Home | About | Contact",
         "Large language models in 2024",
         "",
@@ -60,6 +82,34 @@ def test_header_fields_expression_is_null_for_non_headers() -> None:
     out = frame.select(h=header_fields(pl.col("line")))["h"].to_list()
     assert out[0]["collection"] == "ICML 2025 Papers"
     assert out[1] is None and out[2] is None
+
+
+VENUES = ["ICML", "NeurIPS", "EMNLP", "ACL", "CVPR", "ICLR"]
+TAILS = [
+    "Papers", "Accepted Papers", "Long Papers", "Oral", "Findings", "Datasets and Benchmarks Track", "Open Access",
+    "| OpenReview", "- ACL Anthology", "论文列表", "논문 목록", "Akzeptierte Beiträge", "Статьи",
+]
+PARTS = ["- Page 4", "(Part 4/9)", "第4页", "4ページ", "Seite 4"]
+SENTENCE_WORDS = ["we", "show", "that", "our", "model", "improves", "results", "on", "trained", "using", "method"]
+
+
+@given(st.sampled_from(VENUES), st.integers(1990, 2030), st.lists(st.sampled_from(TAILS), max_size=3), st.sampled_from([None, *PARTS]))
+def test_venue_year_and_header_tail_is_a_header(venue: str, year: int, tail: list[str], part: str | None) -> None:
+    header = parse_header(" ".join([venue, str(year), *tail, part or ""]))
+    assert header is not None
+    assert (header.venue, header.year, header.part) == (venue.upper(), year, 4 if part else None)
+
+
+@given(
+    st.sampled_from(VENUES),
+    st.integers(1990, 2030),
+    st.lists(st.sampled_from(TAILS), max_size=2),
+    st.lists(st.sampled_from(SENTENCE_WORDS), min_size=1, max_size=6),
+    st.booleans(),
+)
+def test_a_sentence_mentioning_a_venue_is_not_a_header(venue: str, year: int, tail: list[str], words: list[str], words_first: bool) -> None:
+    header_like = [venue, str(year), *tail]
+    assert parse_header(" ".join([*words, *header_like] if words_first else [*header_like, *words])) is None
 
 
 @given(st.text(max_size=200))
