@@ -81,8 +81,8 @@ class OutputBatch:
 
 
 def stage_outputs(batch: OutputBatch) -> int:
-    """Stage a part's ``kept`` rows, ``url_candidates`` and ``text_tags`` (and ``occurrences``, for
-    new blocks); the part's occurrences."""
+    """Stage a part's ``kept`` rows, ``url_candidates``, ``listings`` and ``text_tags`` (and
+    ``occurrences``, for new blocks); the part's occurrences."""
     staging = Staging(batch.staging)
     if batch.published_file is not None:
         affected = staging.scan("affected", AFFECTED)
@@ -97,6 +97,7 @@ def stage_outputs(batch: OutputBatch) -> int:
     kept = tables.kept_rows(occurrences)
     kept.write_parquet(staging.part("kept", batch.name))
     urls.url_candidates(occurrences).write_parquet(staging.part("url_candidates", batch.name))
+    tables.listing_candidates(occurrences).write_parquet(staging.part("listings", batch.name))
     tags.text_tags(kept, batch.taxonomy).write_parquet(staging.part("text_tags", batch.name))
     return occurrences.height
 

@@ -160,8 +160,9 @@ def assemble_tables(counts: pl.DataFrame, staging: Staging, taxonomy: Taxonomy) 
     url_table = urls.first_urls(staging.scan("url_candidates", urls.CANDIDATES).collect())
     tag_table = tags.order_tags(pl.concat([staging.scan("text_tags", schema.TAGS).collect(), tags.url_tags(url_table, taxonomy)]), taxonomy)
     extras = tables.record_extras(counts, tag_table, url_table)
+    listings = tables.listing_candidates(staging.scan("listings", tables.LISTING)).collect()
     for part in staging.parts("kept"):  # part by part: the kept rows carry the texts
-        tables.records_table(pl.read_parquet(part), extras).write_parquet(staging.part("records", part.stem))
+        tables.records_table(pl.read_parquet(part), extras, listings).write_parquet(staging.part("records", part.stem))
     return {"occurrences": staging.scan("occurrences", schema.OCCURRENCES), "records": staging.scan("records", schema.RECORDS), "tags": tag_table, "urls": url_table}
 
 

@@ -117,3 +117,27 @@ def test_a_new_copy_joins_the_published_record_and_only_its_record_is_rewritten(
     assert after.filter(pl.col("record_id") != target).equals(untouched)
     changes = wh.version_row()["changes"]
     assert '"records_added": 0' in changes
+
+
+def test_a_record_kept_from_a_headerless_file_takes_the_collection_of_a_copy(paperlake_cli, tmp_path: Path) -> None:
+    abstract = " ".join(SENTENCES)
+    other = (
+        "A different paper: we measure how retrieval depth changes answer quality across twelve question answering"
+        " benchmarks, and find that deeper retrieval helps long questions while it hurts short factual ones."
+    )
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "a_scrape.txt").write_text(f"{abstract}\n\n{other}\n", encoding="utf-8")  # no header: kept on the path tie-break
+    assert paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "grown")[0] == 0
+    (inputs / "b_listing.txt").write_text(f"ICML 2025 Papers\n\n{abstract}\n", encoding="utf-8")
+    for warehouse in (tmp_path / "grown", tmp_path / "once"):  # the copy arrives later, or in the same run
+        code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
+        assert code == 0, output
+        wh = Warehouse(warehouse)
+        records = wh.read("records")
+        copied = records.filter(pl.col("text") == abstract).row(0, named=True)
+        kept = wh.read("occurrences").filter(pl.col("record_id") == copied["record_id"], pl.col("status") == "kept")
+        assert kept["path"].to_list() == ["a_scrape.txt"]
+        assert (copied["venue"], copied["year"], copied["collection"]) == ("ICML", 2025, "ICML 2025 Papers")
+        alone = records.filter(pl.col("text") != abstract).row(0, named=True)
+        assert (alone["venue"], alone["year"], alone["collection"]) == (None, None, None)

@@ -38,6 +38,17 @@ def kept_rows(occurrences: pl.DataFrame) -> pl.DataFrame:
     ).cast(dict(KEPT))
 
 
+LISTING = pl.Schema({"record_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "venue": pl.String, "year": pl.Int32, "collection": pl.String})
+
+
+def listing_candidates(occurrences: schema.Frame) -> schema.Frame:
+    """Per record, its first accepted occurrence (by path, ordinal) that names a collection, with
+    ``venue, year, collection``: what ``records_table`` falls back on when the kept occurrence's
+    file has no recognizable header (any subset of a record's occurrences; reduce again over the union)."""
+    named = occurrences.filter(pl.col("record_id").is_not_null() & pl.col("collection").is_not_null())
+    return named.select(list(LISTING)).sort("record_id", "path", "ordinal").unique("record_id", keep="first", maintain_order=True)
+
+
 def occurrence_counts(occurrences: schema.Frame) -> schema.Frame:
     """``record_id, n_occurrences`` over accepted occurrences (every occurrence of the records must be in the frame)."""
     return occurrences.filter(pl.col("record_id").is_not_null()).group_by("record_id").agg(n_occurrences=pl.len().cast(pl.Int32))
@@ -55,10 +66,20 @@ def record_extras(counts: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFrame) 
     )
 
 
-def records_table(kept: pl.DataFrame, extras: pl.DataFrame) -> pl.DataFrame:
-    """One row per record: its ``kept_rows`` with its ``record_extras`` (call it per part of the kept rows)."""
-    records = kept.join(extras, on="record_id", how="left").with_columns(
-        methods=pl.col("methods").fill_null(pl.lit([], dtype=pl.List(pl.String)))
+def records_table(kept: pl.DataFrame, extras: pl.DataFrame, listings: pl.DataFrame) -> pl.DataFrame:
+    """One row per record: its ``kept_rows`` with its ``record_extras`` (call it per part of the kept rows);
+    a kept row without a collection takes ``venue, year, collection`` from the record's ``listing_candidates``."""
+    fallback = listings.select("record_id", _venue="venue", _year="year", _collection="collection")
+    unnamed = pl.col("collection").is_null()
+    records = (
+        kept.join(extras, on="record_id", how="left")
+        .join(fallback, on="record_id", how="left")
+        .with_columns(
+            methods=pl.col("methods").fill_null(pl.lit([], dtype=pl.List(pl.String))),
+            venue=pl.when(unnamed).then("_venue").otherwise("venue"),
+            year=pl.when(unnamed).then("_year").otherwise("year"),
+            collection=pl.when(unnamed).then("_collection").otherwise("collection"),
+        )
     )
     return schema.conform(records, schema.RECORDS)
 
