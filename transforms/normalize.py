@@ -27,7 +27,11 @@ import polars as pl
 from markdown_it import MarkdownIt
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
-MOJIBAKE = r"(?:â€|Ã[\x80-\xbf\u0152-\u0178\u2018-\u203a\u00a0-\u00bf]|Â[\u00a0-\u00bf]|ï¿½|Ã©|Ã¨)"
+# UTF-8 read as cp1252 or latin-1: a lead byte's character (U+00C2-U+00F4) followed by a
+# continuation byte's (U+0080-U+00BF, or what cp1252 shows for 0x80-0x9F). Accented text
+# rarely has that pair ("café", "für", "Ærø" do not); ftfy decides on the rows that do.
+_CP1252_CONTINUATION = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"
+MOJIBAKE = "[\u00c2-\u00f4][\u0080-\u00bf" + _CP1252_CONTINUATION + "]"
 HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 LATEX = r"\\[A-Za-z@]|\\[%_&#{}$]|\$[^$]+\$"
 MARKDOWN = r"[*_`]|\[[^\]]*\]\([^)]*\)|<[^>\s]+>"
@@ -139,8 +143,16 @@ def simple_latex(text: pl.Expr) -> pl.Expr:
     return pl.when(simple).then(converted).otherwise(text)
 
 
+# cp1252 has no character for 0x81, 0x8D, 0x8F, 0x90 or 0x9D: a decoder that replaced them left
+# "â€\ufffd" where U+2010-ish punctuation was. Read before a letter or digit it was a hyphen
+# (U+2010, e2 80 90), otherwise a closing quote (U+201D, e2 80 9d), the common case.
+_LOSSY_HYPHEN = re.compile("\u00e2\u20ac\ufffd(?=[^\\W_])")
+_LOSSY_QUOTE = re.compile("\u00e2\u20ac\ufffd")
+
+
 def repair_mojibake(text: str) -> str:
     """Undo UTF-8 text that was decoded as cp1252 or latin-1."""
+    text = _LOSSY_QUOTE.sub("\u00e2\u20ac\x9d", _LOSSY_HYPHEN.sub("\u00e2\u20ac\x90", text))
     return ftfy.fix_text(text, normalization=None, fix_character_width=False, uncurl_quotes=False)
 
 
@@ -388,7 +400,7 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
     """
     converting = _contains_any_char(batch, _CONVERTER_MARKS) | _refold_changes(batch)
     batch = _convert_rows(batch, lambda _: converting, _staged(_CONVERTERS))
-    return _convert_rows(batch, lambda rows: ~converting & rows.str.contains(MOJIBAKE), _vectorized(_repair_and_fold))
+    return _convert_rows(batch, lambda rows: rows.str.contains(MOJIBAKE), _vectorized(_repair_and_fold), lambda rows: ~converting & _non_ascii(rows))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (

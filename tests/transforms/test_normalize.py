@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from transforms.normalize import LATEX, latex_to_text, normalize_text, simple_latex
+from transforms.normalize import LATEX, MOJIBAKE, latex_to_text, normalize_text, simple_latex
 
 
 def norm(*texts: str) -> list[str]:
@@ -30,6 +30,13 @@ def norm(*texts: str) -> list[str]:
         ("100% of runs, ~5 ms", "100% of runs, ~5 ms"),
         ("``modular circuit (MC) vocabulary''", '"modular circuit (MC) vocabulary"'),
         ("don\u00e2\u20ac\u2122t and \u00c3\u00a9tude", "don't and étude"),
+        # UTF-8 Chinese and Japanese read as cp1252 (moji_web.txt; 0x8F, 0x90 kept as C1 controls)
+        ("\u00e5\u203a\u00be\u00e7\u00a5\u017e\u00e7\u00bb\u008f\u00e7\u00bd\u2018\u00e7\u00bb\u0153", "图神经网络"),
+        ("\u00e5\u00bc\u00b7\u00e5\u008c\u2013\u00e5\u00ad\u00a6\u00e7\u00bf\u2019", "強化学習"),
+        # a cp1252 decoder replaced the 0x9D of a closing quote (moji.txt)
+        ("the \u00e2\u20ac\u0153na\u00c3\u00afve\u00e2\u20ac\ufffd Bayes", 'the "naïve" Bayes'),
+        ("CIFAR\u00e2\u20ac\ufffd10", "CIFAR\u201010"),
+        ("café, für, naïve, Ærø, São Paulo, 10 °C ± 2", "café, für, naïve, Ærø, São Paulo, 10 °C ± 2"),
         ("A &amp; B &#39;q&#39; &amp;amp;", "A & B 'q' &"),
         ("<b>bold</b> and <br/> tags", "bold and tags"),
         ("zero\u200bwidth\u00a0nbsp \ufb01ne \uff21\uff22 \u201cq\u201d", 'zerowidth nbsp fine AB "q"'),
@@ -41,6 +48,11 @@ def norm(*texts: str) -> list[str]:
 )
 def test_normalize_examples(raw: str, clean: str) -> None:
     assert norm(raw) == [clean]
+
+
+@pytest.mark.parametrize("clean", ["café", "für", "naïve", "Ærø", "Ça va — très bien", "déjà vu", "São Paulo", "l’été", "Émile Zola"])
+def test_accented_text_does_not_look_like_mojibake(clean: str) -> None:
+    assert not pl.Series([clean]).str.contains(MOJIBAKE)[0]
 
 
 RESIDUE = re.compile(r"\\[A-Za-z]+|\$|\*\*|&(?:amp|lt|gt|quot|#\d+);|[\u200b-\u200d\u2060\ufeff]")
