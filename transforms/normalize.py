@@ -135,10 +135,11 @@ def simple_latex(text: pl.Expr) -> pl.Expr:
     ``latex_to_text`` would write them; a row with anything else LaTeX would change (other
     commands, braces, ``&``, a lone backquote) is left whole for ``latex_to_text``.
     """
-    residue = text.str.replace_all(_SIMPLE_COMMAND, "").str.replace_all(_SIMPLE_ESCAPE, "").str.replace_all(_SIMPLE_MATH, "")
-    converted = text.str.replace_all(_SIMPLE_COMMAND, "${1}").str.replace_all(_SIMPLE_ESCAPE, "${1}").str.replace_all(_SIMPLE_MATH, "${1}")
-    for ligature, char in _LATEX_LIGATURES:
-        converted = converted.str.replace_all(ligature, char, literal=True)
+    ligated = text
+    for ligature, char in _LATEX_LIGATURES:  # before the commands go: "\emph{-}-" is no ligature
+        ligated = ligated.str.replace_all(ligature, char, literal=True)
+    residue = ligated.str.replace_all(_SIMPLE_COMMAND, "").str.replace_all(_SIMPLE_ESCAPE, "").str.replace_all(_SIMPLE_MATH, "")
+    converted = ligated.str.replace_all(_SIMPLE_COMMAND, "${1}").str.replace_all(_SIMPLE_ESCAPE, "${1}").str.replace_all(_SIMPLE_MATH, "${1}")
     simple = text.str.contains(LATEX) & ~residue.str.contains(_LATEX_RESIDUE) & ~text.str.contains(_LATEX_TEXT_MARKS)
     return pl.when(simple).then(converted).otherwise(text)
 
