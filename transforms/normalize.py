@@ -349,6 +349,27 @@ def _collapse_spaces(text: pl.Expr) -> pl.Expr:
     return text.str.replace_all(r" {2,}", " ").str.replace_all(r" ([.,;:!?)\]])", "${1}").str.replace_all(r"([(\[]) ", "${1}")
 
 
+# A label or list number scraped in front of an abstract: "Abstract:" (and whatever precedes it,
+# such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "2) ".
+# A number without "." or ")" and a space after it ("3D point clouds", "2D/3D") is text.
+_ABSTRACT_LABELS = ("Abstract", "ABSTRACT", "摘要", "要旨", "概要", "초록", "Аннотация", "Zusammenfassung", "Résumé", "Resumen")
+_LEADING_LABEL = (
+    r"^(?:(?:[^\n]{0,300}?\s)?(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[:：]\s*"
+    + r"|(?:Abstract|ABSTRACT)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
+    + r"|(?:\[\d{1,3}\]|\d{1,3}[.)])\s+)+"
+)
+
+
+def strip_label(text: pl.Expr) -> pl.Expr:
+    """Drop a leading abstract label or list number (see ``_LEADING_LABEL``)."""
+    return _on_rows(text, lambda batch: batch.str.contains(_LEADING_LABEL), _vectorized(lambda t: t.str.replace(_LEADING_LABEL, "")), _may_have_label)
+
+
+def _may_have_label(batch: pl.Series) -> pl.Series:
+    """Rows ``_LEADING_LABEL`` may match: the label words, or a digit or bracket first (its bounded prefix makes it slow)."""
+    return batch.str.contains("|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY"))) | batch.str.contains(r"^[\d\[]")
+
+
 def _staged(stages: tuple[Callable[[pl.Expr], pl.Expr], ...]) -> Callable[[pl.Series], pl.Series]:
     """``stages`` one after another as a Series function, materializing each (see ``normalize_column``)."""
 
@@ -412,6 +433,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
+    strip_label,
 )
 
 

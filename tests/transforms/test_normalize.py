@@ -44,6 +44,21 @@ def norm(*texts: str) -> list[str]:
         ("code at https://github.com/foo/\nbar-baz now", "code at https://github.com/foo/bar-baz now"),
         ("code at https://github.com/\ndeep-lab/\nTabNet/\nblob now", "code at https://github.com/deep-lab/TabNet/blob now"),
         ("ctrl\x00chars\x07 here\x7f", "ctrlchars here"),
+        # labels and list numbers in front of an abstract (prefixes_numbered/numbered.txt, html.txt)
+        ("Abstract: While the capabilities", "While the capabilities"),
+        ("ABSTRACT\nGraph-based social recommendation", "Graph-based social recommendation"),
+        ("Abstract—We study", "We study"),
+        ("摘要：图神经网络在处理", "图神经网络在处理"),
+        ("1. Consumer protection laws", "Consumer protection laws"),
+        ("[12] LLM watermarks stand out", "LLM watermarks stand out"),
+        ("2) There is strong agreement", "There is strong agreement"),
+        ("Title: Learning to Rank with Diffusion\nAbstract: Recent studies", "Recent studies"),
+        ("Learning to Rank with Diffusion\nAbstract: Recent studies", "Recent studies"),
+        ('<div class="abstract"><span class="descriptor">Abstract:</span> Removing unwanted', "Removing unwanted"),
+        ("3D point clouds are sparse", "3D point clouds are sparse"),
+        ("2D/3D fusion. 3. It works", "2D/3D fusion. 3. It works"),
+        ("3.5% of the weights suffice", "3.5% of the weights suffice"),
+        ("Abstract interpretation of programs", "Abstract interpretation of programs"),
     ],
 )
 def test_normalize_examples(raw: str, clean: str) -> None:
