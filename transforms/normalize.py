@@ -167,6 +167,31 @@ def unescape_html(text: str) -> str:
     return text
 
 
+def link_text(label: str, url: str) -> str:
+    """A link as text: ``label (url)``, or the label alone when it shows the URL already."""
+    label, url = label.strip(), url.strip()
+    if not url or url.rstrip("/") in label:
+        return label
+    return f"{label} ({url})" if label else url
+
+
+# Line breaks and block-level tags separate words; other tags ("<i>", "<span>") are dropped later.
+_BREAK_TAG = r"(?i)</?(?:br|p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|h[1-6]|blockquote|pre|hr|section|article|header|footer)\b[^<>]*>"
+_HTML_LINK = r'(?is)<a\s[^<>]*\bhref\s*=\s*["\']([^"\'<>]*)["\'][^<>]*>(.*?)</a\s*>'
+_HTML_LINK_RE = re.compile(_HTML_LINK[5:], re.IGNORECASE | re.DOTALL)
+
+
+def html_to_text(text: pl.Expr) -> pl.Expr:
+    """Break and block tags to a space; ``<a href="u">t</a>`` to ``link_text(t, u)``."""
+    spaced = _on_rows(
+        text,
+        lambda batch: batch.str.contains(_BREAK_TAG),
+        _vectorized(lambda t: t.str.replace_all(_BREAK_TAG, " ")),
+        lambda batch: batch.str.contains("<", literal=True),
+    )
+    return _on_matching(spaced, _HTML_LINK, lambda s: _HTML_LINK_RE.sub(lambda m: link_text(m.group(2), m.group(1)), s), lambda batch: batch.str.contains("<", literal=True))
+
+
 _MATH_WORDS = ("log", "exp", "max", "min", "sin", "cos", "tan", "arg", "lim", "sup", "inf", "det", "Pr", "argmax", "argmin", "mod")
 
 
@@ -206,7 +231,7 @@ _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
 
 def latex_to_text(text: str) -> str:
     """LaTeX markup to readable text; math stays readable (``$S^2$`` -> ``S^2``)."""
-    prepared = _HREF.sub(lambda m: m.group(2) if m.group(2).strip() == m.group(1).strip() else f"{m.group(2)} ({m.group(1)})", text)
+    prepared = _HREF.sub(lambda m: link_text(m.group(2), m.group(1)), text)
     prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared).replace("~", r"\textasciitilde{}")
     try:
         return _latex_converter().latex_to_text(prepared)
@@ -233,8 +258,8 @@ def _inline_text(tokens: list, out: list[str]) -> None:
         elif token.type == "link_close" and link_href:
             href, start = link_href.pop(), link_start.pop()
             label = "".join(out[start:]).strip()
-            if href and label and href.rstrip("/") not in label and label not in href:
-                out.append(f" ({href})")
+            if label:
+                out.append(link_text(label, href)[len(label) :])
         elif token.type == "image":
             out.append(token.content)
         if token.children:
@@ -444,6 +469,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: join_lines(t).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     lambda t: _on_matching(t, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True)),
+    html_to_text,
     fold_unicode,
     lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass

@@ -39,6 +39,14 @@ def norm(*texts: str) -> list[str]:
         ("café, für, naïve, Ærø, São Paulo, 10 °C ± 2", "café, für, naïve, Ærø, São Paulo, 10 °C ± 2"),
         ("A &amp; B &#39;q&#39; &amp;amp;", "A & B 'q' &"),
         ("<b>bold</b> and <br/> tags", "bold and tags"),
+        # links keep their URL, line breaks and blocks separate words (extra.txt, ml.txt, html.txt)
+        ('at <a href="https://zenodo.org/records/1234567">Zenodo</a> and', "at Zenodo (https://zenodo.org/records/1234567) and"),
+        ('Code: <a href="https://github.com/fed-lab/rnd-alloc">https://github.com/fed-lab/rnd-alloc</a>.', "Code: https://github.com/fed-lab/rnd-alloc."),
+        ("[data](https://huggingface.co/datasets/selfcheck/negatives), [github](https://github.com/fastattn/fastattn)", "data (https://huggingface.co/datasets/selfcheck/negatives), github (https://github.com/fastattn/fastattn)"),
+        ("<https://x.org/p> and [https://x.org/p/](https://x.org/p/)", "https://x.org/p and https://x.org/p/"),
+        (r"at \href{https://github.com/bo-lab/batch-eps}{github}.", "at github (https://github.com/bo-lab/batch-eps)."),
+        ("long documents.<br>It reduces<br/>memory.<BR />Code<p>Models</p><div>x</div>", "long documents. It reduces memory. Code Models x"),
+        ("<i>Keywords:</i> safety", "Keywords: safety"),
         ("zero\u200bwidth\u00a0nbsp \ufb01ne \uff21\uff22 \u201cq\u201d", 'zerowidth nbsp fine AB "q"'),
         ("multi-\ntask and hard\nwrapped   lines\t here", "multi-task and hard wrapped lines here"),
         ("code at https://github.com/foo/\nbar-baz now", "code at https://github.com/foo/bar-baz now"),
@@ -77,7 +85,7 @@ def test_accented_text_does_not_look_like_mojibake(clean: str) -> None:
 RESIDUE = re.compile(r"\\[A-Za-z]+|\$|\*\*|&(?:amp|lt|gt|quot|#\d+);|[\u200b-\u200d\u2060\ufeff]")
 
 MARKUP = st.sampled_from(
-    [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#", "²", "⁻³", "₁", "^"]
+    [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#", "²", "⁻³", "₁", "^", "<br>", "<p>", '<a href="u">', "</a>"]
 )
 TEXT = st.lists(st.one_of(MARKUP, st.text(alphabet=st.characters(categories=("L", "N", "P", "S", "Zs")), max_size=12)), max_size=25).map("".join)
 
