@@ -26,6 +26,7 @@ import ftfy
 import polars as pl
 from markdown_it import MarkdownIt
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
 
 # UTF-8 read as cp1252 or latin-1: a lead byte's character (U+00C2-U+00F4) followed by a
 # continuation byte's (U+0080-U+00BF, or what cp1252 shows for 0x80-0x9F). Accented text
@@ -192,6 +193,19 @@ def html_to_text(text: pl.Expr) -> pl.Expr:
     return _on_matching(spaced, _HTML_LINK, lambda s: _HTML_LINK_RE.sub(lambda m: link_text(m.group(2), m.group(1)), s), lambda batch: batch.str.contains("<", literal=True))
 
 
+# LaTeX typography outside markup: "~" after a word or period is a non-breaking space ("Fig.~3",
+# "e.g.~subject", "work~\cite{x}"; "~5 ms" and "/~user/" keep it), "--" and "---" between
+# letters or digits are the en and em dash LaTeX makes of them. URLs are left as they are.
+_TYPOGRAPHY = r"[\p{L}.]~|[\p{L}\p{N}]--"
+_TYPOGRAPHY_RE = re.compile(r"(?:https?://|www\.)\S+|(?<=[^\W\d_]|\.)~|(?<=[^\W_])---?(?=[^\W_])")
+_TYPOGRAPHY_CHARS = {"~": " ", "--": "\u2013", "---": "\u2014"}
+
+
+def latex_typography(text: str) -> str:
+    """``_TYPOGRAPHY`` marks as the characters LaTeX typesets."""
+    return _TYPOGRAPHY_RE.sub(lambda m: _TYPOGRAPHY_CHARS.get(m.group(), m.group()), text)
+
+
 _MATH_WORDS = ("log", "exp", "max", "min", "sin", "cos", "tan", "arg", "lim", "sup", "inf", "det", "Pr", "argmax", "argmin", "mod")
 
 
@@ -229,9 +243,21 @@ _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
 
 
+# A macro without arguments followed by a space and then text: pylatexenc would eat the space
+# ("\le \sigma" -> "≤σ", in math too): a control space ("\ ") in its place is kept.
+_SPACED_MACRO = re.compile(r"\\([A-Za-z]+)\s+(?=[^\s{\[^_])")
+
+
+@lru_cache(maxsize=4096)
+def _takes_no_arguments(macro: str) -> bool:
+    spec = get_default_latexwalker_db().get_macro_spec(macro)
+    return spec is None or not spec.args_parser.argspec
+
+
 def latex_to_text(text: str) -> str:
     """LaTeX markup to readable text; math stays readable (``$S^2$`` -> ``S^2``)."""
     prepared = _HREF.sub(lambda m: link_text(m.group(2), m.group(1)), text)
+    prepared = _SPACED_MACRO.sub(lambda m: f"\\{m.group(1)}\\ " if _takes_no_arguments(m.group(1)) else m.group(), prepared)
     prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared).replace("~", r"\textasciitilde{}")
     try:
         return _latex_converter().latex_to_text(prepared)
@@ -470,6 +496,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     lambda t: _on_matching(t, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True)),
     html_to_text,
+    lambda t: _on_matching(t, _TYPOGRAPHY, latex_typography, lambda batch: batch.str.contains_any(["~", "--"])),
     fold_unicode,
     lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass

@@ -28,6 +28,11 @@ def norm(*texts: str) -> list[str]:
         (r"at : \url{https://github.com/emlaufer/ExpProof}.", "at: https://github.com/emlaufer/ExpProof."),
         (r"\href{https://x.org}{the site} and 5\% of a\_b", "the site (https://x.org) and 5% of a_b"),
         ("100% of runs, ~5 ms", "100% of runs, ~5 ms"),
+        # LaTeX typography outside markup (extra.txt, ml.txt)
+        (r"As shown in Fig.~3 and Table~2, prior work~\cite{smith2020} does, e.g.~subject", "As shown in Fig. 3 and Table 2, prior work does, e.g. subject"),
+        ("at http://www.cs.x.edu/~user/a~b and ~5 ms", "at http://www.cs.x.edu/~user/a~b and ~5 ms"),
+        ("a model--based approach---called PlanNet---that, pages 1--10; a----b, --flag", "a model–based approach—called PlanNet—that, pages 1–10; a----b, --flag"),
+        (r"noise $\mathbb{E}[\xi^2] \le \sigma^2$ and $\lambda \propto \sigma\sqrt{\log d}$", "noise E[ξ^2] ≤ σ^2 and λ ∝ σ√(log d)"),
         ("``modular circuit (MC) vocabulary''", '"modular circuit (MC) vocabulary"'),
         ("don\u00e2\u20ac\u2122t and \u00c3\u00a9tude", "don't and étude"),
         # UTF-8 Chinese and Japanese read as cp1252 (moji_web.txt; 0x8F, 0x90 kept as C1 controls)
@@ -85,7 +90,7 @@ def test_accented_text_does_not_look_like_mojibake(clean: str) -> None:
 RESIDUE = re.compile(r"\\[A-Za-z]+|\$|\*\*|&(?:amp|lt|gt|quot|#\d+);|[\u200b-\u200d\u2060\ufeff]")
 
 MARKUP = st.sampled_from(
-    [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#", "²", "⁻³", "₁", "^", "<br>", "<p>", '<a href="u">', "</a>"]
+    [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#", "²", "⁻³", "₁", "^", "<br>", "<p>", '<a href="u">', "</a>", "--", "---", ".~", r"\le ", "x~"]
 )
 TEXT = st.lists(st.one_of(MARKUP, st.text(alphabet=st.characters(categories=("L", "N", "P", "S", "Zs")), max_size=12)), max_size=25).map("".join)
 
