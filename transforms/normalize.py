@@ -521,7 +521,8 @@ def _second_pass(rows: pl.Series) -> pl.Series:
 
 
 def _markup_left(batch: pl.Series) -> pl.Series:
-    return _contains_any_char(batch, _MARKUP_CHARS)
+    # "--" too: a dropped tag can join a word and a dash pair ("x<i>--y").
+    return _contains_any_char(batch, _MARKUP_CHARS) | batch.str.contains("--", literal=True)
 
 
 def normalize_text(raw: pl.Expr) -> pl.Expr:

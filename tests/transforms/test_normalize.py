@@ -31,6 +31,7 @@ def norm(*texts: str) -> list[str]:
         # LaTeX typography outside markup (extra.txt, ml.txt)
         (r"As shown in Fig.~3 and Table~2, prior work~\cite{smith2020} does, e.g.~subject", "As shown in Fig. 3 and Table 2, prior work does, e.g. subject"),
         ("at http://www.cs.x.edu/~user/a~b and ~5 ms", "at http://www.cs.x.edu/~user/a~b and ~5 ms"),
+        ("x<i>--y", "x–y"),
         ("a model--based approach---called PlanNet---that, pages 1--10; a----b, --flag", "a model–based approach—called PlanNet—that, pages 1–10; a----b, --flag"),
         (r"noise $\mathbb{E}[\xi^2] \le \sigma^2$ and $\lambda \propto \sigma\sqrt{\log d}$", "noise E[ξ^2] ≤ σ^2 and λ ∝ σ√(log d)"),
         ("``modular circuit (MC) vocabulary''", '"modular circuit (MC) vocabulary"'),
