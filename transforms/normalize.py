@@ -196,13 +196,30 @@ def html_to_text(text: pl.Expr) -> pl.Expr:
 # LaTeX typography outside markup: "~" after a word or period is a non-breaking space ("Fig.~3",
 # "e.g.~subject", "work~\cite{x}"; "~5 ms" and "/~user/" keep it), "--" and "---" between
 # letters or digits are the en and em dash LaTeX makes of them. URLs are left as they are.
-_TYPOGRAPHY = r"[\p{L}.]~|[\p{L}\p{N}]--"
+_TILDE = r"[\p{L}.]~"
+_URL_DASHES = r"(?:https?://|www\.)\S*[\p{L}\p{N}]--"
+_DASHES = (("---", "\u2014"), ("--", "\u2013"))
 _TYPOGRAPHY_RE = re.compile(r"(?:https?://|www\.)\S+|(?<=[^\W\d_]|\.)~|(?<=[^\W_])---?(?=[^\W_])")
-_TYPOGRAPHY_CHARS = {"~": " ", "--": "\u2013", "---": "\u2014"}
+_TYPOGRAPHY_CHARS = {"~": " ", **dict(_DASHES)}
 
 
-def latex_typography(text: str) -> str:
-    """``_TYPOGRAPHY`` marks as the characters LaTeX typesets."""
+def latex_typography(text: pl.Expr) -> pl.Expr:
+    """``~`` and dash pairs as LaTeX typesets them (rows with a URL holding a dash pair in Python)."""
+    has_dashes = lambda batch: batch.str.contains("--", literal=True)  # noqa: E731
+    dashed = _on_rows(text, lambda batch: ~batch.str.contains(_URL_DASHES), _vectorized(_dashes), has_dashes)
+    return _on_matching(
+        dashed, f"{_TILDE}|{_URL_DASHES}", _typography, lambda batch: _contains_any_char(batch, "~") | has_dashes(batch)
+    )
+
+
+def _dashes(text: pl.Expr) -> pl.Expr:
+    for _ in range(2):  # a match takes the letter after it: "a--b--c" needs a second sweep
+        for pair, dash in _DASHES:
+            text = text.str.replace_all(rf"([\p{{L}}\p{{N}}]){pair}([\p{{L}}\p{{N}}])", f"${{1}}{dash}${{2}}")
+    return text
+
+
+def _typography(text: str) -> str:
     return _TYPOGRAPHY_RE.sub(lambda m: _TYPOGRAPHY_CHARS.get(m.group(), m.group()), text)
 
 
@@ -369,10 +386,18 @@ def _spell_scripts(text: pl.Expr) -> pl.Expr:
 
 
 def _fold_non_ascii(rows: pl.Series) -> pl.Series:
-    rows = _convert_rows(rows, lambda batch: batch.str.contains("|".join(_SCRIPT_RUN.values())), _vectorized(_spell_scripts))
-    # Python's NFKC has a quick check for text that is already normalized (7x faster here than polars').
-    nfkc = pl.Series(rows.name, [unicodedata.normalize("NFKC", s) for s in rows.to_list()], dtype=pl.String)
+    nfkc = _nfkc(rows)
+    # Superscripts and subscripts are spelled out first on the rows NFKC changes that hold them.
+    changed = (nfkc != rows).fill_null(False).arg_true()
+    scripted = changed.filter(rows.gather(changed).str.contains("|".join(_SCRIPT_RUN.values())))
+    if not scripted.is_empty():
+        nfkc = nfkc.scatter(scripted, _nfkc(_vectorized(_spell_scripts)(rows.gather(scripted))))
     return _convert_rows(nfkc, lambda batch: batch.str.contains(_FOLDED), _vectorized(_fold_classes))
+
+
+def _nfkc(rows: pl.Series) -> pl.Series:
+    # Python's NFKC has a quick check for text that is already normalized (7x faster here than polars').
+    return pl.Series(rows.name, [unicodedata.normalize("NFKC", s) for s in rows.to_list()], dtype=pl.String)
 
 
 def _fold_classes(text: pl.Expr) -> pl.Expr:
@@ -496,7 +521,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     lambda t: _on_matching(t, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True)),
     html_to_text,
-    lambda t: _on_matching(t, _TYPOGRAPHY, latex_typography, lambda batch: batch.str.contains_any(["~", "--"])),
+    latex_typography,
     fold_unicode,
     lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
