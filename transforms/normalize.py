@@ -1,10 +1,12 @@
 """Normalize a raw block to clean plain Unicode text.
 
-Order: join hard-wrapped lines -> repair mojibake (ftfy) -> unescape HTML entities ->
-fold Unicode (NFKC, quotes, odd spaces, zero-width and control characters) -> LaTeX to text
+Order: join hard-wrapped lines -> repair mojibake (ftfy) -> unescape HTML entities -> HTML
+links and block tags -> LaTeX typography ("~", dash pairs) -> fold Unicode (super/subscripts
+spelled out, NFKC, quotes, odd spaces, zero-width and control characters) -> LaTeX to text
 (simple markup vectorized, the rest with pylatexenc) -> Markdown to text (markdown-it-py) ->
 fold Unicode again (the converters emit math letters) -> repair mojibake that folding exposed,
-and fold -> scrub residue (stray tags, commands) -> collapse whitespace. Folding before the
+and fold -> scrub residue (stray tags, commands) -> collapse whitespace -> drop a leading
+abstract label or list number. Folding before the
 converters means nothing a later step removes can turn into markup on a second pass; rows that
 still hold markup characters after all this get that second pass.
 
