@@ -1,8 +1,8 @@
 """Normalize a raw block to clean plain Unicode text.
 
 Order: join hard-wrapped lines -> repair mojibake (ftfy) -> unescape HTML entities -> HTML
-links and block tags -> LaTeX typography ("~", dash pairs) -> fold Unicode (super/subscripts
-spelled out, NFKC, quotes, odd spaces, zero-width and control characters) -> LaTeX to text
+links and block tags -> fold Unicode (super/subscripts spelled out, NFKC, quotes, odd spaces,
+zero-width and control characters) -> LaTeX typography ("~", dash pairs) -> LaTeX to text
 (simple markup vectorized, the rest with pylatexenc) -> Markdown to text (markdown-it-py) ->
 fold Unicode again (the converters emit math letters) -> repair mojibake that folding exposed,
 and fold -> scrub residue (stray tags, commands) -> collapse whitespace -> drop a leading
@@ -523,8 +523,8 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     lambda t: _on_matching(t, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True)),
     html_to_text,
-    latex_typography,
     fold_unicode,
+    latex_typography,  # after the fold: removing a control character can put a letter before a "~"
     lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
