@@ -1,10 +1,12 @@
 """Normalize a raw block to clean plain Unicode text.
 
-Order: join hard-wrapped lines -> repair mojibake (ftfy) -> unescape HTML entities ->
-fold Unicode (NFKC, quotes, odd spaces, zero-width and control characters) -> LaTeX to text
+Order: join hard-wrapped lines -> repair mojibake (ftfy) -> unescape HTML entities -> HTML
+links and block tags -> fold Unicode (super/subscripts spelled out, NFKC, quotes, odd spaces,
+zero-width and control characters) -> LaTeX typography ("~", dash pairs) -> LaTeX to text
 (simple markup vectorized, the rest with pylatexenc) -> Markdown to text (markdown-it-py) ->
 fold Unicode again (the converters emit math letters) -> repair mojibake that folding exposed,
-and fold -> scrub residue (stray tags, commands) -> collapse whitespace. Folding before the
+and fold -> scrub residue (stray tags, commands) -> collapse whitespace -> drop a leading
+abstract label or list number. Folding before the
 converters means nothing a later step removes can turn into markup on a second pass; rows that
 still hold markup characters after all this get that second pass.
 
@@ -26,8 +28,13 @@ import ftfy
 import polars as pl
 from markdown_it import MarkdownIt
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
 
-MOJIBAKE = r"(?:â€|Ã[\x80-\xbf\u0152-\u0178\u2018-\u203a\u00a0-\u00bf]|Â[\u00a0-\u00bf]|ï¿½|Ã©|Ã¨)"
+# UTF-8 read as cp1252 or latin-1: a lead byte's character (U+00C2-U+00F4) followed by a
+# continuation byte's (U+0080-U+00BF, or what cp1252 shows for 0x80-0x9F). Accented text
+# rarely has that pair ("café", "für", "Ærø" do not); ftfy decides on the rows that do.
+_CP1252_CONTINUATION = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"
+MOJIBAKE = "[\u00c2-\u00f4][\u0080-\u00bf" + _CP1252_CONTINUATION + "]"
 HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 LATEX = r"\\[A-Za-z@]|\\[%_&#{}$]|\$[^$]+\$"
 MARKDOWN = r"[*_`]|\[[^\]]*\]\([^)]*\)|<[^>\s]+>"
@@ -147,16 +154,25 @@ def simple_latex(text: pl.Expr) -> pl.Expr:
     ``latex_to_text`` would write them; a row with anything else LaTeX would change (other
     commands, braces, ``&``, a lone backquote) is left whole for ``latex_to_text``.
     """
-    residue = text.str.replace_all(_SIMPLE_COMMAND, "").str.replace_all(_SIMPLE_ESCAPE, "").str.replace_all(_SIMPLE_MATH, "")
-    converted = text.str.replace_all(_SIMPLE_COMMAND, "${1}").str.replace_all(_SIMPLE_ESCAPE, "${1}").str.replace_all(_SIMPLE_MATH, "${1}")
-    for ligature, char in _LATEX_LIGATURES:
-        converted = converted.str.replace_all(ligature, char, literal=True)
+    ligated = text
+    for ligature, char in _LATEX_LIGATURES:  # before the commands go: "\emph{-}-" is no ligature
+        ligated = ligated.str.replace_all(ligature, char, literal=True)
+    residue = ligated.str.replace_all(_SIMPLE_COMMAND, "").str.replace_all(_SIMPLE_ESCAPE, "").str.replace_all(_SIMPLE_MATH, "")
+    converted = ligated.str.replace_all(_SIMPLE_COMMAND, "${1}").str.replace_all(_SIMPLE_ESCAPE, "${1}").str.replace_all(_SIMPLE_MATH, "${1}")
     simple = text.str.contains(LATEX) & ~residue.str.contains(_LATEX_RESIDUE) & ~text.str.contains(_LATEX_TEXT_MARKS)
     return pl.when(simple).then(converted).otherwise(text)
 
 
+# cp1252 has no character for 0x81, 0x8D, 0x8F, 0x90 or 0x9D: a decoder that replaced them left
+# "â€\ufffd" where U+2010-ish punctuation was. Read before a letter or digit it was a hyphen
+# (U+2010, e2 80 90), otherwise a closing quote (U+201D, e2 80 9d), the common case.
+_LOSSY_HYPHEN = re.compile("\u00e2\u20ac\ufffd(?=[^\\W_])")
+_LOSSY_QUOTE = re.compile("\u00e2\u20ac\ufffd")
+
+
 def repair_mojibake(text: str) -> str:
     """Undo UTF-8 text that was decoded as cp1252 or latin-1."""
+    text = _LOSSY_QUOTE.sub("\u00e2\u20ac\x9d", _LOSSY_HYPHEN.sub("\u00e2\u20ac\x90", text))
     return ftfy.fix_text(text, normalization=None, fix_character_width=False, uncurl_quotes=False)
 
 
@@ -168,6 +184,61 @@ def unescape_html(text: str) -> str:
             break
         text = unescaped
     return text
+
+
+def link_text(label: str, url: str) -> str:
+    """A link as text: ``label (url)``, or the label alone when it shows the URL already."""
+    label, url = label.strip(), url.strip()
+    if not url or url.rstrip("/") in label:
+        return label
+    return f"{label} ({url})" if label else url
+
+
+# Line breaks and block-level tags separate words; other tags ("<i>", "<span>") are dropped later.
+_BREAK_TAG = r"(?i)</?(?:br|p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|h[1-6]|blockquote|pre|hr|section|article|header|footer)\b[^<>]*>"
+_HTML_LINK = r'(?is)<a\s[^<>]*\bhref\s*=\s*["\']([^"\'<>]*)["\'][^<>]*>(.*?)</a\s*>'
+_HTML_LINK_RE = re.compile(_HTML_LINK[5:], re.IGNORECASE | re.DOTALL)
+
+
+def html_to_text(text: pl.Expr) -> pl.Expr:
+    """Break and block tags to a space; ``<a href="u">t</a>`` to ``link_text(t, u)``."""
+    spaced = _on_rows(
+        text,
+        lambda batch: batch.str.contains(_BREAK_TAG),
+        _vectorized(lambda t: t.str.replace_all(_BREAK_TAG, " ")),
+        lambda batch: batch.str.contains("<", literal=True),
+    )
+    return _on_matching(spaced, _HTML_LINK, lambda s: _HTML_LINK_RE.sub(lambda m: link_text(m.group(2), m.group(1)), s), lambda batch: batch.str.contains("<", literal=True))
+
+
+# LaTeX typography outside markup: "~" after a word or period is a non-breaking space ("Fig.~3",
+# "e.g.~subject", "work~\cite{x}"; "~5 ms" and "/~user/" keep it), "--" and "---" between
+# letters or digits are the en and em dash LaTeX makes of them. URLs are left as they are.
+_TILDE = r"[\p{L}.]~"
+_URL_DASHES = r"(?:https?://|www\.)\S*[\p{L}\p{N}]--"
+_DASHES = (("---", "\u2014"), ("--", "\u2013"))
+_TYPOGRAPHY_RE = re.compile(r"(?:https?://|www\.)\S+|(?<=[^\W\d_]|\.)~|(?<=[^\W_])---?(?=[^\W_])")
+_TYPOGRAPHY_CHARS = {"~": " ", **dict(_DASHES)}
+
+
+def latex_typography(text: pl.Expr) -> pl.Expr:
+    """``~`` and dash pairs as LaTeX typesets them (rows with a URL holding a dash pair in Python)."""
+    has_dashes = lambda batch: batch.str.contains("--", literal=True)  # noqa: E731
+    dashed = _on_rows(text, lambda batch: ~batch.str.contains(_URL_DASHES), _vectorized(_dashes), has_dashes)
+    return _on_matching(
+        dashed, f"{_TILDE}|{_URL_DASHES}", _typography, lambda batch: _contains_any_char(batch, "~") | has_dashes(batch)
+    )
+
+
+def _dashes(text: pl.Expr) -> pl.Expr:
+    for _ in range(2):  # a match takes the letter after it: "a--b--c" needs a second sweep
+        for pair, dash in _DASHES:
+            text = text.str.replace_all(rf"([\p{{L}}\p{{N}}]){pair}([\p{{L}}\p{{N}}])", f"${{1}}{dash}${{2}}")
+    return text
+
+
+def _typography(text: str) -> str:
+    return _TYPOGRAPHY_RE.sub(lambda m: _TYPOGRAPHY_CHARS.get(m.group(), m.group()), text)
 
 
 _MATH_WORDS = ("log", "exp", "max", "min", "sin", "cos", "tan", "arg", "lim", "sup", "inf", "det", "Pr", "argmax", "argmin", "mod")
@@ -207,9 +278,21 @@ _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
 
 
+# A macro without arguments followed by a space and then text: pylatexenc would eat the space
+# ("\le \sigma" -> "≤σ", in math too): a control space ("\ ") in its place is kept.
+_SPACED_MACRO = re.compile(r"\\([A-Za-z]+)\s+(?=[^\s{\[^_])")
+
+
+@lru_cache(maxsize=4096)
+def _takes_no_arguments(macro: str) -> bool:
+    spec = get_default_latexwalker_db().get_macro_spec(macro)
+    return spec is None or not spec.args_parser.argspec
+
+
 def latex_to_text(text: str) -> str:
     """LaTeX markup to readable text; math stays readable (``$S^2$`` -> ``S^2``)."""
-    prepared = _HREF.sub(lambda m: m.group(2) if m.group(2).strip() == m.group(1).strip() else f"{m.group(2)} ({m.group(1)})", text)
+    prepared = _HREF.sub(lambda m: link_text(m.group(2), m.group(1)), text)
+    prepared = _SPACED_MACRO.sub(lambda m: f"\\{m.group(1)}\\ " if _takes_no_arguments(m.group(1)) else m.group(), prepared)
     prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared).replace("~", r"\textasciitilde{}")
     try:
         return _latex_converter().latex_to_text(prepared)
@@ -236,8 +319,8 @@ def _inline_text(tokens: list, out: list[str]) -> None:
         elif token.type == "link_close" and link_href:
             href, start = link_href.pop(), link_start.pop()
             label = "".join(out[start:]).strip()
-            if href and label and href.rstrip("/") not in label and label not in href:
-                out.append(f" ({href})")
+            if label:
+                out.append(link_text(label, href)[len(label) :])
         elif token.type == "image":
             out.append(token.content)
         if token.children:
@@ -306,10 +389,33 @@ def _fold_ascii(text: pl.Expr) -> pl.Expr:
 _FOLDED = "[" + "".join(_QUOTES) + r"\u200b-\u200d\u2060\ufeff\u00ad[\p{Zs}&&[^ ]]\u0085\u2028\u2029\p{Cc}\p{Cf}\p{Co}\p{Cn}]"
 
 
+# Superscripts and subscripts, which NFKC would fold to plain digits ("10³" to "103"): a run of
+# them is written "^..." or "_..." first ("10⁻³" -> "10^-3", "x₁" -> "x_1").
+_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁱⁿ", "0123456789+-=()in"))
+_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₔₕₖₗₘₙₚₛₜ", "0123456789+-=()aeoxəhklmnpst"))
+_SCRIPT_RUN = {"^": "[" + "".join(_SUPERSCRIPTS) + "]+", "_": "[" + "".join(_SUBSCRIPTS) + "]+"}
+
+
+def _spell_scripts(text: pl.Expr) -> pl.Expr:
+    for mark, run in _SCRIPT_RUN.items():  # no second mark after one already there ("10^³")
+        text = text.str.replace_all(f"([^{mark}]|^)({run})", f"${{1}}{mark}${{2}}")
+    scripts = _SUPERSCRIPTS | _SUBSCRIPTS
+    return text.str.replace_many(list(scripts), list(scripts.values()))
+
+
 def _fold_non_ascii(rows: pl.Series) -> pl.Series:
-    # Python's NFKC has a quick check for text that is already normalized (7x faster here than polars').
-    nfkc = pl.Series(rows.name, [unicodedata.normalize("NFKC", s) for s in rows.to_list()], dtype=pl.String)
+    nfkc = _nfkc(rows)
+    # Superscripts and subscripts are spelled out first on the rows NFKC changes that hold them.
+    changed = (nfkc != rows).fill_null(False).arg_true()
+    scripted = changed.filter(rows.gather(changed).str.contains("|".join(_SCRIPT_RUN.values())))
+    if not scripted.is_empty():
+        nfkc = nfkc.scatter(scripted, _nfkc(_vectorized(_spell_scripts)(rows.gather(scripted))))
     return _convert_rows(nfkc, lambda batch: batch.str.contains(_FOLDED), _vectorized(_fold_classes))
+
+
+def _nfkc(rows: pl.Series) -> pl.Series:
+    # Python's NFKC has a quick check for text that is already normalized (7x faster here than polars').
+    return pl.Series(rows.name, [unicodedata.normalize("NFKC", s) for s in rows.to_list()], dtype=pl.String)
 
 
 def _fold_classes(text: pl.Expr) -> pl.Expr:
@@ -350,6 +456,27 @@ _SPACING = r"  | [.,;:!?)\]]|[(\[] "  # what _collapse_spaces rewrites; literal 
 
 def _collapse_spaces(text: pl.Expr) -> pl.Expr:
     return text.str.replace_all(r" {2,}", " ").str.replace_all(r" ([.,;:!?)\]])", "${1}").str.replace_all(r"([(\[]) ", "${1}")
+
+
+# A label or list number scraped in front of an abstract: "Abstract:" (and whatever precedes it,
+# such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "2) ".
+# A number without "." or ")" and a space after it ("3D point clouds", "2D/3D") is text.
+_ABSTRACT_LABELS = ("Abstract", "ABSTRACT", "摘要", "要旨", "概要", "초록", "Аннотация", "Zusammenfassung", "Résumé", "Resumen")
+_LEADING_LABEL = (
+    r"^(?:(?:[^\n]{0,300}?\s)?(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[:：]\s*"
+    + r"|(?:Abstract|ABSTRACT)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
+    + r"|(?:\[\d{1,3}\]|\d{1,3}[.)])\s+)+"
+)
+
+
+def strip_label(text: pl.Expr) -> pl.Expr:
+    """Drop a leading abstract label or list number (see ``_LEADING_LABEL``)."""
+    return _on_rows(text, lambda batch: batch.str.contains(_LEADING_LABEL), _vectorized(lambda t: t.str.replace(_LEADING_LABEL, "")), _may_have_label)
+
+
+def _may_have_label(batch: pl.Series) -> pl.Series:
+    """Rows ``_LEADING_LABEL`` may match: the label words, or a digit or bracket first (its bounded prefix makes it slow)."""
+    return batch.str.contains("|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY"))) | batch.str.contains(r"^[\d\[]")
 
 
 def _staged(stages: tuple[Callable[[pl.Expr], pl.Expr], ...]) -> Callable[[pl.Series], pl.Series]:
@@ -404,17 +531,20 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
     """
     converting = _contains_any_char(batch, _CONVERTER_MARKS) | _refold_changes(batch)
     batch = _convert_rows(batch, lambda _: converting, _staged(_CONVERTERS))
-    return _convert_rows(batch, lambda rows: ~converting & rows.str.contains(MOJIBAKE), _vectorized(_repair_and_fold))
+    return _convert_rows(batch, lambda rows: rows.str.contains(MOJIBAKE), _vectorized(_repair_and_fold), lambda rows: ~converting & _non_ascii(rows))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: join_lines(t).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     lambda t: _on_matching(t, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True)),
+    html_to_text,
     fold_unicode,
+    latex_typography,  # after the fold: removing a control character can put a letter before a "~"
     lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
+    strip_label,
 )
 
 
@@ -434,7 +564,8 @@ def _second_pass(rows: pl.Series) -> pl.Series:
 
 
 def _markup_left(batch: pl.Series) -> pl.Series:
-    return _contains_any_char(batch, _MARKUP_CHARS)
+    # "--" too: a dropped tag can join a word and a dash pair ("x<i>--y").
+    return _contains_any_char(batch, _MARKUP_CHARS) | batch.str.contains("--", literal=True)
 
 
 def normalize_text(raw: pl.Expr) -> pl.Expr:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from transforms.normalize import LATEX, latex_to_text, normalize_text, simple_latex
+from transforms.normalize import LATEX, MOJIBAKE, latex_to_text, normalize_text, simple_latex
 
 
 def norm(*texts: str) -> list[str]:
@@ -28,10 +28,31 @@ def norm(*texts: str) -> list[str]:
         (r"at : \url{https://github.com/emlaufer/ExpProof}.", "at: https://github.com/emlaufer/ExpProof."),
         (r"\href{https://x.org}{the site} and 5\% of a\_b", "the site (https://x.org) and 5% of a_b"),
         ("100% of runs, ~5 ms", "100% of runs, ~5 ms"),
+        # LaTeX typography outside markup (extra.txt, ml.txt)
+        (r"As shown in Fig.~3 and Table~2, prior work~\cite{smith2020} does, e.g.~subject", "As shown in Fig. 3 and Table 2, prior work does, e.g. subject"),
+        ("at http://www.cs.x.edu/~user/a~b and ~5 ms", "at http://www.cs.x.edu/~user/a~b and ~5 ms"),
+        ("x<i>--y", "x–y"),
+        ("a model--based approach---called PlanNet---that, pages 1--10; a----b, --flag", "a model–based approach—called PlanNet—that, pages 1–10; a----b, --flag"),
+        (r"noise $\mathbb{E}[\xi^2] \le \sigma^2$ and $\lambda \propto \sigma\sqrt{\log d}$", "noise E[ξ^2] ≤ σ^2 and λ ∝ σ√(log d)"),
         ("``modular circuit (MC) vocabulary''", '"modular circuit (MC) vocabulary"'),
         ("don\u00e2\u20ac\u2122t and \u00c3\u00a9tude", "don't and étude"),
+        # UTF-8 Chinese and Japanese read as cp1252 (moji_web.txt; 0x8F, 0x90 kept as C1 controls)
+        ("\u00e5\u203a\u00be\u00e7\u00a5\u017e\u00e7\u00bb\u008f\u00e7\u00bd\u2018\u00e7\u00bb\u0153", "图神经网络"),
+        ("\u00e5\u00bc\u00b7\u00e5\u008c\u2013\u00e5\u00ad\u00a6\u00e7\u00bf\u2019", "強化学習"),
+        # a cp1252 decoder replaced the 0x9D of a closing quote (moji.txt)
+        ("the \u00e2\u20ac\u0153na\u00c3\u00afve\u00e2\u20ac\ufffd Bayes", 'the "naïve" Bayes'),
+        ("CIFAR\u00e2\u20ac\ufffd10", "CIFAR\u201010"),
+        ("café, für, naïve, Ærø, São Paulo, 10 °C ± 2", "café, für, naïve, Ærø, São Paulo, 10 °C ± 2"),
         ("A &amp; B &#39;q&#39; &amp;amp;", "A & B 'q' &"),
         ("<b>bold</b> and <br/> tags", "bold and tags"),
+        # links keep their URL, line breaks and blocks separate words (extra.txt, ml.txt, html.txt)
+        ('at <a href="https://zenodo.org/records/1234567">Zenodo</a> and', "at Zenodo (https://zenodo.org/records/1234567) and"),
+        ('Code: <a href="https://github.com/fed-lab/rnd-alloc">https://github.com/fed-lab/rnd-alloc</a>.', "Code: https://github.com/fed-lab/rnd-alloc."),
+        ("[data](https://huggingface.co/datasets/selfcheck/negatives), [github](https://github.com/fastattn/fastattn)", "data (https://huggingface.co/datasets/selfcheck/negatives), github (https://github.com/fastattn/fastattn)"),
+        ("<https://x.org/p> and [https://x.org/p/](https://x.org/p/)", "https://x.org/p and https://x.org/p/"),
+        (r"at \href{https://github.com/bo-lab/batch-eps}{github}.", "at github (https://github.com/bo-lab/batch-eps)."),
+        ("long documents.<br>It reduces<br/>memory.<BR />Code<p>Models</p><div>x</div>", "long documents. It reduces memory. Code Models x"),
+        ("<i>Keywords:</i> safety", "Keywords: safety"),
         ("zero\u200bwidth\u00a0nbsp \ufb01ne \uff21\uff22 \u201cq\u201d", 'zerowidth nbsp fine AB "q"'),
         ("multi-\ntask and hard\nwrapped   lines\t here", "multi-task and hard wrapped lines here"),
         ("code at https://github.com/foo/\nbar-baz now", "code at https://github.com/foo/bar-baz now"),
@@ -40,16 +61,40 @@ def norm(*texts: str) -> list[str]:
         ("page https://lab.github.io/\nposi\r\ntional-curriculum/.", "page https://lab.github.io/positional-curriculum/."),
         ("code: https://github.com/a/b.\nThe model and https://x.io/a\nWe thank", "code: https://github.com/a/b. The model and https://x.io/a We thank"),
         ("ctrl\x00chars\x07 here\x7f", "ctrlchars here"),
+        # labels and list numbers in front of an abstract (prefixes_numbered/numbered.txt, html.txt)
+        ("Abstract: While the capabilities", "While the capabilities"),
+        ("ABSTRACT\nGraph-based social recommendation", "Graph-based social recommendation"),
+        ("Abstract—We study", "We study"),
+        ("摘要：图神经网络在处理", "图神经网络在处理"),
+        ("1. Consumer protection laws", "Consumer protection laws"),
+        ("[12] LLM watermarks stand out", "LLM watermarks stand out"),
+        ("2) There is strong agreement", "There is strong agreement"),
+        ("Title: Learning to Rank with Diffusion\nAbstract: Recent studies", "Recent studies"),
+        ("Learning to Rank with Diffusion\nAbstract: Recent studies", "Recent studies"),
+        ('<div class="abstract"><span class="descriptor">Abstract:</span> Removing unwanted', "Removing unwanted"),
+        ("3D point clouds are sparse", "3D point clouds are sparse"),
+        ("2D/3D fusion. 3. It works", "2D/3D fusion. 3. It works"),
+        ("3.5% of the weights suffice", "3.5% of the weights suffice"),
+        ("Abstract interpretation of programs", "Abstract interpretation of programs"),
+        # superscripts and subscripts keep their meaning through NFKC (extra.txt, moji.txt)
+        ("scales as E ∝ N² and the error decays as 10⁻³ per step", "scales as E ∝ N^2 and the error decays as 10^-3 per step"),
+        ("x² + y² ≤ r² and x₁, CO₂, 10¹²", "x^2 + y^2 ≤ r^2 and x_1, CO_2, 10^12"),
+        ("sizes from 10\u00c2\u00b3 to 10^6 rows", "sizes from 10^3 to 10^6 rows"),
     ],
 )
 def test_normalize_examples(raw: str, clean: str) -> None:
     assert norm(raw) == [clean]
 
 
+@pytest.mark.parametrize("clean", ["café", "für", "naïve", "Ærø", "Ça va — très bien", "déjà vu", "São Paulo", "l’été", "Émile Zola"])
+def test_accented_text_does_not_look_like_mojibake(clean: str) -> None:
+    assert not pl.Series([clean]).str.contains(MOJIBAKE)[0]
+
+
 RESIDUE = re.compile(r"\\[A-Za-z]+|\$|\*\*|&(?:amp|lt|gt|quot|#\d+);|[\u200b-\u200d\u2060\ufeff]")
 
 MARKUP = st.sampled_from(
-    [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#"]
+    [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#", "²", "⁻³", "₁", "^", "<br>", "<p>", '<a href="u">', "</a>", "--", "---", ".~", r"\le ", "x~"]
 )
 TEXT = st.lists(st.one_of(MARKUP, st.text(alphabet=st.characters(categories=("L", "N", "P", "S", "Zs")), max_size=12)), max_size=25).map("".join)
 
