@@ -33,6 +33,9 @@ SLIM_BLOCKS = pl.Schema(
     {"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "dedup_key": pl.String, "reject_reason": pl.String, "text_len": pl.UInt32}
 )
 STAGED_BLOCKS = pl.Schema({**SLIM_BLOCKS, "folded": pl.String, "bands": pl.List(pl.Int64)})
+# Occurrences per published file: a later run that changes a record rewrites every file holding
+# one of its occurrences (Delta copy-on-write), so files of ~8 MB keep that rewrite small.
+OCCURRENCE_FILE_ROWS = 10_000
 # The records a run touches (their published occurrences are staged with the new blocks).
 AFFECTED = pl.Schema({"record_id": pl.String})
 
@@ -91,7 +94,8 @@ def stage_outputs(batch: OutputBatch) -> int:
         statuses = staging.scan("statuses", STATUS)
         blocks = pl.scan_parquet(staging.part("blocks", batch.name)).drop("folded", "bands", "text_len")
         occurrences = schema.conform(blocks.join(statuses, on=["source_id", "ordinal"], how="left"), schema.OCCURRENCES).sort("path", "ordinal").collect()
-        occurrences.write_parquet(staging.part("occurrences", batch.name))
+        for i, rows in enumerate(occurrences.iter_slices(OCCURRENCE_FILE_ROWS)):
+            rows.write_parquet(staging.part("occurrences", f"{batch.name}-{i:03d}"))
     else:
         occurrences = pl.read_parquet(staging.part("touched", batch.name))
     kept = tables.kept_rows(occurrences)
