@@ -130,12 +130,10 @@ def _substitute(value: Any, variables: dict[str, Any]) -> Any:
     return value
 
 
-def import_in_background() -> threading.Thread:
+def import_in_background() -> None:
     """Start importing Great Expectations (about 3 s) on a thread, so that validation later
     does not wait for it; call it once a run knows it will validate."""
-    thread = threading.Thread(target=importlib.import_module, args=("great_expectations",), name="import-gx", daemon=True)
-    thread.start()
-    return thread
+    threading.Thread(target=importlib.import_module, args=("great_expectations",), name="import-gx", daemon=True).start()
 
 
 def _quiet_gx() -> Any:
