@@ -1,8 +1,8 @@
 """Method names: the names an abstract introduces for its own method, model, benchmark or dataset.
 
 A name is a capitalized token with a second capital or digit (``MoE-X``, ``FedCEO``, ``C-TRPO``,
-``SoftShape``). Per sentence of the normalized text that says what "we" (or "this paper/work")
-do, the first of these wins:
+``SoftShape``), with its ``+`` or ``++`` (``CodeRanker++``). Per sentence of the normalized text
+that says what "we" (or "this paper/work") do, the first of these wins:
 
 1. a naming verb: ``named X``, ``called X``, ``dubbed X``, ``termed X``, ``we term X``;
 2. after an introducing verb (present, introduce, propose, develop, ...): the name right after
@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import polars as pl
 
-NAME = r"[A-Z][a-z]*(?:-?[A-Z0-9][A-Za-z0-9]*)+"
+NAME = r"[A-Z][a-z]*(?:-?[A-Z0-9][A-Za-z0-9]*)+\b(?:\+\+|\+)?"  # a word boundary inside: ``CodeRanker++`` keeps its pluses
 GENERIC = (
     "AI", "ML", "NLP", "LLM", "LM", "MLLM", "VLM", "LVLM", "MoE", "RL", "RLHF", "DPO", "PPO", "CLIP", "GPT", "BERT",
     "ViT", "CNN", "RNN", "GNN", "GAN", "VAE", "KD", "SAE", "SGD", "MDP", "QA", "VQA", "LoRA", "API", "SOTA", "DNN", "MLP",
 )
 _SUBJECT = r"(?:\b[Ww]e|\b(?:[Tt]his|[Oo]ur) (?:paper|work|study)|\b[Hh]ere)\b"
-_NAMING = rf"\b(?:named|called|dubbed|coined|termed|we term|we call)\s+(?:it\s+|as\s+)?(?:the\s+)?({NAME})\b"
+_NAMING = rf"\b(?:named|called|dubbed|coined|termed|we term|we call)\s+(?:it\s+|as\s+)?(?:the\s+)?({NAME})"
 _MAX_GAP = 160  # characters between the introducing verb and ``(ACRONYM)`` or ``the X benchmark``
 _INTRO = (
     r"\b(?:[Ww]e|paper|work)\s+(?:\w+\s+)?(?:present|introduce|propose|develop|design|build|construct|release|curate|contribute|create|devise)s?\s+"
-    rf"(?:(?:a|an|the|our)\s+)?(?:(?P<direct>{NAME})\b(?:\s+\((?P<alias>{NAME})\))?|[^.;]{{0,{_MAX_GAP}}}?(?:\((?P<acronym>{NAME})\)|\bthe\s+(?P<named>{NAME})\s+"
+    rf"(?:(?:a|an|the|our)\s+)?(?:(?P<direct>{NAME})(?:\s+\((?P<alias>{NAME})\))?|[^.;]{{0,{_MAX_GAP}}}?(?:\((?P<acronym>{NAME})\)|\bthe\s+(?P<named>{NAME})\s+"
     r"(?:benchmark|dataset|suite|corpus|framework|model|method|algorithm|evaluator)))"
 )
 # _INTRO's counted gap makes Rust's DFA slow. With the gap unbounded it matches wherever _INTRO does
