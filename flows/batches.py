@@ -28,11 +28,12 @@ from transforms.tags import Taxonomy
 
 # What dedup decided for each new block, staged once for every part to join.
 STATUS = pl.Schema({"source_id": pl.String, "ordinal": pl.Int32, "record_id": pl.String, "status": pl.String, "similarity": pl.Float64})
-# The staged block columns dedup reads (not the texts), plus each block's shingle key and LSH band keys.
+# The staged block columns dedup reads (not the texts), plus each block's shingle key and LSH band keys,
+# and its text (read only for the keys of candidate pairs).
 SLIM_BLOCKS = pl.Schema(
     {"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "dedup_key": pl.String, "reject_reason": pl.String, "text_len": pl.UInt32}
 )
-STAGED_BLOCKS = pl.Schema({**SLIM_BLOCKS, "folded": pl.String, "bands": pl.List(pl.Int64)})
+STAGED_BLOCKS = pl.Schema({**SLIM_BLOCKS, "folded": pl.String, "bands": pl.List(pl.Int64), "text": pl.String})
 # Occurrences per published file: a later run that changes a record rewrites every file holding
 # one of its occurrences (Delta copy-on-write), so files of ~8 MB keep that rewrite small.
 OCCURRENCE_FILE_ROWS = 10_000

@@ -104,8 +104,8 @@ def match_records(keys: pl.DataFrame, folds: pl.LazyFrame, warehouse: Warehouse,
     same_keys = warehouse.rows_where("occurrences", "dedup_key", keys["dedup_key"], key_columns).unique("dedup_key")
     fresh = dedup.fresh_keys(keys, same_keys)
     band_hits = warehouse.band_matches(fresh.select("dedup_key", "bands"), config.dedup.lsh.scheme)
-    near_keys = warehouse.rows_where("occurrences", "dedup_key", band_hits, key_columns).unique("dedup_key")
-    return dedup.match_keys(fresh, near_keys, config.dedup, folds), pl.concat([same_keys, near_keys]).unique("dedup_key")
+    near_copies = warehouse.rows_where("occurrences", "dedup_key", band_hits, key_columns).unique(["dedup_key", "text"])  # every copy's text: method names
+    return dedup.match_keys(fresh, near_copies, config.dedup, folds), pl.concat([same_keys, near_copies]).unique("dedup_key")
 
 
 @task(cache_policy=NO_CACHE)
@@ -213,7 +213,7 @@ def curate(
         parsed = staging.scan("sources", source_files.READ_SCHEMA).collect()
         staged = staging.scan("blocks", batches.STAGED_BLOCKS)
         accepted = staged.filter(pl.col("reject_reason").is_null())
-        folds = accepted.select("dedup_key", "folded")  # read only for the keys of candidate pairs
+        folds = accepted.select("dedup_key", "folded", "text")  # read only for the keys of candidate pairs
         blocks = staged.select(*batches.SLIM_BLOCKS).collect()
         keys = accepted.select("dedup_key", "bands").unique("dedup_key").collect()
         retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash  # every record's tags may change

@@ -57,8 +57,17 @@ def explain(warehouse: Warehouse, record_id: str) -> str:
             lines.append(f"  {row['path']}#{row['ordinal']} = {first}: same dedup key ({KEY_SCHEME})")
     for edge in edges.iter_rows(named=True):
         a, b = block_of.get(edge["dedup_key_a"], edge["dedup_key_a"]), block_of.get(edge["dedup_key_b"], edge["dedup_key_b"])
-        lines.append(f"  {a} ~ {b}: {edge['measure']} {edge['similarity']:.3f} (confirmed in dataset version {edge['dataset_version']})")
+        lines.append(f"  {a} ~ {b}: {_why_edge(edge['measure'], edge['similarity'])} (confirmed in dataset version {edge['dataset_version']})")
     for merge in merged_in.iter_rows(named=True):
         via = block_of.get(merge["via_dedup_key"], merge["via_dedup_key"])
         lines.append(f"  merged {merge['retired_id']} into this record in dataset version {merge['dataset_version']}: {via} matched both")
     return "\n".join(lines)
+
+
+def _why_edge(measure: str, similarity: float) -> str:
+    """A confirmed edge's reason in words."""
+    if measure == "spread":
+        return f"spread {similarity:.3f} (borderline similarity, shared text throughout both abstracts, no conflicting method names)"
+    if measure == "method_name":
+        return f"containment {similarity:.3f} and the same method name introduced in both (borderline similarity)"
+    return f"{measure} {similarity:.3f}"

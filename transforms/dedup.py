@@ -24,7 +24,7 @@ import xxhash
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from transforms import minhash
+from transforms import methods, minhash
 
 KEY_SCHEME = "k1"
 RECORD_ID_PREFIX = "pl_"
@@ -36,6 +36,9 @@ class DedupParams:
 
     jaccard: float = 0.5  # confirm a candidate pair at this exact Jaccard of shingle sets ...
     containment: float = 0.8  # ... or at this share of the smaller set found in the larger one
+    borderline_jaccard: float = 0.3  # a pair below both but at this Jaccard ...
+    borderline_containment: float = 0.5  # ... or this containment is confirmed by its spread ...
+    spread: float = 0.2  # ... at least this (``minhash.spread``), unless the method names it introduces conflict
     shingle_bytes: int = 16  # bytes of the spaceless key per word-anchored shingle
     bands: int = 24  # LSH bands
     rows: int = 3  # signature bins per band
@@ -108,16 +111,104 @@ class Matches:
     bands: pl.DataFrame  # dedup_key, scheme, bands (list[i64]) of every new key, for the warehouse index
 
 
+@dataclass(frozen=True)
+class Candidates:
+    """The keys of candidate pairs, numbered ``0..n-1``: their shingle hashes (in text order) and the
+    distinct normalized texts of every copy of each (``list[str]``: copies of a key differ in case
+    and punctuation), null where ``folds`` (``dedup_key``, ``text``) holds them."""
+
+    keys: pl.Series
+    shingled: minhash.ShingleHashes
+    texts: pl.Series
+    folds: pl.LazyFrame | None = None
+
+    def texts_of(self, rows: pl.Series) -> pl.Series:
+        """``texts`` of the keys at ``rows``, read from ``folds`` where missing (only these keys are read)."""
+        texts = self.texts.gather(rows)
+        if not texts.has_nulls():
+            return texts
+        if self.folds is None:
+            raise ValueError(f"no text for {texts.null_count()} candidate keys")
+        wanted = pl.DataFrame({"dedup_key": self.keys.gather(rows), "texts": texts})
+        missing = wanted.filter(pl.col("texts").is_null())["dedup_key"]
+        found = self.folds.filter(pl.col("dedup_key").is_in(missing.implode())).group_by("dedup_key").agg(_found=pl.col("text").unique().sort()).collect()
+        texts = wanted.join(found, on="dedup_key", how="left", maintain_order="left").select(pl.coalesce("texts", "_found"))["texts"]
+        if texts.has_nulls():
+            raise ValueError("folds lacks the text of some candidate keys")
+        return texts
+
+
 EDGES = pl.Schema({"dedup_key_a": pl.String, "dedup_key_b": pl.String, "measure": pl.String, "similarity": pl.Float64})
 
 
-def confirm(pairs: pl.DataFrame, shingles: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
-    """Exact similarity of candidate pairs; keep those that pass, with the measure that passed."""
+def confirm(pairs: pl.DataFrame, candidates: Candidates, params: DedupParams) -> pl.DataFrame:
+    """Exact similarity of candidate pairs (rows of ``candidates``); keep those that pass (``passes``), with ``measure`` and ``similarity``."""
+    shingles = minhash.shingle_table(candidates.shingled, pl.Series(np.arange(candidates.texts.len(), dtype=np.uint32)))
     sims = minhash.pair_similarity(pairs, shingles)
-    return sims.filter((pl.col("jaccard") >= params.jaccard) | (pl.col("containment") >= params.containment)).with_columns(
-        measure=pl.when(pl.col("jaccard") >= params.jaccard).then(pl.lit("jaccard")).otherwise(pl.lit("containment")),
-        similarity=pl.when(pl.col("jaccard") >= params.jaccard).then(pl.col("jaccard")).otherwise(pl.col("containment")),
+    borderline = is_borderline(params)
+    weighed = pl.concat(
+        [
+            sims.filter(~borderline).with_columns(spread=pl.lit(None, pl.Float64), names=pl.lit(None, pl.String)),
+            borderline_evidence(sims.filter(borderline), candidates),
+        ]
     )
+    return weighed.filter(passes(params)).with_columns(measure=_measure(params)).with_columns(
+        similarity=pl.when(pl.col("measure") == "jaccard")
+        .then(pl.col("jaccard"))
+        .when(pl.col("measure") == "spread")
+        .then(pl.col("spread"))
+        .otherwise(pl.col("containment"))
+    ).drop("spread", "names")
+
+
+def _strong(params: DedupParams) -> pl.Expr:
+    return (pl.col("jaccard") >= params.jaccard) | (pl.col("containment") >= params.containment)
+
+
+def is_borderline(params: DedupParams) -> pl.Expr:
+    """A pair below both thresholds but at or above one of the borderline values: it needs ``borderline_evidence``."""
+    return ~_strong(params) & ((pl.col("jaccard") >= params.borderline_jaccard) | (pl.col("containment") >= params.borderline_containment))
+
+
+def passes(params: DedupParams) -> pl.Expr:
+    """A confirmed pair: Jaccard or containment at the threshold, or borderline with one introduced
+    method name in common, or borderline with no method names to compare and its spread at ``params.spread``."""
+    by_evidence = (pl.col("names") == "shared") | (pl.col("names").is_null() & (pl.col("spread") >= params.spread))
+    return _strong(params) | (is_borderline(params) & by_evidence.fill_null(False))
+
+
+def _measure(params: DedupParams) -> pl.Expr:
+    return (
+        pl.when(pl.col("jaccard") >= params.jaccard)
+        .then(pl.lit("jaccard"))
+        .when(pl.col("containment") >= params.containment)
+        .then(pl.lit("containment"))
+        .when(pl.col("names") == "shared")
+        .then(pl.lit("method_name"))
+        .otherwise(pl.lit("spread"))
+    )
+
+
+def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataFrame:
+    """Add ``spread`` (``minhash.spread``) and ``names`` to pairs of rows of ``candidates``.
+
+    ``names`` compares the method names the two keys introduce (``methods.method_names`` of
+    any copy of each): ``shared`` when one name is in both, ``conflict`` when both introduce
+    names but none is shared, null otherwise.
+    """
+    if pairs.is_empty():
+        return pairs.with_columns(spread=pl.lit(None, pl.Float64), names=pl.lit(None, pl.String))
+    rows = pl.concat([pairs["a"], pairs["b"]]).unique().sort()
+    copies = pl.DataFrame({"row": rows, "text": candidates.texts_of(rows)}).explode("text")
+    named_copies = copies.select("row", names=methods.method_names(pl.col("text"), pl.col("text")))
+    names = named_copies.explode("names").group_by("row").agg(pl.col("names").drop_nulls().unique())
+    named = pairs.join(names.rename({"row": "a", "names": "_names_a"}), on="a", how="left").join(
+        names.rename({"row": "b", "names": "_names_b"}), on="b", how="left"
+    )
+    both = (pl.col("_names_a").list.len() > 0) & (pl.col("_names_b").list.len() > 0)
+    shared = pl.col("_names_a").list.set_intersection("_names_b").list.len() > 0
+    relation = pl.when(shared).then(pl.lit("shared")).when(both).then(pl.lit("conflict"))
+    return named.with_columns(spread=pl.Series(minhash.spread(named, candidates.shingled)), names=relation).drop("_names_a", "_names_b")
 
 
 def key_bands(folded: pl.Series, params: DedupParams) -> pl.Series:
@@ -133,9 +224,9 @@ def with_bands(keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
     return keys.with_columns(bands=key_bands(keys["folded"], params))
 
 
-def _shingle_sets(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | None, params: DedupParams) -> pl.DataFrame:
-    """Distinct shingles ``(row, shingle)`` of the nodes at ``rows``; their ``folded`` comes from the nodes or ``folds``."""
-    wanted = nodes.select("dedup_key", "folded").with_row_index("row").join(rows.unique().cast(pl.UInt32).to_frame("row"), on="row").sort("row")
+def _candidates(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | None, params: DedupParams) -> tuple[pl.Series, Candidates]:
+    """The node rows in ``rows`` (sorted, once each) and their ``Candidates``; ``folded`` comes from the nodes or ``folds``."""
+    wanted = nodes.select("dedup_key", "folded", "texts").with_row_index("row").join(rows.unique().cast(pl.UInt32).to_frame("row"), on="row").sort("row")
     missing = wanted.filter(pl.col("folded").is_null())
     if missing.height:
         if folds is None:
@@ -146,32 +237,52 @@ def _shingle_sets(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | No
         )
         if wanted["folded"].has_nulls():
             raise ValueError("folds lacks the folded text of some candidate keys")
-    local = minhash.shingle_table(minhash.shingle_hashes(wanted["folded"], params.lsh), pl.Series(np.arange(wanted.height, dtype=np.uint32)))
-    return local.with_columns(row=wanted["row"].gather(local["row"]))
+    shingled = minhash.shingle_hashes(wanted["folded"], params.lsh)
+    return wanted["row"], Candidates(keys=wanted["dedup_key"], shingled=shingled, texts=wanted["texts"], folds=folds)
+
+
+def _copies(keys: pl.DataFrame) -> pl.DataFrame:
+    """One row per ``dedup_key``: the first of the other columns, ``text`` (the smallest) and ``texts`` (every distinct text, sorted)."""
+    if "text" not in keys.columns:
+        return keys.unique("dedup_key").with_columns(texts=pl.lit(None, pl.List(pl.String)))
+    others = [c for c in keys.columns if c not in ("dedup_key", "text")]
+    return keys.group_by("dedup_key").agg(*[pl.col(c).first() for c in others], texts=pl.col("text").unique().sort()).with_columns(
+        text=pl.col("texts").list.first()
+    )
 
 
 def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams, folds: pl.LazyFrame | None = None) -> Matches:
     """Match new keys against each other and against known keys; give each new key a record.
 
-    ``new_keys``: ``dedup_key`` and ``text``, ``folded`` or ``bands`` (distinct keys never
-    published); keys given only by their band keys get the ``folded`` text of those in a
-    candidate pair from ``folds``. ``known``: ``dedup_key``, ``record_id``, ``text`` of
-    published keys (all of them, or only those whose stored band keys collide with the new
-    keys' - the result is the same). A component of confirmed edges joins the published
+    ``new_keys``: ``dedup_key`` and ``text``, ``folded`` or ``bands`` (keys never published;
+    a row per copy, or per key); keys given only by their band keys get the ``folded`` and
+    ``text`` of those in a candidate pair from ``folds`` (every copy's). ``known``:
+    ``dedup_key``, ``record_id``, ``text`` of published keys, a row per distinct text (all
+    of them, or only those whose stored band keys collide with the new keys' - the result is
+    the same). A component of confirmed edges joins the published
     record it touches; one that touches several merges them into the smallest id and retires
     the others; one that touches none founds a record named after its smallest key.
     """
-    new_keys = with_bands(new_keys.unique("dedup_key").sort("dedup_key"), params)
-    known = with_bands(known.unique("dedup_key").sort("dedup_key"), params)
+    new_keys = with_bands(_copies(new_keys).sort("dedup_key"), params)
+    known = with_bands(_copies(known).sort("dedup_key"), params)
     nodes = pl.concat(
         [
-            new_keys.select("dedup_key", "bands", folded=pl.col("folded") if "folded" in new_keys.columns else pl.lit(None, pl.String), record_id=pl.lit(None, pl.String)),
-            known.select("dedup_key", "bands", "folded", "record_id"),
+            new_keys.select(
+                "dedup_key",
+                "bands",
+                folded=pl.col("folded") if "folded" in new_keys.columns else pl.lit(None, pl.String),
+                texts="texts",
+                record_id=pl.lit(None, pl.String),
+            ),
+            known.select("dedup_key", "bands", "folded", "texts", "record_id"),
         ]
     )
     n_new = new_keys.height
     pairs = minhash.candidate_pairs(nodes.select(row=pl.int_range(pl.len(), dtype=pl.UInt32), bands="bands")).filter(pl.col("a") < n_new)
-    edges = confirm(pairs, _shingle_sets(nodes, pl.concat([pairs["a"], pairs["b"]]), folds, params), params)
+    node_rows, candidates = _candidates(nodes, pl.concat([pairs["a"], pairs["b"]]), folds, params)
+    local = pairs.select(a=node_rows.search_sorted(pairs["a"]).cast(pl.UInt32), b=node_rows.search_sorted(pairs["b"]).cast(pl.UInt32))
+    confirmed = confirm(local, candidates, params)
+    edges = confirmed.with_columns(a=node_rows.gather(confirmed["a"]), b=node_rows.gather(confirmed["b"]))
 
     records = nodes["record_id"].drop_nulls().unique().sort()
     known_nodes = np.arange(n_new, nodes.height)
@@ -261,8 +372,8 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
 
 
 def _folds_of(folds: pl.LazyFrame, keys: pl.Series) -> pl.DataFrame:
-    """The rows of ``folds`` for ``keys``, once each (a filter the Parquet reader applies as it reads, so a staged scan stays small)."""
-    return folds.filter(pl.col("dedup_key").is_in(keys.implode())).unique("dedup_key").collect()
+    """``dedup_key, folded`` of ``folds`` for ``keys``, once each (a filter the Parquet reader applies as it reads, so a staged scan stays small)."""
+    return folds.filter(pl.col("dedup_key").is_in(keys.implode())).select("dedup_key", "folded").unique("dedup_key").collect()
 
 
 def _covering_folds(keys: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.LazyFrame | None) -> pl.DataFrame:
@@ -301,10 +412,12 @@ class DedupResult:
 
 
 def fresh_keys(new_blocks: pl.DataFrame, known_keys: pl.DataFrame) -> pl.DataFrame:
-    """Distinct accepted keys of the new blocks that are not published yet (``dedup_key`` and ``text``, ``folded`` or ``bands``)."""
+    """Accepted keys of the new blocks that are not published yet (``dedup_key`` and ``text``, ``folded`` or ``bands``;
+    one row per distinct text of a key)."""
     accepted = new_blocks.filter(pl.col("reject_reason").is_null()) if "reject_reason" in new_blocks.columns else new_blocks
     columns = [c for c in ("dedup_key", "text", "folded", "bands") if c in accepted.columns]
-    return accepted.join(known_keys, on="dedup_key", how="anti").select(columns).unique("dedup_key").sort("dedup_key")
+    subset = ["dedup_key", "text"] if "text" in columns else ["dedup_key"]
+    return accepted.join(known_keys, on="dedup_key", how="anti").select(columns).unique(subset).sort(subset)
 
 
 def _key_records(known_keys: pl.DataFrame, matches: Matches) -> pl.DataFrame:
@@ -371,7 +484,8 @@ def deduplicate(
     """
     published = history.filter(pl.col("record_id").is_not_null())
     known_keys = published.select("dedup_key", "record_id", "text").unique("dedup_key", keep="first")
-    matches = match_keys(fresh_keys(new_blocks, known_keys), known_keys, params, folds)
+    copies = published.select("dedup_key", "record_id", "text").unique(["dedup_key", "text"])
+    matches = match_keys(fresh_keys(new_blocks, known_keys), copies, params, folds)
     affected = affected_records(new_blocks, known_keys, matches)
     changed = assign(new_blocks, published, known_keys, matches, params, folds)
     untouched = history.filter(~pl.col("record_id").is_in(affected.implode()) | pl.col("record_id").is_null())

@@ -282,6 +282,27 @@ def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataF
     )
 
 
+def spread(pairs: pl.DataFrame, shingled: ShingleHashes) -> np.ndarray:
+    """For each pair ``(a, b)`` of rows of ``shingled``: how much of the shorter text is shared outside its two longest shared runs.
+
+    Walking the shorter text's shingles in order, each is shared or not; the shares in the two
+    longest runs of consecutive shared shingles are dropped and the rest is divided by the
+    text's shingle count. Two versions of one paper share a little of nearly every sentence;
+    two papers built on one template share one or two stretches (the template) and little else.
+    """
+    bounds, hashes = shingled.bounds, shingled.hashes
+    out = np.zeros(pairs.height)
+    for k, (a, b) in enumerate(zip(pairs["a"].to_numpy(), pairs["b"].to_numpy())):
+        first, second = hashes[bounds[a] : bounds[a + 1]], hashes[bounds[b] : bounds[b + 1]]
+        shorter, longer = (first, second) if len(first) <= len(second) else (second, first)
+        if not len(shorter):
+            continue
+        steps = np.diff(np.concatenate([[0], np.isin(shorter, longer).view(np.int8), [0]]))
+        runs = np.sort(np.flatnonzero(steps == -1) - np.flatnonzero(steps == 1))
+        out[k] = runs[:-2].sum() / len(shorter)
+    return out
+
+
 def _runs(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Distinct values of a sorted array, where each run starts, how long it is."""
     start = np.flatnonzero(np.concatenate([[True], rows[1:] != rows[:-1]])) if len(rows) else np.zeros(0, np.int64)

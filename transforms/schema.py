@@ -113,7 +113,7 @@ MERGE_EDGES = pl.Schema(
     {
         "dedup_key_a": pl.String,  # a new key ...
         "dedup_key_b": pl.String,  # ... and the key it was confirmed against
-        "measure": pl.String,  # 'jaccard' or 'containment' of their shingle sets (whichever passed)
+        "measure": pl.String,  # why it passed: 'jaccard', 'containment', or for a borderline pair 'spread' or 'method_name'
         "similarity": pl.Float64,
         "dataset_version": pl.Int64,
     }

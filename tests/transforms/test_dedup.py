@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from paperlake import sources
 from paperlake.config import Config
-from transforms import normalize, quality, schema, split
+from bench.measure import pairs_curve
+from transforms import minhash, normalize, quality, schema, split
 from transforms.dedup import DedupParams, dedup_key, deduplicate, key_hash
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "dedup"
@@ -185,3 +186,61 @@ def test_thresholds_come_from_params() -> None:
     loose = deduplicate(_blocks([("a.txt", 1, x), ("a.txt", 2, y)]), EMPTY, DedupParams(jaccard=0.3))
     assert strict.occurrences["record_id"].n_unique() == 2
     assert loose.occurrences["record_id"].n_unique() == 1
+
+
+def _pairs() -> pl.DataFrame:
+    """The labeled version / different-paper pairs, normalized."""
+    pairs = pl.read_ndjson(CORPUS / "pairs.jsonl")
+    return pairs.with_columns(normalize.normalize_column(pairs.select(text_raw=side))["text"].alias(side) for side in ("a", "b"))
+
+
+def test_version_pairs_merge_and_different_papers_that_share_text_do_not() -> None:
+    pairs = _pairs()
+    judged = pairs_curve(pairs.select("same", "a", "b"), DedupParams())
+    default = next(point for point in judged["over_spread"] if point["spread"] == DedupParams().spread)
+    assert default["different_merged"] == 0
+    assert default["same_merged"] >= 42, default  # of 49; the J/C rule alone merges 24
+    blocks = _blocks([(row["id"], ordinal, row[side]) for row in pairs.iter_rows(named=True) for ordinal, side in ((1, "a"), (2, "b"))])
+    out = deduplicate(blocks, EMPTY)
+    per_pair = out.occurrences.group_by("path").agg(merged=pl.col("record_id").n_unique() == 1).join(pairs.select(path="id", same="same"), on="path")
+    assert per_pair.filter(~pl.col("same") & pl.col("merged")).is_empty()
+    assert per_pair.filter(pl.col("same") & pl.col("merged")).height >= 37  # the LSH finds 44 of the 49 pairs on their own
+    assert out.occurrences["record_id"].n_unique() == per_pair.height * 2 - per_pair["merged"].sum()  # no pair merged with another
+    assert {"spread", "method_name"} <= set(out.matches.edges["measure"].to_list())
+
+
+def test_a_borderline_pair_merges_on_spread_unless_it_introduces_a_different_method() -> None:
+    ours = (
+        "We propose TokenDrop, a regularizer that randomly removes input tokens while fine-tuning vision transformers on small datasets. "
+        "It needs no extra parameters and adds almost no training cost. Experiments on ImageNet, COCO and ADE20K show consistent gains "
+        "over dropout and stochastic depth, and the gains grow as the training set shrinks."
+    )
+    revised = (
+        "Vision transformers overfit when data is scarce. We propose TokenDrop, a simple regularizer that randomly removes input tokens "
+        "while fine-tuning vision transformers on small datasets and medical images. It needs no extra parameters, no architectural "
+        "change and adds almost no training cost. Experiments on ImageNet subsets, COCO and ADE20K show consistent gains over dropout, "
+        "mixup and stochastic depth, and the gains grow as the training set shrinks to a tenth of its size."
+    )
+    other = revised.replace("TokenDrop", "HeadDrop").replace("removes input tokens", "disables attention heads")
+    params = DedupParams(jaccard=0.9, containment=0.9, borderline_jaccard=0.0, borderline_containment=0.0)
+    same = deduplicate(_blocks([("a.txt", 1, ours), ("a.txt", 2, revised)]), EMPTY, params)
+    assert same.occurrences["record_id"].n_unique() == 1
+    assert same.matches.edges["measure"].to_list() == ["method_name"]
+    unnamed = deduplicate(_blocks([("a.txt", 1, ours.replace("TokenDrop", "a method")), ("a.txt", 2, revised.replace("TokenDrop", "a method"))]), EMPTY, params)
+    assert unnamed.matches.edges["measure"].to_list() == ["spread"]
+    assert deduplicate(_blocks([("a.txt", 1, ours), ("a.txt", 2, other)]), EMPTY, params).occurrences["record_id"].n_unique() == 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda".split()), min_size=1, max_size=60), st.data())
+def test_spread_is_the_shared_share_outside_the_two_longest_shared_runs(words: list[str], data: st.DataObject) -> None:
+    other = data.draw(st.lists(st.sampled_from(words + ["omega", "sigma"]), min_size=1, max_size=60))
+    folded = pl.Series([" ".join(words), " ".join(other)])
+    shingled = minhash.shingle_hashes(folded, DedupParams().lsh)
+    value = minhash.spread(pl.DataFrame({"a": [0], "b": [1]}), shingled)[0]
+    first, second = shingled.hashes[: shingled.bounds[1]], shingled.hashes[shingled.bounds[1] :]
+    shorter, longer = (first, second) if len(first) <= len(second) else (second, first)
+    shared = [h in set(longer.tolist()) for h in shorter.tolist()]
+    runs = sorted(len(run) for run in "".join("x" if s else " " for s in shared).split())
+    assert value == pytest.approx(sum(runs[:-2]) / len(shorter))
+    assert 0.0 <= value <= sum(shared) / len(shorter)
