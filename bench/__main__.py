@@ -26,7 +26,7 @@ import polars as pl
 
 import paperlake  # noqa: F401  (offline defaults)
 from bench import corpus
-from bench.measure import Peak, machine, pairwise, threshold_curve
+from bench.measure import Peak, machine, pairs_curve, pairwise, threshold_curve
 from paperlake import sources
 from paperlake.config import Config
 from paperlake.store import Warehouse, now_utc
@@ -147,12 +147,24 @@ def fixture_curve(params: dedup.DedupParams) -> dict[str, object]:
     return threshold_curve(blocks.join(labels, on=["path", "ordinal"]), params, THRESHOLDS, hard)
 
 
+def fixture_pairs(params: dedup.DedupParams) -> dict[str, object]:
+    """The spread curve on the labeled version and different-paper pairs (``tests/fixtures/dedup/pairs.jsonl``)."""
+    pairs = pl.read_ndjson(corpus.FIXTURE / "pairs.jsonl")
+    normalized = [normalize.normalize_column(pairs.select(text_raw=side))["text"].alias(side) for side in ("a", "b")]
+    report = pairs_curve(pairs.select("same").with_columns(normalized), params)
+    print(f"\nfixture pairs: {report['same']} same-paper, {report['different']} different-paper pairs; the LSH finds {report['lsh_found_same']} same-paper pairs")
+    print(f"  {'spread':>8} {'same':>6} {'different':>10} {'same after LSH':>15}")
+    for point in report["over_spread"]:
+        print(f"  {point['spread']:>8} {point['same_merged']:>6} {point['different_merged']:>10} {point['same_merged_after_lsh']:>15}")
+    return report
+
+
 def _print_curve(title: str, curve: dict[str, object]) -> None:
     print(f"\n{title} ({curve['candidates']} candidate pairs)")
-    print(f"  {'jaccard':>8} {'contain':>8} {'precision':>10} {'recall':>8} {'f1':>8}" + ("  hard-neg" if "hard_negatives_merged" in curve["over_jaccard"][0] else ""))
-    for point in curve["over_jaccard"] + curve["over_containment"]:
+    print(f"  {'jaccard':>8} {'contain':>8} {'spread':>8} {'precision':>10} {'recall':>8} {'f1':>8}" + ("  hard-neg" if "hard_negatives_merged" in curve["over_jaccard"][0] else ""))
+    for point in curve["over_jaccard"] + curve["over_containment"] + curve["over_spread"]:
         extra = f"  {point['hard_negatives_merged']:>8}" if "hard_negatives_merged" in point else ""
-        print(f"  {point['jaccard']:>8} {point['containment']:>8} {point['precision']:>10} {point['recall']:>8} {point['f1']:>8}{extra}")
+        print(f"  {point['jaccard']:>8} {point['containment']:>8} {point['spread']:>8} {point['precision']:>10} {point['recall']:>8} {point['f1']:>8}{extra}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -171,7 +183,8 @@ def main(argv: list[str] | None = None) -> None:
     env = machine()
     curve = fixture_curve(params)
     _print_curve("fixture corpus: pairwise precision/recall over the thresholds", curve)
-    (results / "fixture.json").write_text(json.dumps({"machine": env, "params": params.__dict__, "curve": curve}, indent=2) + "\n")
+    pairs = fixture_pairs(params)
+    (results / "fixture.json").write_text(json.dumps({"machine": env, "params": params.__dict__, "curve": curve, "pairs": pairs}, indent=2) + "\n")
 
     for size in [s.strip().lower() for s in args.sizes.split(",") if s.strip()]:
         print(f"\n== {size}: generating corpus", flush=True)

@@ -8,7 +8,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import polars as pl
@@ -87,29 +87,43 @@ def pairwise(assigned: pl.DataFrame, predicted: str = "record_id", truth: str = 
     return {"precision": round(precision, 5), "recall": round(recall, 5), "f1": round(f1, 5)}
 
 
+SPREADS = [0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 1.01]  # 1.01: borderline pairs pass only on a shared method name
+
+
 def threshold_curve(
     blocks: pl.DataFrame, params: dedup.DedupParams, thresholds: list[float], hard_negatives: set[tuple[str, str]] | None = None
 ) -> dict[str, object]:
-    """Pairwise P/R/F1 over the Jaccard threshold (containment as configured) and over the containment threshold.
+    """Pairwise P/R/F1 over the Jaccard threshold, the containment threshold and the borderline spread (the others as configured).
 
     ``blocks``: accepted blocks with ``dedup_key``, ``text`` and ``cluster``. Candidates come
-    from the configured LSH; each threshold is applied to their exact similarities. With
-    ``hard_negatives`` (pairs of clusters), each point also counts those merged.
+    from the configured LSH; each point applies ``dedup.passes`` to their exact similarities
+    and borderline evidence. With ``hard_negatives`` (pairs of clusters), each point also
+    counts those merged.
     """
     keys = dedup.with_folded(blocks.unique("dedup_key").sort("dedup_key"))
     shingled = minhash.shingle_hashes(keys["folded"], params.lsh)
     pairs = minhash.candidate_pairs(minhash.band_table(shingled, params.lsh))
     shingles = minhash.shingle_table(shingled, pl.concat([pairs["a"], pairs["b"]]))
     sims = minhash.pair_similarity(pairs, shingles)
+    copies = blocks.group_by("dedup_key").agg(texts=pl.col("text").unique().sort())
+    texts = keys.select("dedup_key").join(copies, on="dedup_key", how="left", maintain_order="left")["texts"]
+    band = (pl.col("jaccard") >= params.borderline_jaccard) | (pl.col("containment") >= params.borderline_containment)  # borderline at some point of the curve
+    weighed = pl.concat(
+        [
+            sims.filter(~band).with_columns(spread=pl.lit(None, pl.Float64), names=pl.lit(None, pl.String)),
+            dedup.borderline_evidence(sims.filter(band), dedup.Candidates(keys=keys["dedup_key"], shingled=shingled, texts=texts)),
+        ]
+    )
     index = keys.select("dedup_key", row=pl.int_range(pl.len(), dtype=pl.UInt32))
     labelled = blocks.join(index, on="dedup_key").select("row", "cluster")
 
-    def point(jaccard: float, containment: float) -> dict[str, float]:
-        edges = sims.filter((pl.col("jaccard") >= jaccard) | (pl.col("containment") >= containment))
+    def point(**changes: float) -> dict[str, float]:
+        edges = weighed.filter(dedup.passes(replace(params, **changes)))
         graph = coo_matrix((np.ones(edges.height, np.int8), (edges["a"].to_numpy(), edges["b"].to_numpy())), shape=(keys.height, keys.height))
         _, component = connected_components(graph, directed=False)
         scored = labelled.with_columns(record=component[labelled["row"].to_numpy()])
-        out = {"jaccard": jaccard, "containment": containment, **pairwise(scored, "record")}
+        setting = {"jaccard": params.jaccard, "containment": params.containment, "spread": params.spread, **changes}
+        out = {**setting, **pairwise(scored, "record")}
         if hard_negatives is not None:
             together = scored.group_by("record").agg(pl.col("cluster").unique().sort()).filter(pl.col("cluster").list.len() > 1)
             merged = {tuple(sorted((a, b))) for members in together["cluster"].to_list() for a in members for b in members if a < b}
@@ -118,6 +132,35 @@ def threshold_curve(
 
     return {
         "candidates": sims.height,
-        "over_jaccard": [point(t, params.containment) for t in thresholds],
-        "over_containment": [point(params.jaccard, t) for t in thresholds + [1.01]],
+        "over_jaccard": [point(jaccard=t) for t in thresholds],
+        "over_containment": [point(containment=t) for t in thresholds + [1.01]],
+        "over_spread": [point(spread=t) for t in SPREADS],
     }
+
+
+def pairs_curve(pairs: pl.DataFrame, params: dedup.DedupParams) -> dict[str, object]:
+    """Labeled pairs (``a``, ``b`` normalized texts, ``same``): how many the configured LSH finds, and how many pass over the spread.
+
+    Each pair is judged on its own, as ``dedup.confirm`` judges a candidate pair.
+    """
+    texts = pl.concat([pairs["a"], pairs["b"]])
+    folded = texts.to_frame("text").select(dedup.shingle_key(pl.col("text"))).to_series()
+    shingled = minhash.shingle_hashes(folded, params.lsh)
+    n = pairs.height
+    numbered = pl.DataFrame({"a": np.arange(n, dtype=np.uint32), "b": np.arange(n, 2 * n, dtype=np.uint32)})
+    sims = minhash.pair_similarity(numbered, minhash.shingle_table(shingled, pl.Series(np.arange(2 * n, dtype=np.uint32))))
+    candidates = dedup.Candidates(keys=texts, shingled=shingled, texts=texts.to_frame("text").select(pl.concat_list("text")).to_series())  # one copy each
+    weighed = dedup.borderline_evidence(sims, candidates).with_columns(same=pairs["same"])
+    found = minhash.candidate_pairs(minhash.band_table(shingled, params.lsh)).join(numbered, on=["a", "b"], how="semi")
+    lsh = weighed.join(found, on=["a", "b"], how="semi")
+
+    def point(spread: float) -> dict[str, object]:
+        rule = dedup.passes(replace(params, spread=spread))
+        return {
+            "spread": spread,
+            "same_merged": weighed.filter(rule & pl.col("same")).height,
+            "different_merged": weighed.filter(rule & ~pl.col("same")).height,
+            "same_merged_after_lsh": lsh.filter(rule & pl.col("same")).height,
+        }
+
+    return {"same": int(pairs["same"].sum()), "different": int((~pairs["same"]).sum()), "lsh_found_same": int(lsh["same"].sum()), "over_spread": [point(s) for s in SPREADS]}
