@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 import paperlake  # noqa: F401  (offline defaults first)
+from paperlake.vacuum import DEFAULT_KEEP
 
 app = typer.Typer(help="Curated, versioned datasets from scraped paper listings.", no_args_is_help=True, add_completion=False)
 
@@ -97,13 +98,16 @@ def export(
 
 @app.command()
 def history(warehouse: WarehouseDir = Path("warehouse")) -> None:
-    """List the dataset versions: when, validation outcome, what changed."""
+    """List the dataset versions: when, validation outcome, what changed, and which ones a vacuum removed."""
     from paperlake.store import Warehouse
 
-    versions = Warehouse(warehouse).versions()
+    store = Warehouse(warehouse)
+    versions = store.versions()
     if versions.is_empty():
         typer.echo(f"no dataset versions in {warehouse}")
         return
+    vacuumed = store.vacuumed()
+    oldest_readable = vacuumed.oldest_readable if vacuumed else 0
     for row in versions.iter_rows(named=True):
         changes = json.loads(row["changes"])
         counts = json.loads(row["counts"])
@@ -111,7 +115,31 @@ def history(warehouse: WarehouseDir = Path("warehouse")) -> None:
             f"v{row['dataset_version']}  {row['created_at']:%Y-%m-%d %H:%M:%S} UTC  {row['validation']:<20}"
             f"  +{changes['sources_added']} files  +{changes['records_added']} / -{changes['records_removed']} records"
             f"  ({counts['records']} records, {counts['occurrences']} blocks)"
+            + ("  vacuumed" if row["dataset_version"] < oldest_readable else "")
         )
+    if vacuumed:
+        typer.echo(f"readable: v{oldest_readable} and later (vacuumed {vacuumed.vacuumed_at:%Y-%m-%d %H:%M} UTC, keeping {vacuumed.keep})")
+
+
+@app.command()
+def vacuum(
+    warehouse: WarehouseDir = Path("warehouse"),
+    keep: Annotated[int, typer.Option("--keep", "-k", min=1, help="Dataset versions to keep readable, newest first.")] = DEFAULT_KEEP,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Only print what would be deleted.")] = False,
+) -> None:
+    """Delete the table files that only dataset versions older than the newest KEEP need."""
+    from paperlake.store import VersionNotFound, Warehouse
+    from paperlake.vacuum import VacuumFailed, format_vacuum, vacuum as vacuum_warehouse
+
+    try:
+        result = vacuum_warehouse(Warehouse(warehouse), keep=keep, dry_run=dry_run)
+    except VersionNotFound as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+    except VacuumFailed as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(format_vacuum(result))
 
 
 @app.command()

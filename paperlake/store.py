@@ -47,6 +47,10 @@ VERSIONS = pl.Schema(
 INPUT_STATS = Path("_cache") / "input_stats.parquet"
 INPUT_STATS_SCHEMA = pl.Schema({**STATS_SCHEMA, "source_id": pl.String})
 
+# Written by ``paperlake vacuum`` before it deletes anything: dataset versions older than
+# ``oldest_readable`` may have lost files, so readers refuse them with a clear error.
+VACUUMED = Path("_vacuum.json")
+
 
 @dataclass(frozen=True)
 class TableChange:
@@ -61,6 +65,19 @@ class TableChange:
 
 class VersionNotFound(LookupError):
     """The warehouse has no such dataset version."""
+
+
+class VersionVacuumed(VersionNotFound):
+    """The dataset version is listed in ``versions`` but a vacuum deleted files it needs."""
+
+
+@dataclass(frozen=True)
+class Vacuumed:
+    """The last vacuum of a warehouse: dataset versions before ``oldest_readable`` are gone."""
+
+    oldest_readable: int
+    vacuumed_at: datetime
+    keep: int
 
 
 @dataclass(frozen=True)
@@ -85,7 +102,7 @@ class Warehouse:
         return None if versions.is_empty() else int(versions["dataset_version"].max())
 
     def version_row(self, dataset_version: int | None = None) -> dict[str, Any]:
-        """The ``versions`` row of a dataset version (the current one by default)."""
+        """The ``versions`` row of a dataset version (the current one by default); ``VersionVacuumed`` when a vacuum deleted its files."""
         versions = self.versions()
         if versions.is_empty():
             raise VersionNotFound(f"no dataset has been published in {self.root}")
@@ -94,7 +111,29 @@ class Warehouse:
         if row.is_empty():
             known = ", ".join(str(v) for v in versions["dataset_version"].to_list())
             raise VersionNotFound(f"dataset version {number} not found in {self.root} (versions: {known})")
+        vacuumed = self.vacuumed()
+        if vacuumed is not None and number < vacuumed.oldest_readable:
+            raise VersionVacuumed(
+                f"dataset version {number} was vacuumed on {vacuumed.vacuumed_at:%Y-%m-%d %H:%M} UTC (its files are deleted);"
+                f" the oldest readable version in {self.root} is {vacuumed.oldest_readable}"
+            )
         return row.row(0, named=True)
+
+    def vacuumed(self) -> Vacuumed | None:
+        """The last vacuum, or None when the warehouse was never vacuumed."""
+        path = self.root / VACUUMED
+        if not path.is_file():
+            return None
+        state = json.loads(path.read_text(encoding="utf-8"))
+        return Vacuumed(int(state["oldest_readable"]), datetime.fromisoformat(state["vacuumed_at"]), int(state["keep"]))
+
+    def save_vacuumed(self, vacuumed: Vacuumed) -> None:
+        """Record a vacuum (atomic replace)."""
+        path = self.root / VACUUMED
+        scratch = path.with_suffix(".tmp")
+        state = {"oldest_readable": vacuumed.oldest_readable, "vacuumed_at": vacuumed.vacuumed_at.isoformat(), "keep": vacuumed.keep}
+        scratch.write_text(json.dumps(state, indent=2) + "\n", encoding="utf-8")
+        scratch.replace(path)
 
     def delta_version(self, table: str, dataset_version: int | None = None) -> int:
         """The Delta table version that a dataset version names for ``table``."""
@@ -128,6 +167,8 @@ class Warehouse:
         self.root.mkdir(parents=True, exist_ok=True)
         previous = self.current_version()
         number = 1 if previous is None else previous + 1
+        if previous is None:
+            (self.root / VACUUMED).unlink(missing_ok=True)  # left by an earlier warehouse in this folder
         named = {} if previous is None else self.version_row(previous)["table_versions"]
         table_versions = {}
         for name, table_schema in schema.STORED_TABLES.items():

@@ -1,0 +1,155 @@
+"""Edge: reclaim the space of old dataset versions, keeping the newest ones readable.
+
+Every run rewrites some Delta files (copy-on-write) and Delta keeps the replaced ones for time
+travel, so a warehouse only grows. A vacuum keeps the newest ``keep`` dataset versions: in each
+table it keeps every file live at any Delta version from the one the oldest kept dataset version
+names onwards (later ones too: a run may be writing, or may have crashed before its ``versions``
+row), and deletes the files that commits removed before that. A file that no commit names (left
+by a crashed write, or written by a run that has not committed yet) is deleted only once it is
+``UNREFERENCED_AGE`` old.
+
+delta-rs plans it: two dry-run ``DeltaTable.vacuum`` calls with ``keep_versions`` list the
+removed files and every unneeded file. paperlake deletes them itself, because delta-rs's own
+deletion would also take young unreferenced files and would commit to the table logs, which
+publication reads to detect a crashed run. ``_delta_log``, the ``versions`` table and the
+warehouse's ``_cache``, ``_staging`` and ``reports`` folders are never touched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import polars as pl
+from deltalake import DeltaTable
+from deltalake.exceptions import DeltaError
+
+from paperlake.store import Vacuumed, VersionNotFound, Warehouse, now_utc
+from transforms import schema
+
+DEFAULT_KEEP = 10
+UNREFERENCED_AGE = timedelta(hours=1)
+
+
+class VacuumFailed(RuntimeError):
+    """A table could not be planned; nothing was deleted."""
+
+
+@dataclass(frozen=True)
+class TableVacuum:
+    """What a vacuum deletes (or would delete) in one table."""
+
+    table: str
+    files: tuple[str, ...]  # paths relative to the table folder
+    bytes: int
+    young: int  # unreferenced files left in place: younger than UNREFERENCED_AGE
+
+
+@dataclass(frozen=True)
+class VacuumResult:
+    """The dataset versions a vacuum kept and the files it deleted (or would, on a dry run)."""
+
+    first: int  # the oldest dataset version listed in ``versions``
+    oldest_kept: int
+    newest: int
+    tables: tuple[TableVacuum, ...]
+    dry_run: bool
+
+    @property
+    def files(self) -> int:
+        return sum(len(t.files) for t in self.tables)
+
+    @property
+    def bytes(self) -> int:
+        return sum(t.bytes for t in self.tables)
+
+
+def vacuum(warehouse: Warehouse, keep: int = DEFAULT_KEEP, dry_run: bool = False, now: datetime | None = None) -> VacuumResult:
+    """Delete every table file that neither the newest ``keep`` dataset versions nor a later table version needs.
+
+    Plans every table before deleting anything, and records the oldest readable dataset version
+    (``Warehouse.vacuumed``) before the first deletion. A dry run only plans. Repeating a vacuum
+    deletes nothing new; a larger ``keep`` does not bring vacuumed versions back.
+    """
+    if keep < 1:
+        raise ValueError(f"keep must be at least 1, got {keep}")
+    versions = warehouse.versions()
+    if versions.is_empty():
+        raise VersionNotFound(f"{warehouse.root} is not a paperlake warehouse: it has no dataset versions")
+    now = now or now_utc()
+    numbers = versions["dataset_version"]
+    oldest = int(numbers.tail(keep).min())
+    vacuumed = warehouse.vacuumed()
+    if vacuumed is not None:
+        oldest = max(oldest, vacuumed.oldest_readable)
+    kept = versions.filter(pl.col("dataset_version") >= oldest)["table_versions"].struct.unnest()
+    plans = []
+    for name in schema.STORED_TABLES:
+        path = warehouse.table_path(name)
+        first_table_version = kept[name].min() if name in kept.columns else None  # a table newer than every kept version
+        if first_table_version is None or not (path / "_delta_log").is_dir():
+            continue
+        plans.append(_plan(name, path, int(first_table_version), now))
+    if not dry_run:
+        warehouse.save_vacuumed(Vacuumed(oldest, now, keep))
+        for plan in plans:
+            for file in plan.files:
+                (warehouse.table_path(plan.table) / file).unlink(missing_ok=True)
+    return VacuumResult(int(numbers.min()), oldest, int(numbers.max()), tuple(plans), dry_run)
+
+
+def _plan(name: str, path: Path, first_version: int, now: datetime) -> TableVacuum:
+    """The files of one table that no Delta version from ``first_version`` on needs."""
+    table = DeltaTable(str(path))
+    keep_versions = list(range(first_version, table.version() + 1))
+    options = {"retention_hours": 0, "dry_run": True, "enforce_retention_duration": False, "keep_versions": keep_versions}
+    try:
+        removed = set(table.vacuum(**options))  # removed by a commit (tombstones the log still lists)
+        unneeded = set(table.vacuum(full=True, **options))  # plus files no commit names
+    except DeltaError as err:
+        raise VacuumFailed(
+            f"{name}: cannot load Delta versions {first_version}..{table.version()} that the kept dataset versions need"
+            f" (was their log cleaned up? try a smaller --keep); nothing was deleted: {err}"
+        ) from err
+    files, size, young = [], 0, 0
+    for file in sorted(unneeded):
+        try:
+            stat = (path / file).stat()
+        except FileNotFoundError:
+            continue
+        # ctime too: a run moves staged files into the table (keeping their mtime) before it commits them.
+        if file not in removed and now.timestamp() - max(stat.st_mtime, stat.st_ctime) < UNREFERENCED_AGE.total_seconds():
+            young += 1
+            continue
+        files.append(file)
+        size += stat.st_size
+    return TableVacuum(name, tuple(files), size, young)
+
+
+def format_vacuum(result: VacuumResult) -> str:
+    """Human-readable summary for the CLI."""
+    if result.dry_run:
+        head, verb, freed = "paperlake vacuum (dry run): would keep", "would delete", "would free"
+        lost = f"{_versions(result.first, result.oldest_kept - 1)} would become unreadable"
+    else:
+        head, verb, freed = "paperlake vacuum: kept", "deleted", "freed"
+        lost = f"{_versions(result.first, result.oldest_kept - 1)} no longer readable"
+    if result.oldest_kept == result.first:
+        lost = "every version stays readable"
+    lines = [f"{head} dataset {_versions(result.oldest_kept, result.newest)}; {lost}"]
+    for table in result.tables:
+        if table.files:
+            lines.append(f"  {table.table:<14} {verb} {len(table.files):>5} files  {_size(table.bytes):>10}")
+        if table.young:
+            lines.append(f"  {table.table:<14} left {table.young} unreferenced files younger than {UNREFERENCED_AGE.total_seconds() / 3600:g} h (a writer may still commit them)")
+    lines.append(f"  total          {verb} {result.files:>5} files  {_size(result.bytes):>10}  ({freed} {result.bytes} bytes)")
+    return "\n".join(lines)
+
+
+def _versions(first: int, last: int) -> str:
+    return f"version {first}" if first == last else f"versions {first}..{last}"
+
+
+def _size(n: int) -> str:
+    return f"{n / 1e6:.1f} MB" if n >= 100_000 else f"{n / 1e3:.1f} kB"
