@@ -9,6 +9,8 @@ import polars as pl
 
 from paperlake.store import Warehouse
 
+from .conftest import SEEDS
+
 CORPUS = Path(__file__).resolve().parent / "fixtures" / "dedup" / "corpus"
 SENTENCES = [
     "We introduce a sparse mixture of adapters for continual instruction tuning of language models.",
@@ -141,3 +143,22 @@ def test_a_record_kept_from_a_headerless_file_takes_the_collection_of_a_copy(pap
         assert (copied["venue"], copied["year"], copied["collection"]) == ("ICML", 2025, "ICML 2025 Papers")
         alone = records.filter(pl.col("text") != abstract).row(0, named=True)
         assert (alone["venue"], alone["year"], alone["collection"]) == (None, None, None)
+
+
+def test_abstracts_glued_in_one_file_do_not_merge_the_papers_listed_apart_in_another(paperlake_cli, tmp_path: Path) -> None:
+    seed = SEEDS / "004_b7bcd04307c4e48c.txt"
+    abstracts = seed.read_text(encoding="utf-8").split("\n\n")[1:5]
+    assert all(len(a) > 800 and "\n" not in a for a in abstracts)
+    source = tmp_path / "in"
+    source.mkdir()
+    (source / "apart.txt").write_text("ICML 2022 Papers\n\n" + "\n\n".join(abstracts) + "\n", encoding="utf-8")
+    glued = f"{abstracts[0]}\n{abstracts[1]}\n\n{abstracts[2]}\n---\n{abstracts[3]}"
+    (source / "glued.txt").write_text(f"ICML 2022 Papers\n\n{glued}\n", encoding="utf-8")
+    code, output = paperlake_cli("run", "--input", source, "--warehouse", tmp_path / "wh")
+    assert code == 0, output
+    wh = Warehouse(tmp_path / "wh")
+    assert wh.read("sources").sort("path")["n_blocks"].to_list() == [4, 4]
+    records = wh.read("records")
+    assert records.height == 4
+    assert sorted(records["text_raw"].to_list()) == sorted(abstracts)
+    assert records["n_occurrences"].to_list() == [2, 2, 2, 2]

@@ -1,10 +1,17 @@
 from __future__ import annotations
 
+import textwrap
+from pathlib import Path
+
 import polars as pl
-from hypothesis import given
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from transforms.split import split_blocks, split_header
+from paperlake.sources import read_sources
+from transforms.split import PARAGRAPH_WIDTH, split_blocks, split_header
+
+from ..conftest import SEEDS
 
 
 def _split(text: str) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -43,3 +50,108 @@ def test_every_block_is_found_once_in_order(paragraphs: list[str]) -> None:
     _, blocks = _split(text)
     assert blocks["ordinal"].to_list() == list(range(1, len(paragraphs) + 1))
     assert [b.strip() for b in blocks["text_raw"].to_list()] == [p.strip() for p in paragraphs]
+
+
+SEPARATORS = ["---", "***", "___", "===", "~~~", "* * *", "- - -", "• • •", "· · ·", "———", "–––", "  ------  ", "\u00a0***\t", "-=-=-="]
+
+
+@pytest.mark.parametrize("separator", SEPARATORS)
+def test_a_separator_line_separates_blocks_like_a_blank_line(separator: str) -> None:
+    for gap in (f"\n{separator}\n", f"\n\n{separator}\n\n", f"\n{separator}\n \n{separator}\n"):
+        _, blocks = _split(f"ICML 2025 Papers\n{separator}\nfirst line\nsecond line{gap}next block\n{separator}\n")
+        assert blocks["text_raw"].to_list() == ["first line\nsecond line", "next block"]
+        assert blocks["ordinal"].to_list() == [1, 2]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "A model---based planner and a model--free one.",  # LaTeX dashes inside a line
+        "Results\n--\nwere mixed.",  # two dashes are not a separator
+        "#### ---- ####",  # a junk block stays a block (rejected later as no_letters)
+        "Intro\n--- we show that x.",  # a dash run that starts a line of text
+        "| a | b |\n|---|---|\n| 1 | 2 |",  # a Markdown table rule
+    ],
+)
+def test_dashes_inside_text_are_not_separators(block: str) -> None:
+    _, blocks = _split(f"ICML 2025 Papers\n\n{block}\n")
+    assert blocks["text_raw"].to_list() == [block]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(PARAGRAPH, min_size=1, max_size=8), st.lists(st.sampled_from(SEPARATORS), min_size=7, max_size=7), st.booleans())
+def test_blocks_joined_by_separator_lines_come_back(paragraphs: list[str], separators: list[str], blank: bool) -> None:
+    around = "\n" if blank else ""
+    text = "ICML 2025 Papers\n\n" + paragraphs[0]
+    for separator, paragraph in zip(separators, paragraphs[1:]):
+        text += f"\n{around}{separator}\n{around}{paragraph}"
+    _, blocks = _split(text + "\n")
+    assert blocks["ordinal"].to_list() == list(range(1, len(paragraphs) + 1))
+    assert [b.strip() for b in blocks["text_raw"].to_list()] == [p.strip() for p in paragraphs]
+
+
+SENTENCE = st.text(alphabet=st.characters(categories=("L", "N", "Zs"), exclude_characters="\n"), min_size=40, max_size=120).filter(
+    lambda s: s.strip()
+)
+ABSTRACT = st.lists(SENTENCE, min_size=3, max_size=8).map(lambda sentences: " ".join(s.strip() + "." for s in sentences)).filter(
+    lambda s: len(s) >= PARAGRAPH_WIDTH
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(ABSTRACT, min_size=2, max_size=6))
+def test_one_abstract_per_line_is_one_block_per_line(abstracts: list[str]) -> None:
+    _, blocks = _split("ICML 2025 Papers\n" + "\n".join(abstracts) + "\n")
+    assert blocks["text_raw"].to_list() == abstracts
+    assert blocks["ordinal"].to_list() == list(range(1, len(abstracts) + 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(ABSTRACT, st.integers(min_value=40, max_value=90))
+def test_hard_wrapped_abstracts_stay_whole(abstract: str, width: int) -> None:
+    wrapped = textwrap.fill(abstract, width)
+    _, blocks = _split(f"ICML 2025 Papers\n\n{wrapped}\n\n{wrapped}\n")
+    assert blocks["text_raw"].to_list() == [wrapped, wrapped]
+
+
+LONG = "We propose a method that works. " * 9  # 288 characters
+
+
+def test_only_a_break_between_two_paragraph_lines_after_a_sentence_splits() -> None:
+    cases = {
+        f"{LONG}\n{LONG}": [LONG, LONG],
+        f"{LONG}\nCode: https://github.com/a/b": [f"{LONG}\nCode: https://github.com/a/b"],  # a short line joins its paragraph
+        f"{LONG}\n{LONG}\n{LONG}\nCode is released.": [LONG, LONG, f"{LONG}\nCode is released."],
+        f"{LONG} and so on\n{LONG}": [f"{LONG} and so on\n{LONG}"],  # the first line does not end a sentence
+        f"{LONG} Code: https://github.com/a/b\n{LONG}": [f"{LONG} Code: https://github.com/a/b", LONG],  # ends with a URL
+        f"{LONG[:-1]} (see \\cite{{x}}).)\n{LONG}": [f"{LONG[:-1]} (see \\cite{{x}}).)", LONG],
+    }
+    for block, expected in cases.items():
+        _, blocks = _split(f"ICML 2025 Papers\n\n{block}\n")
+        assert blocks["text_raw"].to_list() == expected, block
+
+
+def test_cjk_characters_count_two_for_paragraph_width() -> None:
+    abstract = "本文提出一种新的方法，在多个基准上取得了更好的结果。" * 5  # 130 characters
+    sentence = "本文提出一种新的方法，在多个基准上取得了更好的结果。" * 2
+    _, blocks = _split(f"ICML 2025 论文列表\n{abstract}\n{abstract}\n\n{sentence}\n{sentence}\n")
+    assert blocks["text_raw"].to_list() == [abstract, abstract, f"{sentence}\n{sentence}"]
+
+
+def test_glued_and_one_per_line_files_on_disk_give_the_listed_blocks(tmp_path: Path) -> None:
+    """Blocks of a bundled sample file, written back glued, with separator lines or one per line."""
+    seed = SEEDS / "004_b7bcd04307c4e48c.txt"
+    listed = split_blocks(split_header(read_sources([seed], SEEDS)))["text_raw"].to_list()
+    assert len(listed) > 4 and all("\n" not in block for block in listed)
+    variants = {
+        "one_per_line.txt": "\n".join(listed),
+        "dashes.txt": "\n---\n".join(listed),
+        "mixed.txt": "\n".join(listed[:3]) + "\n\n* * *\n\n" + "\n=====\n".join(listed[3:]),
+    }
+    for name, body in variants.items():
+        (tmp_path / name).write_text("ICML 2022 Papers\n" + body + "\n", encoding="utf-8")
+    blocks = split_blocks(split_header(read_sources(sorted(tmp_path.iterdir()), tmp_path)))
+    for name in variants:
+        mine = blocks.filter(pl.col("path") == name)
+        assert mine["text_raw"].to_list() == listed, name
+        assert mine["ordinal"].to_list() == list(range(1, len(listed) + 1))
