@@ -47,6 +47,37 @@ _LATEX_TEXT_MARKS = r"----|[?!]`|[^`]`[^`]|^`[^`]|[^`]`$|^`$|```"  # what the fa
 _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"))
 
 
+# Whole lines that listing sites put above or below an abstract: arXiv listing and metadata
+# lines, OpenReview fields, IEEE "Index Terms", Hugging Face and Papers with Code widgets,
+# ACL Anthology and CVF link bars, "Show more". Only whole lines at the start or the end of a
+# block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
+_CHROME_FIELDS = (
+    r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
+    r"DOI|Comments|Subjects|Journal[ -]ref(?:erence)?|Cite as|MSC [Cc]lass(?:es)?|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID)[ \t]*:"
+    r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
+)
+_LINK_WORD = r"(?:pdf|bib(?:tex)?|abs|abstract|video|slides|poster|code|supp(?:lementary|l)?|arxiv|html|doi|cite|project page)"
+_CHROME_LINE = (
+    r"(?:" + _CHROME_FIELDS + r")[^\n]*"
+    r"|\[\d+\][ \t]*arXiv:\d{4}\.\d{4,5}(?:v\d+)?\b[^\n]*|arXiv:\d{4}\.\d{4,5}(?:v\d+)?[ \t]*\[[^\n]*"
+    r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|upvote[ \t]*\d*|\d+[ \t]+upvotes?|show (?:more|less)|read more|(?:see|view) (?:all|more)"
+    r"|download (?:pdf|paper)\b[^\n]{0,80}"
+    r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
+    r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
+)
+_LEADING_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)+"
+_TRAILING_CHROME = r"(?:\r?\n[ \t]*(?:" + _CHROME_LINE + r")[ \t]*)+\s*\z"
+
+
+def strip_chrome(text: pl.Expr) -> pl.Expr:
+    """Drop whole lines of site chrome (``_CHROME_LINE``) at the start and the end of a raw block."""
+    return _on_rows(
+        text,
+        lambda batch: batch.str.contains("\n", literal=True),
+        _vectorized(lambda t: t.str.replace(_LEADING_CHROME, "").str.replace(_TRAILING_CHROME, "")),
+    )
+
+
 def join_lines(text: pl.Expr) -> pl.Expr:
     """Join a block's lines into one paragraph; keep URLs and hyphenated words broken at a line end whole."""
     return _on_rows(text, lambda batch: batch.str.contains("\n", literal=True), _vectorized(_join_lines))
@@ -535,7 +566,7 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
-    lambda t: join_lines(t).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
+    lambda t: join_lines(strip_chrome(t)).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     lambda t: _on_matching(t, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True)),
     html_to_text,

@@ -4,7 +4,7 @@ import re
 
 import polars as pl
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from transforms.normalize import LATEX, MOJIBAKE, latex_to_text, normalize_text, simple_latex
@@ -76,6 +76,16 @@ def norm(*texts: str) -> list[str]:
         ("2D/3D fusion. 3. It works", "2D/3D fusion. 3. It works"),
         ("3.5% of the weights suffice", "3.5% of the weights suffice"),
         ("Abstract interpretation of programs", "Abstract interpretation of programs"),
+        # site chrome lines above or below an abstract (review round 2, repro 20)
+        ("Submitted by akhaliq\nUpvote 42\nIn this position paper, we argue", "In this position paper, we argue"),
+        ("[2] arXiv:2402.05678 [pdf, other] cs.CL\nWe propose FEAT-KD.\nComments: 12 pages\nSubjects: Computation and Language (cs.CL)", "We propose FEAT-KD."),
+        ("Keywords: recommender systems\nTL;DR: Collectives steer them.\nAs platforms rely on learning.\nPrimary Area: alignment\nSubmission Number: 4821", "As platforms rely on learning."),
+        ("We align LLMs.\nIndex Terms—alignment\nPublished in: ICASSP 2024\nDOI: 10.1109/ICASSP48485.2024.10447123", "We align LLMs."),
+        ("We detect attacks.\n★ 1,234 · Code: github.com/a/b · Tasks: Image Classification", "We detect attacks."),
+        ("We study KE.\nShow more", "We study KE."),
+        ("pdf bib abs\nC-TRPO reduces violations.\nDownload PDF | BibTeX | Supplementary\n", "C-TRPO reduces violations."),
+        ("We use track-level features\ntrack-level and comments-based\nread more carefully", "We use track-level features track-level and comments-based read more carefully"),
+        ("Comments on the lottery ticket hypothesis: we show", "Comments on the lottery ticket hypothesis: we show"),
         # superscripts and subscripts keep their meaning through NFKC (extra.txt, moji.txt)
         ("scales as E ∝ N² and the error decays as 10⁻³ per step", "scales as E ∝ N^2 and the error decays as 10^-3 per step"),
         ("x² + y² ≤ r² and x₁, CO₂, 10¹²", "x^2 + y^2 ≤ r^2 and x_1, CO_2, 10^12"),
@@ -131,3 +141,17 @@ def test_normalize_column_matches_the_expression() -> None:
     raws = [r"\emph{x} and $S^2$ at https://github.com/a/\nb", "don\u00e2\u20ac\u2122t **bold** &amp; `code`", "plain text", ""]
     frame = pl.DataFrame({"text_raw": raws})
     assert normalize_column(frame)["text"].to_list() == norm(*raws)
+
+
+CHROME_LINES = st.sampled_from(
+    ["Show more", "Upvote 42", "Submitted by akhaliq", "Comments: 12 pages, 5 figures", "Subjects: Machine Learning (cs.LG)", "Keywords: a, b",
+     "TL;DR: We do it.", "pdf bib abs", "Download PDF | BibTeX", "★ 1,234 · Tasks: QA", "arXiv:2401.01234 [pdf, other] cs.CL", "Index Terms—x, y"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(CHROME_LINES, max_size=3), TEXT, st.lists(CHROME_LINES, max_size=3))
+def test_chrome_lines_around_a_block_do_not_change_its_text(before: list[str], raw: str, after: list[str]) -> None:
+    body = raw.strip()
+    assume(body and "\n" not in body)
+    assert norm("\n".join([*before, body, *after]))[0] == norm(body)[0]
