@@ -10,6 +10,7 @@ import gzip
 import hashlib
 import io
 import re
+import unicodedata
 import zlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -20,9 +21,12 @@ import polars as pl
 
 from transforms.headers import looks_like_header
 
-# Decoders used for a detected family: each is a superset of the family's name.
-_DECODE_AS = {"gb2312": "gb18030", "gbk": "gb18030", "big5": "big5hkscs", "shift_jis": "cp932", "latin-1": "cp1252", "iso8859-1": "cp1252", "ascii": "utf-8"}
-_FAMILY = {"big5hkscs": "big5", "cp932": "shift_jis", "euc_kr": "euc-kr"}
+# Decoders used for a detected family: each is a superset of the family's name (for Greek, the ISO sibling).
+_DECODE_AS = {
+    "gb2312": "gb18030", "gbk": "gb18030", "big5": "big5hkscs", "shift_jis": "cp932", "euc_kr": "cp949",
+    "latin-1": "cp1252", "iso8859-1": "cp1252", "cp1253": "iso8859-7", "ascii": "utf-8",
+}
+_FAMILY = {"big5hkscs": "big5", "cp932": "shift_jis", "cp949": "euc-kr"}
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32-le"),
     (codecs.BOM_UTF32_BE, "utf-32-be"),
@@ -31,7 +35,8 @@ _BOMS = (
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 _UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
-_LEGACY_CANDIDATES = ("cp1252", "gb18030", "big5hkscs", "cp932", "euc_kr", "cp1251")
+# In order of preference when two of them give the same text.
+_LEGACY_CANDIDATES = ("cp1252", "cp1250", "iso8859-7", "cp1251", "koi8-r", "gb18030", "big5hkscs", "cp932", "cp949")
 
 
 @dataclass(frozen=True)
@@ -130,26 +135,77 @@ def _first_line(text: str) -> str:
     return ""
 
 
+def _strip_nul_padding(data: bytes) -> bytes:
+    """Drop the NUL runs at either end, an even number of bytes each (so a UTF-16 character keeps its NUL half)."""
+    if data[:1] != b"\0" and data[-1:] != b"\0":
+        return data
+    lead = len(data) - len(data.lstrip(b"\0"))
+    trail = len(data) - len(data.rstrip(b"\0"))
+    return data[lead - lead % 2 : len(data) - (trail - trail % 2)]
+
+
+# Characters no listing holds: controls other than tab and line breaks, format characters,
+# private use, surrogates and unassigned code points.
+_IMPLAUSIBLE = frozenset(("Cc", "Cf", "Cn", "Co", "Cs"))
+
+
+def _utf16_without_bom(data: bytes, nuls: int) -> tuple[str, str] | None:
+    """``(text, codec)`` when the bytes read as UTF-16 without a BOM: many NULs (high bytes of ASCII
+    characters) all on one parity; or, in text with few ASCII characters (CJK, whose U+xx00
+    characters put NULs on the other parity), some NULs, bytes that are not UTF-8 and a strict
+    decode into lines of plausible characters (the byte order most NULs suggest tried first)."""
+    if not nuls or len(data) % 2:
+        return None
+    even = data[0::2].count(0)
+    odd = nuls - even
+    codec = "utf-16-be" if even > odd else "utf-16-le"
+    half = len(data) // 2
+    if nuls > 0.3 * len(data) and max(even, odd) > 0.8 * half and min(even, odd) < 0.1 * half:
+        return data.decode(codec, errors="replace"), codec
+    if _is_utf8(data):
+        return None
+    for order in (codec, "utf-16-le" if codec == "utf-16-be" else "utf-16-be"):
+        try:
+            text = data.decode(order)
+        except UnicodeDecodeError:
+            continue
+        sample = text[:100_000]
+        odd_chars = sum(unicodedata.category(c) in _IMPLAUSIBLE for c in sample if c not in "\t\n\r")
+        if ("\n" in sample or "\r" in sample) and odd_chars <= 0.01 * len(sample):
+            return text, order
+    return None
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def detect_and_decode(data: bytes, limits: ReadLimits = ReadLimits()) -> tuple[str | None, str | None, str | None]:
     """Return ``(text, encoding, error)`` for a file's (decompressed) bytes."""
-    if not data.strip():
+    if not data.strip(b" \t\n\r\f\v\0"):
         return None, None, "empty"
     for bom, name in _BOMS:
         if data.startswith(bom):
             return data[len(bom) :].decode(name.replace("-sig", ""), errors="replace"), name, None
-    nul_ratio = data.count(0) / len(data)
-    if nul_ratio > 0.3:
-        even, odd = data[0::2].count(0), data[1::2].count(0)
-        if max(even, odd) > 0.8 * (len(data) // 2) and min(even, odd) < 0.1 * (len(data) // 2):
-            return data.decode("utf-16-be" if even > odd else "utf-16-le", errors="replace"), ("utf-16-be" if even > odd else "utf-16-le"), None
-    if nul_ratio > limits.binary_nul_ratio:
+    data = _strip_nul_padding(data)
+    nuls = data.count(0)
+    if utf16 := _utf16_without_bom(data, nuls):
+        return *utf16, None
+    if data[:1] == b"\0" or data[-1:] == b"\0":
+        data = data.strip(b"\0")
+        nuls = data.count(0)
+    if nuls / len(data) > limits.binary_nul_ratio:
         return None, None, "binary"
     try:
         return data.decode("utf-8"), "utf-8", None
     except UnicodeDecodeError:
         pass
     text = data.decode("utf-8", errors="replace")
-    if len(_UTF8_MULTIBYTE.findall(data)) >= text.count("\ufffd"):
+    if sum(len(seq) for seq in _UTF8_MULTIBYTE.findall(data)) >= text.count("\ufffd"):
         return text, "utf-8", None
     text, encoding = _decode_legacy(data)
     return text, encoding, None
@@ -157,45 +213,66 @@ def detect_and_decode(data: bytes, limits: ReadLimits = ReadLimits()) -> tuple[s
 
 # Characters a correct decode of a paper listing plausibly contains; anything else counts as mess.
 _USUAL = re.compile(
-    r"[\x00-\x7f\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u00a0\u00a9\u00ae\u00b0\u00b1\u00b7\u00ab\u00bb"
-    r"\u0152\u0153\u0160\u0161\u017d\u017e\u0178\u2010-\u2027\u2030-\u205e\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff00-\uffef]"
+    r"[\x00-\x7f\u00c0-\u00ff\u00a0\u00a1\u00a3\u00a9\u00ae\u00b0\u00b1\u00b5\u00b7\u00ab\u00bb\u00bf\u0100-\u017f\u0192"
+    r"\u0391-\u03a9\u03ac-\u03ce\u0401\u0404\u0406\u0407\u040e\u0410-\u044f\u0451\u0454\u0456\u0457\u045e\u0490\u0491"
+    r"\u2010-\u2027\u2030-\u205e\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff00-\uff60\uffe0-\uffef]"
 )
+# An accented Latin letter standing alone between non-letters (`step size ç and`) is a symbol of
+# another script, a Greek letter read as cp1252; `à` and `Å` (ångström) do stand alone.
+_STRAY_LATIN = re.compile(r"(?<![^\W\d_])[\u00c0-\u00c4\u00c6-\u00d6\u00d8-\u00df\u00e1-\u00f6\u00f8-\u017f](?![^\W\d_])")
 
 
 def _mess(text: str) -> int:
+    """Unusual characters plus stray accented letters."""
     sample = text[:200_000]
-    return len(sample) - len(_USUAL.findall(sample))
+    return len(sample) - len(_USUAL.findall(sample)) + len(_STRAY_LATIN.findall(sample))
 
 
 # Letters outside the Latin script (CJK, kana, Hangul, Cyrillic, Greek, ...), and such a letter
 # alone among ASCII characters: `model痴 trans` is a cp1252 `model’s trans` read as Shift_JIS.
+# A Greek letter between non-letters is a math symbol (`step size η and`), not alone in that sense.
 _FOREIGN_LETTER = r"[^\W\d_\x00-\u02ff\u1e00-\u1eff\ufb00-\ufb06]"
 _FOREIGN = re.compile(_FOREIGN_LETTER)
 _LONE_FOREIGN = re.compile(rf"(?<![^\x00-\x7f]){_FOREIGN_LETTER}(?![^\x00-\x7f])")
+_GREEK_SYMBOL = re.compile(r"(?<![^\W\d_])(?<![^\x00-\x7f])[\u0391-\u03a9\u03b1-\u03c9](?![^\x00-\x7f])(?![^\W\d_])")
+# Accented Latin letters in runs without ASCII letters (`Ìû ïðåäëàãàåì`): Cyrillic read as cp1252.
+_ACCENTED = r"[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]"
+_ACCENTED_LETTER = re.compile(_ACCENTED)
+_ACCENTED_RUN = re.compile(rf"{_ACCENTED}{{3,}}")
+_BEYOND_LATIN1 = re.compile(r"[^\W\d_\x00-\xff]")
 
 
 def _misread(text: str) -> bool:
     """Whether most non-Latin letters stand alone among ASCII characters, as the isolated high
     bytes of a mostly-ASCII Latin text do when read as a CJK or Cyrillic encoding (real CJK,
-    Hangul or Cyrillic text has most of its letters in runs)."""
+    Hangul or Cyrillic text has most of its letters in runs); or most accented Latin letters
+    come in runs of three or more, as a non-Latin script read as cp1252 does."""
     sample = text[:200_000]
-    return 2 * len(_LONE_FOREIGN.findall(sample)) > len(_FOREIGN.findall(sample))
+    lone = len(_LONE_FOREIGN.findall(sample)) - len(_GREEK_SYMBOL.findall(sample))
+    in_runs = sum(len(run) for run in _ACCENTED_RUN.findall(sample))
+    return 2 * lone > len(_FOREIGN.findall(sample)) or 2 * in_runs > len(_ACCENTED_LETTER.findall(sample))
 
 
 def _decode_legacy(data: bytes) -> tuple[str, str]:
-    """Legacy encodings: among strict decodes (and UTF-8 with replacement), prefer one whose
-    first line is a header, then one that is not misread, then the least mess, then the
-    detector's ranking."""
+    """Legacy encodings: among strict decodes (and UTF-8 with replacement; of candidates giving the
+    same text the first), prefer one whose first line is a header, then one that is not misread,
+    then the least mess, then one that stays within Latin-1, then the detector's ranking."""
     guesses = [m.encoding for m in charset_normalizer.from_bytes(data[: 256 * 1024])]
     ranked = [codecs.lookup(_DECODE_AS.get(g, g)).name for g in guesses]
-    candidates = sorted(_LEGACY_CANDIDATES, key=lambda c: ranked.index(c) if c in ranked else len(ranked))
-    decoded: list[tuple[str, str]] = [("utf-8", data.decode("utf-8", errors="replace"))]
-    for codec in candidates:
+    decoded: dict[str, str] = {data.decode("utf-8", errors="replace"): "utf-8"}
+    for codec in _LEGACY_CANDIDATES:
         try:
-            decoded.append((codec, data.decode(codec)))
+            decoded.setdefault(data.decode(codec), codecs.lookup(codec).name)
         except UnicodeDecodeError:
             continue
-    codec, text = min(decoded, key=lambda d: (not looks_like_header(_first_line(d[1])), _misread(d[1]), _mess(d[1])))
+
+    def preference(item: tuple[str, str]) -> tuple[bool, bool, int, bool, int]:
+        text, codec = item
+        beyond_latin1 = _BEYOND_LATIN1.search(text, 0, 200_000) is not None
+        rank = ranked.index(codec) if codec in ranked else len(ranked)
+        return not looks_like_header(_first_line(text)), _misread(text), _mess(text), beyond_latin1, rank
+
+    text, codec = min(decoded.items(), key=preference)
     return text, _FAMILY.get(codec, codec)
 
 

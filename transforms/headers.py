@@ -30,7 +30,8 @@ VENUE_ALIASES = {"NIPS": "NEURIPS"}
 _WORDS = {
     "en": "papers paper accepted list of the proceedings main track conference abstracts abstract all "
     "orals oral posters poster spotlights spotlight highlights highlight full accepted-papers long short "
-    "selected notable program tracks track online official complete",
+    "selected notable program tracks track online official complete technical research tiny accept submissions "
+    "repository",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
     "hauptkonferenz vorträge vortrage lange kurze",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts",
@@ -53,13 +54,19 @@ _LANG_ONLY = {  # words that decide the language when present
     "ru": set(_WORDS["ru"].split()),
 }
 _VOCAB = {w for words in _WORDS.values() for w in words.split()}
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_JA_KANJI_WORDS = tuple(w for w in _CJK_WORDS["ja"] if not _KANA.search(w))  # 一覧, 採択: Japanese, not Chinese
+# Zero-width characters and bidi marks, invisible in a header line (a page's leading U+200B or LRM).
+INVISIBLE_MARKS = "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
+_INVISIBLE = re.compile(f"[{INVISIBLE_MARKS}]")
 
 _DECORATION = re.compile(r"[#=*~_|\-–—:：·•【】《》「」『』\[\]<>()（）\"'“”‘’«».,，、/\s]+")
-# A part or page of a split listing: "(Part 3/10)", "Page 3", "Seite 3 von 5", "（第3部分）", "第3页", "3ページ", "3페이지".
+# A part or page of a split listing: "(Part 3/10)", "Page 3", "Seite 3 von 5", "（第3部分）", "第3页", "3ページ", "3페이지", "(3/10)".
 _PART = re.compile(
     r"[\(（\[]?\s*(?:part|teil|partie|parte|часть|page|seite|página|pagina|страница|페이지)\s*(\d+)\s*(?:(?:/|of|von|de|sur|из)\s*\d+)?\s*[\)）\]]?"
     r"|[\(（]?\s*第\s*(\d+)\s*(?:部分|部|卷|页|頁|冊|册)\s*[\)）]?"
-    r"|[\(（]?\s*(\d+)\s*(?:ページ目?|페이지)\s*[\)）]?",
+    r"|[\(（]?\s*(\d+)\s*(?:ページ目?|페이지)\s*[\)）]?"
+    r"|[\(（]\s*(\d+)\s*/\s*\d+\s*[\)）]",
     re.IGNORECASE,
 )
 # Tracks published as collections of their own, named in the collection; other tracks and
@@ -80,7 +87,10 @@ _SITE = re.compile(
     r"|arxiv|papers with code|semantic scholar|ieee xplore|acm digital library|virtual site)\b",
     re.IGNORECASE,
 )
-_VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’]*((?:1[5-9]|2\d)\d{2})(?!\d)")
+_VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’(]*((?:1[5-9]|2\d)\d{2})(?!\d)")
+# A known venue with a two-digit year of this century: "AAAI-24", "ECCV'24".
+_VENUE_SHORT_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})[\-'’](\d{{2}})(?!\d)", re.IGNORECASE)
+_VOLUME = re.compile(r"\b(?:volume|vol\.?)\s*\d+\b", re.IGNORECASE)
 _YEAR_VENUE = re.compile(r"(?<!\d)((?:1[5-9]|2\d)\d{2})[\s\-_]*([A-Za-z][A-Za-z0-9&\-]*[A-Za-z])(?![A-Za-z0-9])")
 _MAX_HEADER_CHARS = 160
 
@@ -99,7 +109,7 @@ class Header:
 def _language(text: str, words: list[str]) -> str:
     if re.search(r"[\uac00-\ud7af]", text):
         return "ko"
-    if re.search(r"[\u3040-\u30ff]", text) or "一覧" in text:
+    if _KANA.search(text) or any(word in text for word in _JA_KANJI_WORDS):
         return "ja"
     if re.search(r"[\u4e00-\u9fff]", text):
         return "zh"
@@ -116,21 +126,23 @@ def parse_header(line: str | None) -> Header | None:
     """Parse a header line, or return None when the line is not a header."""
     if not line:
         return None
-    text = unicodedata.normalize("NFKC", line).strip()
+    text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", line)).strip()
     if not text or len(text) > _MAX_HEADER_CHARS:
         return None
     part_match = _PART.search(text)
     part = int(next(g for g in part_match.groups() if g)) if part_match else None
     if part_match:
         text = text[: part_match.start()] + " " + text[part_match.end() :]
+    text = _VOLUME.sub(" ", text)
     match = _VENUE_YEAR.search(text)
     if match and match.group(1).lower() not in _VOCAB:
         written, year = match.group(1), int(match.group(2))
-    else:
-        match = _YEAR_VENUE.search(text)
-        if not match or match.group(2).lower() in _VOCAB:
-            return None
+    elif (match := _YEAR_VENUE.search(text)) and match.group(2).lower() not in _VOCAB:
         written, year = match.group(2), int(match.group(1))
+    elif match := _VENUE_SHORT_YEAR.search(text):
+        written, year = match.group(1), 2000 + int(match.group(2))
+    else:
+        return None
     rest = _SITE.sub(" ", text[: match.start()] + " " + text[match.end() :])
     track_match = _TRACK.search(rest)
     track = _TRACKS[int(track_match.lastgroup[1:])][0] if track_match else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from transforms.headers import header_fields
+from transforms.headers import INVISIBLE_MARKS, header_fields
 
 _SEP = "\U0010fffd\U0010fffd"  # never occurs in real text; splits blocks in one vectorized pass
 _SPACE = r"[ \t\f\v\u00a0\u3000\u200b\ufeff]"
@@ -32,7 +32,7 @@ def split_header(sources: pl.DataFrame) -> pl.DataFrame:
     When the first non-blank line is not a header, ``header_raw`` is null and ``body`` is
     the whole text, so the first block stays a record.
     """
-    lines = sources.with_columns(_text=unify_newlines(pl.col("text")).str.strip_chars_start(" \t\n\ufeff"))
+    lines = sources.with_columns(_text=unify_newlines(pl.col("text")).str.strip_chars_start(" \t\n" + INVISIBLE_MARKS))
     lines = lines.with_columns(_first=pl.col("_text").str.extract(r"^([^\n]*)", 1).str.strip_chars())
     lines = lines.with_columns(_header=header_fields(pl.col("_first")))
     is_header = pl.col("_header").is_not_null()

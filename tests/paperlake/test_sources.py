@@ -43,13 +43,66 @@ def test_decodes_common_encodings(encoding: str, family: str | None) -> None:
         ("19d_gb18030_few.txt", "gb18030"),
         ("07_shift_jis.txt", "shift_jis"),
         ("19e_shift_jis_few.txt", "shift_jis"),
+        ("20b_cp1251_en_header.txt", "cp1251"),
+        ("20c_euckr_en_header.txt", "cp949"),
+        ("20d_cp1250.txt", "cp1250"),
+        ("20e_iso8859_7.txt", "iso8859-7"),
+        ("20f_koi8r.txt", "koi8-r"),
     ],
 )
 def test_legacy_files_with_few_non_ascii_bytes(name: str, codec: str) -> None:
     data = (FIXTURES / "ingest" / "cases" / name).read_bytes()
     text, detected, error = detect_and_decode(data)
-    assert (detected, error) == (codec, None)
+    assert (detected, error) == ({"cp949": "euc-kr"}.get(codec, codec), None)
     assert text == data.decode(codec)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "It costs £5 per hour.",
+        "A resolution of 5 Å is reached.",
+        "Images of 64×64 pixels.",
+        "Cells of 5 µm width.",
+        "A vis-à-vis comparison à la carte.",
+        "Ça marche. ¿Qué? ½ of the data.",
+        "¾ of the data is used.",
+        "Æsir Øresund Ålborg ñandú São Paulo Müller Šimon.",
+    ],
+)
+def test_cp1252_symbols_and_lone_letters_stay_cp1252(sentence: str) -> None:
+    # Each of these has a single-byte reading in cp1250 or ISO-8859-7 that is not mess.
+    text = "ICML 2025 Papers\n\nWe train a model on 64 images and report results for several settings. " + sentence + "\n"
+    assert detect_and_decode(text.encode("cp1252")) == (text, "cp1252", None)
+
+
+CJK_BODY = "本文提出了一种基于扩散模型的三维场景生成方法，能够从单张图像出发生成几何一致、纹理逼真的完整场景。我们设计了一个多视角一致性约束模块。"
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("repeat", [1, 30])
+def test_utf16_without_bom_with_few_nuls(codec: str, repeat: int) -> None:
+    # The ASCII header and line breaks put NULs on one parity, 一 (U+4E00) on the other; 30
+    # abstracts hold more of 一 than of line breaks.
+    text = "CVPR 2024 论文列表\n\n" + (CJK_BODY + "\n\n") * repeat
+    data = text.encode(codec)
+    assert data.count(0) / len(data) < 0.3  # below the rule for text with many ASCII characters
+    assert detect_and_decode(data) == (text, codec, None)
+    assert detect_and_decode(data + b"\0" * 4096) == (text, codec, None)
+
+
+def test_nul_padding_is_ignored() -> None:
+    text = "ICML 2024 Papers\n\nWe study “robust” naïve estimators — with 95% coverage.\n"
+    assert detect_and_decode(text.encode("utf-8") + b"\0" * 4096) == (text, "utf-8", None)
+    assert detect_and_decode(b"\0" * 511 + text.encode("utf-8") + b"\0" * 4095) == (text, "utf-8", None)
+    assert detect_and_decode(b"\0" * 4096) == (None, None, "empty")
+
+
+@pytest.mark.parametrize("codec", ["utf-8", "cp1252"])
+def test_a_stray_nul_does_not_make_a_file_utf16(codec: str) -> None:
+    data = "ICML 2025 Papers\n\nWe study the café effect on models and the naïve estimator.\n".encode(codec)
+    text, detected, error = detect_and_decode(data[:30] + b"\0" + data[30:])
+    assert (detected, error) == (codec, None) and "naïve" in text
 
 
 @settings(max_examples=200, deadline=None)

@@ -50,6 +50,22 @@ CASES = [
     ("Articles acceptés ICML 2024 | OpenReview", "ICML", 2024, "fr", "ICML 2024 Papers", None),
     ("Artículos aceptados ICML 2024 - página 2", "ICML", 2024, "es", "ICML 2024 Papers", 2),
     ("Статьи ICML 2024, страница 3", "ICML", 2024, "ru", "ICML 2024 Papers", 3),
+    # Japanese words written in kanji only; invisible marks before the header
+    ("ICML 2025 採択論文", "ICML", 2025, "ja", "ICML 2025 Papers", None),
+    ("\u200bICML 2025 Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("\u200eICML 2025 Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    # two-digit years after a known venue, and the listing words of real page titles
+    ("AAAI-24 Technical Track Papers", "AAAI", 2024, "en", "AAAI 2024 Papers", None),
+    ("IJCAI-23 Accepted Papers", "IJCAI", 2023, "en", "IJCAI 2023 Papers", None),
+    ("ECCV'24 Accepted Papers", "ECCV", 2024, "en", "ECCV 2024 Papers", None),
+    ("CVPR 2024 Open Access Repository", "CVPR", 2024, "en", "CVPR 2024 Papers", None),
+    ("ICLR 2025 Conference Submissions | OpenReview", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
+    ("KDD 2024 Research Track Papers", "KDD", 2024, "en", "KDD 2024 Papers", None),
+    ("ICLR 2024 Tiny Papers", "ICLR", 2024, "en", "ICLR 2024 Papers", None),
+    ("ICLR 2025 Accept (Oral)", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
+    ("PMLR Volume 235: ICML 2024", "ICML", 2024, "en", "ICML 2024 Papers", None),
+    ("JMLR Volume 25 (2024)", "JMLR", 2024, "en", "JMLR 2024 Papers", None),
+    ("ICML 2025 Papers (1/10)", "ICML", 2025, "en", "ICML 2025 Papers", 1),
 ]
 
 
@@ -71,6 +87,11 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "Large language models in 2024",
         "",
         "Papers",
+        "The AAAI-24 model works",
+        "We used ICML-24 data and research",
+        "Our model (2024) is accepted",
+        "Research 2024",
+        "FooConf-24 Papers",
     ],
 )
 def test_not_headers(line: str) -> None:

@@ -34,6 +34,13 @@ def test_file_without_header_keeps_first_block() -> None:
     assert blocks["text_raw"].to_list() == ["An abstract without a header.", "Another one."]
 
 
+def test_invisible_marks_before_the_header() -> None:
+    for marks in ("\u200b", "\u200e", "\ufeff\u200f", "\u200b\n\n"):
+        parsed, blocks = _split(marks + "ICML 2025 Papers\n\nAn abstract.")
+        assert (parsed["header_raw"][0], parsed["collection"][0]) == ("ICML 2025 Papers", "ICML 2025 Papers")
+        assert blocks["text_raw"].to_list() == ["An abstract."]
+
+
 def test_header_only_file_has_no_blocks() -> None:
     _, blocks = _split("ICML 2025 Papers\n\n\n")
     assert blocks.is_empty()
