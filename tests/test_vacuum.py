@@ -16,7 +16,7 @@ from polars.testing import assert_frame_equal
 
 import paperlake
 from paperlake.store import KEEP_LOGS, VACUUMED, VERSIONS, TableChange, VersionVacuumed, Warehouse, now_utc
-from paperlake.vacuum import VacuumFailed, vacuum
+from paperlake.vacuum import VacuumFailed, format_vacuum, vacuum
 from transforms import schema
 
 CORPUS = Path(__file__).resolve().parent / "fixtures" / "dedup" / "corpus"
@@ -206,3 +206,38 @@ def test_every_dataset_version_stays_readable_when_delta_would_expire_its_log(tm
     write_deltalake(str(records), schema.empty(schema.RECORDS).to_arrow(), mode="append")
     assert "00000000000000000000.json" in _logs(records)
     assert_frame_equal(warehouse.read("records", 1), published[1])
+
+
+def test_vacuum_shortens_the_logs_up_to_a_checkpoint_the_kept_versions_read_from(tmp_path: Path) -> None:
+    warehouse = Warehouse(tmp_path / "wh")
+    warehouse.root.mkdir()
+    _checkpointing_tables(warehouse.root)
+    ids = [f"pl_{i}" for i in range(8)]
+    for n in range(1, 6):
+        _publish(warehouse, ids[n - 1 : n + 1], replace=(ids[n - 1],) if n > 1 else ())
+    before = {v: _snapshot(warehouse, v) for v in (4, 5)}
+    records = warehouse.table_path("records")
+    oldest_kept = warehouse.delta_version("records", 4)
+    checkpoint = max(int(f[:20]) for f in _logs(records) if f.endswith(".checkpoint.parquet") and int(f[:20]) <= oldest_kept)
+    old = [f for f in _logs(records) if f[:20].isdigit() and int(f[:20]) < checkpoint]
+    assert 0 < checkpoint <= oldest_kept and old
+    versions_log = _logs(warehouse.table_path("versions"))
+
+    dry = vacuum(warehouse, keep=2, dry_run=True)
+    (plan,) = [t for t in dry.tables if t.table == "records"]
+    assert plan.logs == tuple(f"_delta_log/{f}" for f in old) and plan.checkpoint == checkpoint
+    assert f"would delete {len(old):>5} log files" in format_vacuum(dry) and _logs(records)[: len(old)] == old
+
+    done = vacuum(warehouse, keep=2)
+    assert done.logs == dry.logs and done.bytes == dry.bytes
+    assert [f for f in _logs(records) if f[:20].isdigit()][0].startswith(f"{checkpoint:020}.")
+    assert _logs(warehouse.table_path("versions")) == versions_log
+    for version in (4, 5):
+        _assert_same(before[version], _snapshot(warehouse, version))
+    with pytest.raises(VersionVacuumed):
+        warehouse.read("records", 3)
+    assert vacuum(warehouse, keep=2).bytes == 0
+
+    assert _publish(warehouse, ids[5:7], replace=(ids[5],)) == 6
+    assert sorted(warehouse.read("records")["record_id"]) == ids[:7]
+    _assert_same(before[5], _snapshot(warehouse, 5))
