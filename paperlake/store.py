@@ -47,6 +47,13 @@ VERSIONS = pl.Schema(
 INPUT_STATS = Path("_cache") / "input_stats.parquet"
 INPUT_STATS_SCHEMA = pl.Schema({**STATS_SCHEMA, "source_id": pl.String})
 
+# Every table keeps its whole Delta log. Otherwise delta-rs, after any commit, deletes the log
+# files older than ``delta.logRetentionDuration`` (30 days) that a checkpoint (written every
+# ``delta.checkpointInterval`` = 100 commits) precedes, and the dataset versions that name those
+# table versions can no longer be opened. Only ``paperlake vacuum`` shortens the logs, and only
+# behind the oldest dataset version it keeps.
+KEEP_LOGS = {"delta.enableExpiredLogCleanup": "false"}
+
 # Written by ``paperlake vacuum`` before it deletes anything: dataset versions older than
 # ``oldest_readable`` may have lost files, so readers refuse them with a clear error.
 VACUUMED = Path("_vacuum.json")
@@ -163,6 +170,8 @@ class Warehouse:
         and append the new ones, so a run costs what it changes, not the warehouse size.
         A change's ``files`` are checked against the table schema and added to the table
         without being rewritten (a staged run publishes its big tables by moving files).
+        Tables are created with ``KEEP_LOGS``; one that lacks it (made by an older paperlake, or
+        restored to such a version) gets it, and no commit of paperlake's cleans up a log.
         """
         self.root.mkdir(parents=True, exist_ok=True)
         previous = self.current_version()
@@ -180,22 +189,25 @@ class Warehouse:
             rows = _arrow_stream(frame)
             if previous is None or named.get(name) is None or change.replace_all:
                 data = rows if rows is not None else schema.empty(table_schema).to_arrow()
-                write_deltalake(path, data, mode="overwrite", schema_mode="overwrite", commit_properties=_commit_properties(number))
+                write_deltalake(path, data, mode="overwrite", schema_mode="overwrite", configuration=KEEP_LOGS, **_commit(number))
             else:
                 table = DeltaTable(path)
                 if table.version() != named[name]:
-                    table.restore(named[name], commit_properties=_commit_properties(number))
+                    table.restore(named[name], **_commit(number))
                 if change.replace_values:
-                    table.delete(_in_predicate(change.replace_column, change.replace_values), commit_properties=_commit_properties(number))
+                    table.delete(_in_predicate(change.replace_column, change.replace_values), **_commit(number))
                 if rows is not None:
-                    write_deltalake(path, rows, mode="append", commit_properties=_commit_properties(number))
+                    write_deltalake(path, rows, mode="append", **_commit(number))
             if change.files:
                 _adopt(Path(path), change.files, table_schema, number)
-            table_versions[name] = DeltaTable(path).version()
+            table_versions[name] = _keep_logs(DeltaTable(path), number).version()
         counts = {name: _rows(DeltaTable(str(self.table_path(name)))) for name in schema.TABLES}
         row = {**meta, "dataset_version": number, "table_versions": table_versions, "counts": json.dumps(counts, sort_keys=True)}
         versions = pl.DataFrame([row], schema=VERSIONS)
-        write_deltalake(str(self.table_path("versions")), versions.to_arrow(), mode="append", schema_mode="merge", commit_properties=_commit_properties(number))
+        versions_path = self.table_path("versions")
+        if (versions_path / "_delta_log").is_dir():
+            _keep_logs(DeltaTable(str(versions_path)), number)  # before the row: once it is written, the dataset version is published
+        write_deltalake(str(versions_path), versions.to_arrow(), mode="append", schema_mode="merge", configuration=KEEP_LOGS, **_commit(number))
         return number
 
     def input_stats(self) -> pl.DataFrame:
@@ -258,13 +270,30 @@ def _adopt(table_path: Path, files: tuple[Path, ...], table_schema: pl.Schema, n
         stats = json.dumps({"numRecords": pq.read_metadata(target).num_rows})
         actions.append(AddAction(target.name, stat.st_size, {}, stat.st_mtime_ns // 1_000_000, True, stats))
     table = DeltaTable(str(table_path))
-    table.create_write_transaction(actions, mode="append", schema=table.schema(), commit_properties=_commit_properties(number))
+    table.create_write_transaction(actions, mode="append", schema=table.schema(), **_commit(number))
 
 
-def _commit_properties(number: int) -> Any:
-    from deltalake import CommitProperties
+def _commit(number: int) -> dict[str, Any]:
+    """Commit arguments for a write of dataset version ``number``: tagged with it, and never cleaning up the log.
 
-    return CommitProperties(custom_metadata={"paperlake.dataset_version": str(number)})
+    ``cleanup_expired_logs=False`` covers the commits made while a table lacks ``KEEP_LOGS``: a
+    table written before paperlake set it, or restored to such a version (a restore brings back
+    that version's table properties).
+    """
+    from deltalake import CommitProperties, PostCommitHookProperties
+
+    return {
+        "commit_properties": CommitProperties(custom_metadata={"paperlake.dataset_version": str(number)}),
+        "post_commithook_properties": PostCommitHookProperties(cleanup_expired_logs=False),
+    }
+
+
+def _keep_logs(table: DeltaTable, number: int) -> DeltaTable:
+    """The table, with ``KEEP_LOGS`` set (one metadata commit, no data rewritten, when it lacked it)."""
+    configuration = table.metadata().configuration
+    if any(configuration.get(key) != value for key, value in KEEP_LOGS.items()):
+        table.alter.set_table_properties(KEEP_LOGS, **_commit(number))
+    return table
 
 
 def _rows(table: DeltaTable) -> int:

@@ -11,12 +11,19 @@ by a crashed write, or written by a run that has not committed yet) is deleted o
 delta-rs plans it: two dry-run ``DeltaTable.vacuum`` calls with ``keep_versions`` list the
 removed files and every unneeded file. paperlake deletes them itself, because delta-rs's own
 deletion would also take young unreferenced files and would commit to the table logs, which
-publication reads to detect a crashed run. ``_delta_log``, the ``versions`` table and the
-warehouse's ``_cache``, ``_staging`` and ``reports`` folders are never touched.
+publication reads to detect a crashed run.
+
+Publication keeps every table's whole Delta log (``store.KEEP_LOGS``); vacuum shortens it: it
+deletes the log files of Delta versions before the newest checkpoint at or before the oldest
+kept version (that checkpoint replaces them for every later version). Without such a
+checkpoint (delta-rs writes one every ``delta.checkpointInterval`` commits, 100 by default) the
+log stays whole. The ``versions`` table and the warehouse's ``_cache``, ``_staging`` and
+``reports`` folders are never touched.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -30,6 +37,8 @@ from transforms import schema
 
 DEFAULT_KEEP = 10
 UNREFERENCED_AGE = timedelta(hours=1)
+_LOG_VERSION = re.compile(r"(\d{20})\.")  # commits, checkpoints, checksums, compacted commits: named by their (first) version
+_CHECKPOINT = re.compile(r"(\d{20})\.checkpoint\.parquet")  # single-file checkpoints, the only kind delta-rs writes
 
 
 class VacuumFailed(RuntimeError):
@@ -44,6 +53,9 @@ class TableVacuum:
     files: tuple[str, ...]  # paths relative to the table folder
     bytes: int
     young: int  # unreferenced files left in place: younger than UNREFERENCED_AGE
+    logs: tuple[str, ...] = ()  # Delta log files (relative paths) of versions before ``checkpoint``
+    log_bytes: int = 0
+    checkpoint: int | None = None  # the checkpoint that replaces them
 
 
 @dataclass(frozen=True)
@@ -61,16 +73,21 @@ class VacuumResult:
         return sum(len(t.files) for t in self.tables)
 
     @property
+    def logs(self) -> int:
+        return sum(len(t.logs) for t in self.tables)
+
+    @property
     def bytes(self) -> int:
-        return sum(t.bytes for t in self.tables)
+        return sum(t.bytes + t.log_bytes for t in self.tables)
 
 
 def vacuum(warehouse: Warehouse, keep: int = DEFAULT_KEEP, dry_run: bool = False, now: datetime | None = None) -> VacuumResult:
     """Delete every table file that neither the newest ``keep`` dataset versions nor a later table version needs.
 
     Plans every table before deleting anything, and records the oldest readable dataset version
-    (``Warehouse.vacuumed``) before the first deletion. A dry run only plans. Repeating a vacuum
-    deletes nothing new; a larger ``keep`` does not bring vacuumed versions back.
+    (``Warehouse.vacuumed``) before the first deletion. Data files go first, then the log files
+    that a checkpoint at or before the oldest kept table version replaces. A dry run only plans.
+    Repeating a vacuum deletes nothing new; a larger ``keep`` does not bring vacuumed versions back.
     """
     if keep < 1:
         raise ValueError(f"keep must be at least 1, got {keep}")
@@ -94,7 +111,7 @@ def vacuum(warehouse: Warehouse, keep: int = DEFAULT_KEEP, dry_run: bool = False
     if not dry_run:
         warehouse.save_vacuumed(Vacuumed(oldest, now, keep))
         for plan in plans:
-            for file in plan.files:
+            for file in (*plan.files, *plan.logs):
                 (warehouse.table_path(plan.table) / file).unlink(missing_ok=True)
     return VacuumResult(int(numbers.min()), oldest, int(numbers.max()), tuple(plans), dry_run)
 
@@ -124,7 +141,28 @@ def _plan(name: str, path: Path, first_version: int, now: datetime) -> TableVacu
             continue
         files.append(file)
         size += stat.st_size
-    return TableVacuum(name, tuple(files), size, young)
+    return TableVacuum(name, tuple(files), size, young, *_old_logs(path, first_version))
+
+
+def _old_logs(path: Path, first_version: int) -> tuple[tuple[str, ...], int, int | None]:
+    """The log files of Delta versions before the newest checkpoint at or before ``first_version``, their size, and that checkpoint.
+
+    A Delta reader reads a version from the newest checkpoint at or before it and the commits
+    after that checkpoint, so every version from the checkpoint on stays readable (``_plan`` has
+    just loaded ``first_version``). Without such a checkpoint nothing is listed.
+    """
+    log = path / "_delta_log"
+    checkpoints = [int(m.group(1)) for f in log.iterdir() if (m := _CHECKPOINT.fullmatch(f.name))]
+    checkpoint = max((v for v in checkpoints if v <= first_version), default=None)
+    if checkpoint is None:
+        return (), 0, None
+    logs, size = [], 0
+    for file in sorted(log.iterdir()):
+        match = _LOG_VERSION.match(file.name)
+        if match and int(match.group(1)) < checkpoint and file.is_file():
+            logs.append(f"_delta_log/{file.name}")
+            size += file.stat().st_size
+    return tuple(logs), size, checkpoint
 
 
 def format_vacuum(result: VacuumResult) -> str:
@@ -141,9 +179,12 @@ def format_vacuum(result: VacuumResult) -> str:
     for table in result.tables:
         if table.files:
             lines.append(f"  {table.table:<14} {verb} {len(table.files):>5} files  {_size(table.bytes):>10}")
+        if table.logs:
+            lines.append(f"  {table.table:<14} {verb} {len(table.logs):>5} log files {_size(table.log_bytes):>6}  (Delta versions before {table.checkpoint}, replaced by its checkpoint)")
         if table.young:
             lines.append(f"  {table.table:<14} left {table.young} unreferenced files younger than {UNREFERENCED_AGE.total_seconds() / 3600:g} h (a writer may still commit them)")
-    lines.append(f"  total          {verb} {result.files:>5} files  {_size(result.bytes):>10}  ({freed} {result.bytes} bytes)")
+    logs = f" and {result.logs} log files" if result.logs else ""
+    lines.append(f"  total          {verb} {result.files:>5} files{logs}  {_size(result.bytes):>10}  ({freed} {result.bytes} bytes)")
     return "\n".join(lines)
 
 

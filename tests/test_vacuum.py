@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import time
 from datetime import timedelta
 from pathlib import Path
 
 import polars as pl
 import pytest
-from deltalake import DeltaTable
+from deltalake import DeltaTable, write_deltalake
 from polars.testing import assert_frame_equal
 
 import paperlake
-from paperlake.store import VACUUMED, TableChange, VersionVacuumed, Warehouse, now_utc
-from paperlake.vacuum import VacuumFailed, vacuum
+from paperlake.store import KEEP_LOGS, VACUUMED, VERSIONS, TableChange, VersionVacuumed, Warehouse, now_utc
+from paperlake.vacuum import VacuumFailed, format_vacuum, vacuum
 from transforms import schema
 
 CORPUS = Path(__file__).resolve().parent / "fixtures" / "dedup" / "corpus"
@@ -148,3 +150,94 @@ def test_bad_arguments_exit_2(paperlake_cli, tmp_path: Path) -> None:
     assert code == 2 and "--keep" in output
     code, output = paperlake_cli("vacuum", "--warehouse", tmp_path / "nothing")
     assert code == 2 and "not a paperlake warehouse" in output
+
+
+def _logs(table: Path) -> list[str]:
+    return sorted(f.name for f in (table / "_delta_log").iterdir())
+
+
+def _age_logs(root: Path, days: int = 60) -> None:
+    """Make every log file look ``days`` old: past delta-rs's default log retention of 30 days."""
+    then = time.time() - days * 86400
+    for file in root.glob("*/_delta_log/*"):
+        os.utime(file, (then, then))
+
+
+def _checkpointing_tables(root: Path) -> None:
+    """Empty tables that checkpoint every 2 commits (not 100) and lack ``KEEP_LOGS``, as an older paperlake made them.
+
+    The first publication overwrites them and keeps their table properties.
+    """
+    for name, table_schema in {**schema.STORED_TABLES, "versions": VERSIONS}.items():
+        write_deltalake(str(root / name), schema.empty(table_schema).to_arrow(), configuration={"delta.checkpointInterval": "2"})
+
+
+def test_a_fresh_warehouse_creates_every_table_keeping_its_log(tmp_path: Path) -> None:
+    warehouse = Warehouse(tmp_path / "wh")
+    _publish(warehouse, ["pl_1"])
+    for name in (*schema.STORED_TABLES, "versions"):
+        table = DeltaTable(str(warehouse.table_path(name)))
+        assert table.metadata().configuration == KEEP_LOGS, name
+        assert table.version() == 0, name  # set when the table is created: no extra commit
+
+
+def test_every_dataset_version_stays_readable_when_delta_would_expire_its_log(tmp_path: Path) -> None:
+    warehouse = Warehouse(tmp_path / "wh")
+    warehouse.root.mkdir()
+    _checkpointing_tables(warehouse.root)
+    ids = [f"pl_{i}" for i in range(8)]
+    published = {}
+    for n in range(1, 8):  # each run replaces a record: records gets a delete and an append, a checkpoint every 2 commits
+        _age_logs(warehouse.root)
+        assert _publish(warehouse, ids[n - 1 : n + 1], replace=(ids[n - 1],) if n > 1 else ()) == n
+        published[n] = warehouse.read("records")
+    for name in (*schema.STORED_TABLES, "versions"):
+        table = warehouse.table_path(name)
+        assert DeltaTable(str(table)).metadata().configuration == {"delta.checkpointInterval": "2", **KEEP_LOGS}, name
+        assert "00000000000000000000.json" in _logs(table), name
+    records = warehouse.table_path("records")
+    assert sum(f.endswith(".checkpoint.parquet") for f in _logs(records)) >= 5  # delta-rs had every chance to clean up
+    for n, rows in published.items():
+        assert_frame_equal(warehouse.read("records", n), rows)
+
+    # Another Delta writer (delta-rs with its default post-commit hook) honours the table property too.
+    _age_logs(warehouse.root)
+    write_deltalake(str(records), schema.empty(schema.RECORDS).to_arrow(), mode="append")
+    write_deltalake(str(records), schema.empty(schema.RECORDS).to_arrow(), mode="append")
+    assert "00000000000000000000.json" in _logs(records)
+    assert_frame_equal(warehouse.read("records", 1), published[1])
+
+
+def test_vacuum_shortens_the_logs_up_to_a_checkpoint_the_kept_versions_read_from(tmp_path: Path) -> None:
+    warehouse = Warehouse(tmp_path / "wh")
+    warehouse.root.mkdir()
+    _checkpointing_tables(warehouse.root)
+    ids = [f"pl_{i}" for i in range(8)]
+    for n in range(1, 6):
+        _publish(warehouse, ids[n - 1 : n + 1], replace=(ids[n - 1],) if n > 1 else ())
+    before = {v: _snapshot(warehouse, v) for v in (4, 5)}
+    records = warehouse.table_path("records")
+    oldest_kept = warehouse.delta_version("records", 4)
+    checkpoint = max(int(f[:20]) for f in _logs(records) if f.endswith(".checkpoint.parquet") and int(f[:20]) <= oldest_kept)
+    old = [f for f in _logs(records) if f[:20].isdigit() and int(f[:20]) < checkpoint]
+    assert 0 < checkpoint <= oldest_kept and old
+    versions_log = _logs(warehouse.table_path("versions"))
+
+    dry = vacuum(warehouse, keep=2, dry_run=True)
+    (plan,) = [t for t in dry.tables if t.table == "records"]
+    assert plan.logs == tuple(f"_delta_log/{f}" for f in old) and plan.checkpoint == checkpoint
+    assert f"would delete {len(old):>5} log files" in format_vacuum(dry) and _logs(records)[: len(old)] == old
+
+    done = vacuum(warehouse, keep=2)
+    assert done.logs == dry.logs and done.bytes == dry.bytes
+    assert [f for f in _logs(records) if f[:20].isdigit()][0].startswith(f"{checkpoint:020}.")
+    assert _logs(warehouse.table_path("versions")) == versions_log
+    for version in (4, 5):
+        _assert_same(before[version], _snapshot(warehouse, version))
+    with pytest.raises(VersionVacuumed):
+        warehouse.read("records", 3)
+    assert vacuum(warehouse, keep=2).bytes == 0
+
+    assert _publish(warehouse, ids[5:7], replace=(ids[5],)) == 6
+    assert sorted(warehouse.read("records")["record_id"]) == ids[:7]
+    _assert_same(before[5], _snapshot(warehouse, 5))
