@@ -1,4 +1,4 @@
-"""URLs: extract from raw blocks, trim, normalize, classify.
+r"""URLs: extract from raw blocks, trim, normalize, classify.
 
 Extraction runs on the raw block (markup intact) after the LaTeX escapes ``\_ \% \# \&`` are
 unescaped, hard-wrapped lines are joined (a URL broken at a line end rejoined where
