@@ -85,8 +85,12 @@ def join_lines(text: pl.Expr) -> pl.Expr:
 
 # A URL hard-wrapped over up to this many lines is rejoined (each pass joins one break per URL).
 URL_WRAP_LINES = 4
-# Characters that end a URL (shared with transforms.urls).
-URL_STOP = r"\s<>\"{}|\\^`\[\]\u2018\u2019\u201c\u201d\u00ab\u00bb\u2026\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+# Characters that end a URL (shared with transforms.urls): ASCII and Unicode quotes and brackets
+# (‹› „ ⟨⟩ 〈〉 ❨❩ ⦃⦄ ...), the middle dot and bullet of menus, ``…``, CJK and full-width punctuation.
+URL_STOP = (
+    r"\s<>\"{}|\\^`\[\]\u00ab\u00b7\u00bb\u2018-\u201f\u2022\u2026\u2039\u203a\u2045\u2046\u2329\u232a"
+    r"\u2768-\u2775\u27e6-\u27ef\u2983-\u2998\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+)
 _URL_BREAK = r"[ \t]*\r?\n[ \t]*"
 # A continuation holding a ``/`` that is not a URL (or host) of its own: no ``.`` or ``:`` before its first ``/``.
 _URL_PATH_PIECE = f"[^{URL_STOP}/.:]*/"

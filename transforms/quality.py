@@ -14,12 +14,39 @@ from transforms.headers import header_fields
 
 BOILERPLATE = (
     r"(?i)^(?:loading|please wait|page not found|404|access denied|javascript is (?:disabled|required)|skip to (?:main )?content)(?-u:\b)"
-    r"|(?i)(?-u:\b)(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy policy|terms of (?:use|service)|faq|help)\s*(?:\||·|•|/|»|>)\s*(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy|terms|faq|help|blog|news)(?-u:\b)"
-    r"|(?i)(?-u:\b)(?:we use cookies|this (?:site|website) uses cookies|accept (?:all )?cookies|cookie (?:policy|settings|preferences))(?-u:\b)"
+    r"|(?i)(?-u:\b)(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy policy|terms of (?:use|service)|faq|help)(?:\s*(?:\||·|•|/|»|>)\s*| \" )(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy|terms|faq|help|blog|news)(?-u:\b)"
     r"|(?i)^(?:copyright|©|all rights reserved)"
 )
-# A navigation bar: three or more items of one to three words between separators ("Home | Papers | Schedule").
-MENU = r"^[\p{L}\p{N}&'.\-]+(?: [\p{L}\p{N}&'.\-]+){0,2}(?:\s*[|·•»›]\s*[\p{L}\p{N}&'.\-]+(?: [\p{L}\p{N}&'.\-]+){0,2}){2,}$"
+# A navigation bar: three or more items of one to three words between separators ("Home | Papers | Schedule");
+# normalization folds ``»`` to ``"``, so a spaced ``"`` separates items too (``Home " Conferences " Papers``),
+# and so does a spaced ``>``; a quote that touches its word (``the "All" model``) does not.
+_MENU_ITEM = r"[\p{L}\p{N}&'.\-]+(?: [\p{L}\p{N}&'.\-]+){0,2}"
+MENU = rf"^{_MENU_ITEM}(?:(?:\s*[|·•»›]\s*| [\">] ){_MENU_ITEM}){{2,}}$"
+# Cookie consent banners, only looked for in blocks that mention cookies (COOKIE). CONSENT is a banner's
+# wording in English, Chinese, Japanese, Korean, German, French and Spanish (buttons included);
+# CONSENT_ADDRESS is the banner speaking to the visitor about their device, experience and consent,
+# which abstracts about cookies and web tracking do not do.
+COOKIE = r"(?i)cookie|クッキー|쿠키"
+CONSENT = (
+    r"(?i)(?-u:\b)(?:we use cookies|(?:this|our) (?:site|website|web site) (?:uses|stores|sets|places) cookies"
+    r"|(?:accept|allow|reject|decline|deny) all|(?:accept|allow|reject|decline) cookies|cookie (?:policy|settings|preferences)"
+    r"|wir (?:verwenden|nutzen) cookies|(?:diese|unsere) (?:website|webseite|seite) (?:verwendet|nutzt) cookies|alle (?:akzeptieren|ablehnen)|cookie-einstellungen"
+    r"|nous utilisons des cookies|ce site (?:web )?utilise des cookies|(?:tout|tous) (?:accepter|refuser)|accepter les cookies|paramètres des cookies"
+    r"|utilizamos cookies|usamos cookies|(?:este sitio|esta web|este sitio web) (?:utiliza|usa) cookies|aceptar (?:todas|todo|cookies)|rechazar todas|configuración de cookies)(?-u:\b)"
+    r"|(?i)(?:使用|使用了)\s?cookie|cookie\s?(?:偏好|设置|設定|政策)|(?:接受|拒绝|拒絕)(?:全部|所有)|全部(?:接受|拒绝)|管理偏好"
+    r"|(?i)(?:cookie|クッキー)\s?を使用|すべて(?:受け入れる|拒否)|쿠키를 사용|모두 (?:수락|허용|거부)"
+)
+CONSENT_ADDRESS = (
+    r"(?i)(?-u:\b)(?:cookies on your (?:computer|device|browser)|(?:improve|enhance|personali[sz]e|customi[sz]e)(?: and customi[sz]e)? your (?:browsing |user )?experience"
+    r"|you (?:agree|consent) to|by continuing to (?:browse|use)|remember you(?:r preferences?)?(?-u:\b)|your (?:cookie )?(?:preferences|settings|consent)"
+    r"|(?:won't|will not|not to) be tracked|the cookies we use"
+    r"|ihre (?:zustimmung|einwilligung|cookie)|stimmen sie|sie stimmen|vous acceptez|votre consentement|usted acepta|su consentimiento)(?-u:\b)"
+    r"|您"
+)
+# Blocks that are not abstracts at any length: placeholder text, a table of contents, a references list
+# (with its heading, or numbered entries that end with a year: "[1] A. Author. Title. In ICML, 2020. [2] ...").
+NOT_ABSTRACT = r"(?i)^(?:lorem ipsum dolor sit amet|table of contents(?-u:\b)|contents:? 1\.? introduction(?-u:\b)|(?:references|bibliography):? \[1\] )"
+REFERENCES = r"^\s*\[1\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\.\s*\[2\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\."
 # A block that is a BibTeX entry ("@inproceedings{key, title={...}, ...}"); a citation inside an abstract does not start it.
 BIBTEX = r"(?i)^(?:bibtex\s*:?\s*)?@[a-z]+\s*\{[^\s,{}]*,"
 # A block that is only a list of four or more names, each with optional affiliation marks ("Zhang1,2*")
@@ -51,8 +78,9 @@ class QualityThresholds:
     min_letter_ratio: float = 0.5
     max_garbage_ratio: float = 0.05
     boilerplate_max_words: int = 60
+    consent_max_words: int = 200
     min_sentences_for_repetition: int = 4
-    min_unique_sentence_ratio: float = 0.5
+    min_unique_sentence_ratio: float = 0.5  # repeated_text at or below this share of distinct sentences (a doubled block has half)
     cjk_chars_per_word: float = 2.0
 
 
@@ -90,9 +118,18 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     n_sentences = text.str.count_matches(". ", literal=True) + 1  # the number of parts of the split below
     unique_ratio = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" .")).list.n_unique() / n_sentences
     top_word_share = _top_word_count(text) / words.clip(1)
-    # MENU, BIBTEX and NAME_LIST are anchored: on an abstract they fail within its first words.
-    page_text = (words <= t.boilerplate_max_words) & (text.str.contains(BOILERPLATE) | text.str.contains(MENU))
-    boilerplate = page_text | text.str.contains(BIBTEX) | text.str.contains(NAME_LIST)
+    # MENU, BIBTEX, NAME_LIST, NOT_ABSTRACT and REFERENCES are anchored: on an abstract they fail within its first words.
+    # ``words`` stands alone in each comparison: CSE shares only whole repeated subexpressions, and
+    # a repeated ``words <= n`` would count the words again.
+    cookies = pl.when(text.str.contains(COOKIE)).then(text)  # the consent patterns run on these only
+    addresses = cookies.str.count_matches(CONSENT_ADDRESS).fill_null(0)
+    consent = cookies.str.contains(CONSENT).fill_null(False) | (addresses > 0)
+    page_text = (words <= t.boilerplate_max_words) & (text.str.contains(BOILERPLATE) | text.str.contains(MENU) | consent)
+    banner = (words <= t.consent_max_words) & (addresses >= 2)
+    boilerplate = (
+        page_text | banner | text.str.contains(BIBTEX) | text.str.contains(NAME_LIST)
+        | text.str.contains(NOT_ABSTRACT) | text_raw.str.contains(REFERENCES)
+    )
     return (
         pl.when(garbage > text_raw.str.len_chars() * t.max_garbage_ratio)
         .then(pl.lit("garbled"))
@@ -105,7 +142,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
         .when((words > t.max_words) | (text.str.len_chars() > t.max_chars))
         .then(pl.lit("too_long"))
         .when(
-            ((n_sentences >= t.min_sentences_for_repetition) & (unique_ratio < t.min_unique_sentence_ratio))
+            ((n_sentences >= t.min_sentences_for_repetition) & (unique_ratio <= t.min_unique_sentence_ratio))
             | ((words >= 40) & (top_word_share > 0.25))
         )
         .then(pl.lit("repeated_text"))

@@ -1,21 +1,26 @@
-"""URLs: extract from raw blocks, trim, normalize, classify.
+r"""URLs: extract from raw blocks, trim, normalize, classify.
 
-Extraction runs on the raw block (markup intact) after hard-wrapped lines are joined (a URL
-broken at a line end rejoined where ``normalize.URL_WRAP`` allows) and HTML entities decoded.
-Found: scheme URLs, ``www.`` URLs, bare code-host and paper-host URLs (``github.com/o/r``,
-``arxiv.org/abs/...``) and ``doi:10.x/y``; e-mail addresses and bare domains of other hosts
+Extraction runs on the raw block (markup intact) after the LaTeX escapes ``\_ \% \# \&`` are
+unescaped, hard-wrapped lines are joined (a URL broken at a line end rejoined where
+``normalize.URL_WRAP`` allows) and HTML entities decoded. Found: scheme URLs, ``www.`` URLs,
+bare code-host and paper-host URLs (``github.com/o/r``, ``arxiv.org/abs/...``, ``hf.co/...``),
+``doi:10.x/y`` and ``arXiv:YYMM.NNNNN`` ids; e-mail addresses and bare domains of other hosts
 are not URLs. A word glued on with ``,`` or ``;`` before any query or fragment is cut.
 
 Normalization (``normalize_url``, idempotent): lower-case scheme and host, ``https://`` for
-scheme-less URLs, ``doi:`` to ``https://doi.org/``, IDN hosts to punycode, default ports and
-user info dropped, ``utm_*``/``fbclid``/``gclid`` query parameters dropped (the others kept
-as written), characters outside RFC 3986 percent-encoded; on code-host repository URLs the
-fragment and a trailing ``.git`` are dropped. Path case and a trailing slash stay as written.
+scheme-less URLs, ``doi:`` to ``https://doi.org/``, ``arXiv:`` ids to ``https://arxiv.org/abs/``,
+``hf.co`` to ``huggingface.co``, IDN hosts to punycode, default ports and user info dropped,
+``utm_*``/``fbclid``/``gclid`` query parameters dropped (the others kept as written),
+characters outside RFC 3986 percent-encoded; on code-host repository URLs ``www.``, the
+``tab`` query parameter (``?tab=readme-ov-file``), the fragment and a trailing ``.git`` are
+dropped. Path case and a trailing slash stay as written.
 
-Kinds (first rule that applies): ``code`` a repository on a code host (``owner/name`` path);
-``data`` Hugging Face datasets, Zenodo, Kaggle, figshare, Harvard Dataverse, PhysioNet, OpenML,
-the UCI repository; ``demo`` Hugging Face Spaces, ``*.hf.space``, Colab; ``model`` other
-Hugging Face ``owner/name`` pages; ``paper`` arXiv, OpenReview, doi.org, ACL Anthology, PMLR, NeurIPS proceedings, ACM DL, IEEE Xplore;
+Kinds (first rule that applies): ``code`` a repository on a code host (``owner/name`` path) or
+an anonymized one (``anonymous.4open.science/r/...``); ``data`` Hugging Face datasets, Zenodo,
+Kaggle, figshare, Harvard Dataverse, PhysioNet, OpenML, the UCI repository, and DOIs of Zenodo,
+figshare and Dataverse; ``demo`` Hugging Face Spaces, ``*.hf.space``, Colab; ``model`` other
+Hugging Face ``owner/name`` pages; ``paper`` arXiv, bioRxiv, medRxiv, OpenReview, doi.org, ACL
+Anthology, PMLR, NeurIPS proceedings, CVF open access, AAAI, JMLR, ACM DL, IEEE Xplore, Springer Link;
 ``project`` static project-site hosts (``*.github.io``, ``*.gitlab.io``, ``*.pages.dev``,
 ``*.netlify.app``, ``*.vercel.app``, ``sites.google.com``) or any other URL that the text
 right before it calls a project page, homepage or website; ``other`` the rest.
@@ -36,11 +41,17 @@ from transforms.normalize import HTML_ENTITY, URL_STOP, URL_WRAP, URL_WRAP_JOIN,
 CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
 PAPER_HOSTS = (
     "arxiv.org", "openreview.net", "doi.org", "dx.doi.org", "aclanthology.org", "proceedings.mlr.press",
-    "proceedings.neurips.cc", "papers.nips.cc", "dl.acm.org", "ieeexplore.ieee.org",
+    "proceedings.neurips.cc", "papers.nips.cc", "dl.acm.org", "ieeexplore.ieee.org", "openaccess.thecvf.com", "ojs.aaai.org",
+    "jmlr.org", "biorxiv.org", "medrxiv.org", "link.springer.com",
 )
 DATA_HOSTS = ("zenodo.org", "kaggle.com", "figshare.com", "dataverse.harvard.edu", "physionet.org", "openml.org", "archive.ics.uci.edu")
+# DOI prefixes of data repositories (Zenodo, figshare, Harvard Dataverse): such a doi.org link is data, not a paper.
+DATA_DOI = re.compile(r"(?i)^/10\.(?:5281/zenodo\.|6084/m9\.figshare\.|7910/dvn/)")
+ANONYMOUS_CODE_HOST = "anonymous.4open.science"  # anonymized repositories for double-blind review: /r/<name>
 PROJECT_SUFFIXES = (".github.io", ".gitlab.io", ".pages.dev", ".netlify.app", ".vercel.app")
-_BARE_HOSTS = CODE_HOSTS + PAPER_HOSTS + DATA_HOSTS + ("huggingface.co", "colab.research.google.com")
+_BARE_HOSTS = CODE_HOSTS + PAPER_HOSTS + DATA_HOSTS + ("huggingface.co", "hf.co", "colab.research.google.com", ANONYMOUS_CODE_HOST)
+# New-style arXiv identifiers (``arXiv:2403.09876v2``); written as ``arXiv:`` they are links like ``doi:``.
+_ARXIV_ID = re.compile(r"(?i)^arxiv: ?([0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?)$")
 # Non-repository first path segments on code hosts (github.com/orgs/x is not a repository).
 _RESERVED_OWNERS = frozenset(
     {"orgs", "topics", "features", "sponsors", "marketplace", "settings", "explore", "collections", "about", "login", "apps", "users", "enterprise", "pricing", "search"}
@@ -49,9 +60,9 @@ _HF_NON_MODEL = frozenset({"papers", "docs", "blog", "collections", "organizatio
 
 # An ASCII word boundary before ``doi:``, like the ASCII left edge of ``www.`` and bare hosts:
 # Rust's regex runs its fast DFA on non-ASCII text only without Unicode ``\b``.
-_START = r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?-u:\b)doi:\s*10\.)"
+_START = r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?-u:\b)doi:\s*10\.|(?-u:\b)arxiv: ?[0-9]{4}\.)"
 # Every match of _START contains one of these (joining wrapped lines cannot create one): blocks without any have no URLs.
-_MAY_START = r"(?i)http|www\.|doi:|" + "|".join(re.escape(h) for h in _BARE_HOSTS)
+_MAY_START = r"(?i)http|www\.|doi:|arxiv:|" + "|".join(re.escape(h) for h in _BARE_HOSTS)
 URL_PATTERN = f"(?i){_START}[^{URL_STOP}]+"
 _WRAPPED_URL = f"(?i)({_START}[^{URL_STOP}]*){URL_WRAP}"
 _PROJECT_CUE = r"(?i)(?:project|home|web)[ -]?page|website|project site|主页"
@@ -64,6 +75,10 @@ _DROP_PARAM = re.compile(r"^(?:utm_[^=]*|fbclid|gclid)(?:=|$)", re.IGNORECASE)
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 _URI_SAFE = "-._~:/?#[]@!$&'()*+,;=%"
+# What a code host's web page adds to a repository URL without naming another page (``?tab=readme-ov-file``).
+_REPO_UI_PARAM = re.compile(r"^tab(?:=|$)")
+# LaTeX (and Markdown) escapes that stand inside URLs written in markup: ``\url{https://x.org/a\_b}``.
+_LATEX_ESCAPE = r"\\([_%#&])"
 
 
 def join_wrapped(text: pl.Expr) -> pl.Expr:
@@ -136,11 +151,16 @@ def _encode(component: str) -> str:
 def normalize_url(raw: str) -> str | None:
     """The normalized form of a URL as written, or None when it is not a usable http(s) URL."""
     text = raw.strip()
-    if not text or re.search(r"[\s\x00-\x1f\x7f]", text):
-        return None
     doi = re.match(r"(?i)^doi:\s*(10\..+)$", text)
     if doi:
         text = "https://doi.org/" + doi.group(1)
+    elif text[:6].lower() == "arxiv:":
+        arxiv = _ARXIV_ID.match(text)
+        if not arxiv:
+            return None
+        text = "https://arxiv.org/abs/" + arxiv.group(1)
+    if not text or re.search(r"[\s\x00-\x1f\x7f]", text):
+        return None
     if not re.match(r"(?i)^[a-z][a-z0-9+.-]*://", text):
         text = "https://" + text
     try:
@@ -152,15 +172,17 @@ def normalize_url(raw: str) -> str | None:
     host = _ascii_host(parts.hostname or "")
     if scheme not in _DEFAULT_PORTS or host is None:
         return None
-    netloc = host if port is None or _DEFAULT_PORTS[scheme] == port else f"{host}:{port}"
-    query = "&".join(p for p in parts.query.split("&") if p and not _DROP_PARAM.match(p))
+    host = "huggingface.co" if host == "hf.co" else host
     path, fragment = _encode(parts.path), _encode(parts.fragment)
+    params = [p for p in parts.query.split("&") if p and not _DROP_PARAM.match(p)]
     if repo_of(host, path):
-        fragment = ""
+        host, fragment = host.removeprefix("www."), ""
+        params = [p for p in params if not _REPO_UI_PARAM.match(p)]
         segments = path.split("/")
         if len([s for s in segments if s]) == 2:
             path = re.sub(r"(?:\.git)+(/?)$", r"\1", path)
-    return urlunsplit((scheme, netloc, path, _encode(query), fragment))
+    netloc = host if port is None or _DEFAULT_PORTS[scheme] == port else f"{host}:{port}"
+    return urlunsplit((scheme, netloc, path, _encode("&".join(params)), fragment))
 
 
 def url_kind(url: str) -> str:
@@ -169,7 +191,7 @@ def url_kind(url: str) -> str:
     host = parts.hostname or ""
     bare = host.removeprefix("www.")
     segments = [s for s in parts.path.split("/") if s]
-    if repo_of(host, parts.path):
+    if repo_of(host, parts.path) or (bare == ANONYMOUS_CODE_HOST and segments[:1] == ["r"] and len(segments) >= 2):
         return "code"
     if bare == "huggingface.co":
         if segments[:1] == ["datasets"]:
@@ -179,7 +201,7 @@ def url_kind(url: str) -> str:
         return "model" if len(segments) >= 2 and segments[0] not in _HF_NON_MODEL else "other"
     if bare == "colab.research.google.com" or host.endswith(".hf.space"):
         return "demo"
-    if bare in DATA_HOSTS or host.endswith(".figshare.com"):
+    if bare in DATA_HOSTS or host.endswith(".figshare.com") or (bare in ("doi.org", "dx.doi.org") and DATA_DOI.match(parts.path)):
         return "data"
     if bare in PAPER_HOSTS:
         return "paper"
@@ -212,8 +234,9 @@ def _trim_batch(candidates: pl.Series) -> pl.Series:
 
 def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
     """One row per URL found in each block's ``text_raw``: ``record_id``, ``url_raw``, ``position`` and the URL fields."""
+    unescaped = pl.col("text_raw").str.replace_all(_LATEX_ESCAPE, "$1")
     joined = blocks.filter(pl.col("text_raw").str.contains(_MAY_START)).select(
-        "record_id", "source_id", "path", "ordinal", _line=join_wrapped(pl.col("text_raw")).map_batches(_unescape_batch, return_dtype=pl.String)
+        "record_id", "source_id", "path", "ordinal", _line=join_wrapped(unescaped).map_batches(_unescape_batch, return_dtype=pl.String)
     )
     found = (
         joined.with_columns(url_raw=pl.col("_line").str.extract_all(URL_PATTERN))

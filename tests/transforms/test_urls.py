@@ -46,6 +46,22 @@ GH = "https://github.com/a/b"
         ('see "https://github.com/a/b".', [(GH, GH)]),
         ("set URL='https://github.com/a/b' first", [(GH, GH)]),
         ("at \u201chttps://github.com/a/b\u201d.", [(GH, GH)]),
+        ("code \u27e8https://github.com/a/b\u27e9 and \u201ehttps://github.com/a/b\u201c", [(GH, GH), (GH, GH)]),
+        ("Code \u00b7 https://github.com/a/b\u00b7and more \u2039https://github.com/a/b\u203a", [(GH, GH), (GH, GH)]),
+        # LaTeX escapes inside URLs, in \url{}, \href{}{} and plain text
+        (r"\url{https://github.com/a/b\_c} \href{https://github.com/a/b\_d}{d} https://github.com/a/b\_e.", [
+            ("https://github.com/a/b_c", "https://github.com/a/b_c"), ("https://github.com/a/b_d", "https://github.com/a/b_d"),
+            ("https://github.com/a/b_e", "https://github.com/a/b_e"),
+        ]),
+        (r"\url{https://x.org/q?a=1\&b=50\%25\#s}", [("https://x.org/q?a=1&b=50%25#s", "https://x.org/q?a=1&b=50%25#s")]),
+        # arXiv ids and hf.co
+        ("preprint arXiv:2403.09876v2; see (arXiv: 2401.00001).", [
+            ("arXiv:2403.09876v2", "https://arxiv.org/abs/2403.09876v2"), ("arXiv: 2401.00001", "https://arxiv.org/abs/2401.00001"),
+        ]),
+        ("the arXiv: we, arXiv:1234.5 and arXiv:hep-th/9901001", []),
+        ("weights hf.co/org/m-7B and https://hf.co/datasets/o/d.", [
+            ("hf.co/org/m-7B", "https://huggingface.co/org/m-7B"), ("https://hf.co/datasets/o/d", "https://huggingface.co/datasets/o/d"),
+        ]),
         # sentence punctuation, ASCII and full-width
         ("see https://github.com/a/b, https://github.com/c/d; and https://github.com/e/f: all", [(GH, GH), ("https://github.com/c/d", "https://github.com/c/d"), ("https://github.com/e/f", "https://github.com/e/f")]),
         ("Really https://github.com/a/b! And https://github.com/c/d?", [(GH, GH), ("https://github.com/c/d", "https://github.com/c/d")]),
@@ -115,6 +131,15 @@ def test_extraction(text: str, expected: list[tuple[str, str]]) -> None:
         ("https://en.wikipedia.org/wiki/König", "https://en.wikipedia.org/wiki/K%C3%B6nig"),
         ("https://user:pw@x.org/a", "https://x.org/a"),
         ("doi:10.1145/3442188.3445922", "https://doi.org/10.1145/3442188.3445922"),
+        ("doi: 10.1145/3442188.3445922", "https://doi.org/10.1145/3442188.3445922"),
+        ("arXiv:2403.09876", "https://arxiv.org/abs/2403.09876"),
+        ("arxiv:2403.987", None),
+        ("arxiv:0704.0001", "https://arxiv.org/abs/0704.0001"),
+        ("https://www.github.com/A/B?tab=readme-ov-file", "https://github.com/A/B"),
+        ("https://github.com/A/B/issues?q=open&tab=x", "https://github.com/A/B/issues?q=open"),
+        ("https://github.com/A?tab=repositories", "https://github.com/A?tab=repositories"),
+        ("https://x.org/p?tab=2", "https://x.org/p?tab=2"),
+        ("HF.co/org/model", "https://huggingface.co/org/model"),
         ("https://localhost/a", None),
         ("ftp://x.org/a", None),
         ("https://bad_host.org/a", None),
@@ -135,6 +160,11 @@ def test_kinds_and_repo() -> None:
         "https://aclanthology.org/2023.acl-long.557/": "paper", "https://proceedings.mlr.press/v202/a.html": "paper",
         "https://a.github.io/p": "project", "https://sites.google.com/view/x": "project", "https://pytorch.org/docs/x": "other",
         "https://physionet.org/content/mimic": "data", "https://dataverse.harvard.edu/dataset.xhtml": "data", "https://www.openml.org/d/1": "data",
+        "https://anonymous.4open.science/r/X-3F": "code", "https://anonymous.4open.science/": "other",
+        "https://doi.org/10.5281/zenodo.104": "data", "https://doi.org/10.6084/m9.figshare.12": "data", "https://dx.doi.org/10.7910/DVN/AB": "data",
+        "https://doi.org/10.5281/other.1": "paper", "https://openaccess.thecvf.com/content/x.html": "paper", "https://ojs.aaai.org/index.php/a": "paper",
+        "https://jmlr.org/papers/v25/a.html": "paper", "https://www.biorxiv.org/content/10.1101/1": "paper", "https://www.medrxiv.org/content/1": "paper",
+        "https://link.springer.com/chapter/10.1007/1": "paper",
     }
     assert {url: url_kind(url) for url in cases} == cases
     text = "Project page: https://wildcam-benchmark.org, code https://github.com/a/b.git and docs https://docs.example.org/x"
@@ -239,7 +269,7 @@ _word = st.text(alphabet=st.sampled_from("abcTheüß代码"), min_size=1, max_si
 
 
 @settings(max_examples=200, deadline=None)
-@given(_plain_urls, st.sampled_from([",", ";", "\u2026", "\u201d", ". ", ") ", ", ", "&nbsp;", "&#41;. ", "&hellip;"]), _word)
+@given(_plain_urls, st.sampled_from([",", ";", "\u2026", "\u201d", "\u27e9", "\u232a", "\u203a", "\u00b7", ". ", ") ", ", ", "&nbsp;", "&#41;. ", "&hellip;"]), _word)
 def test_a_url_followed_by_punctuation_and_a_word_is_extracted_unchanged(url: str, after: str, word: str) -> None:
     assert found(f"code: {url}{after}{word} more") == [(url, url)]
 
