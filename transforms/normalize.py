@@ -165,14 +165,19 @@ def simple_latex(text: pl.Expr) -> pl.Expr:
 
 # cp1252 has no character for 0x81, 0x8D, 0x8F, 0x90 or 0x9D: a decoder that replaced them left
 # "â€\ufffd" where U+2010-ish punctuation was. Read before a letter or digit it was a hyphen
-# (U+2010, e2 80 90), otherwise a closing quote (U+201D, e2 80 9d), the common case.
-_LOSSY_HYPHEN = re.compile("\u00e2\u20ac\ufffd(?=[^\\W_])")
-_LOSSY_QUOTE = re.compile("\u00e2\u20ac\ufffd")
+# (U+2010, e2 80 90), otherwise a closing quote (U+201D, e2 80 9d), the common case. Text encoded
+# twice shows all three encoded once more ("Ã¢â‚¬ï¿½"), read the same way.
+_LOSSY = (  # (lossy, hyphen, quote)
+    ("\u00e2\u20ac\ufffd", "\u00e2\u20ac\x90", "\u00e2\u20ac\x9d"),
+    ("\u00c3\u00a2\u00e2\u201a\u00ac\u00ef\u00bf\u00bd", "\u00c3\u00a2\u00e2\u201a\u00ac\u00c2\x90", "\u00c3\u00a2\u00e2\u201a\u00ac\u00c2\x9d"),
+)
+_LOSSY_HYPHEN = tuple(re.compile(re.escape(lossy) + r"(?=[^\W_])") for lossy, _, _ in _LOSSY)
 
 
 def repair_mojibake(text: str) -> str:
-    """Undo UTF-8 text that was decoded as cp1252 or latin-1."""
-    text = _LOSSY_QUOTE.sub("\u00e2\u20ac\x9d", _LOSSY_HYPHEN.sub("\u00e2\u20ac\x90", text))
+    """Undo UTF-8 text that was decoded as cp1252 or latin-1 (once or twice)."""
+    for (lossy, hyphen, quote), before_word in zip(_LOSSY, _LOSSY_HYPHEN):
+        text = before_word.sub(hyphen, text).replace(lossy, quote)
     return ftfy.fix_text(text, normalization=None, fix_character_width=False, uncurl_quotes=False)
 
 

@@ -80,6 +80,12 @@ def norm(*texts: str) -> list[str]:
         ("scales as E ∝ N² and the error decays as 10⁻³ per step", "scales as E ∝ N^2 and the error decays as 10^-3 per step"),
         ("x² + y² ≤ r² and x₁, CO₂, 10¹²", "x^2 + y^2 ≤ r^2 and x_1, CO_2, 10^12"),
         ("sizes from 10\u00c2\u00b3 to 10^6 rows", "sizes from 10^3 to 10^6 rows"),
+        # a lossy closing quote in text encoded twice (review repro 18)
+        (
+            "transformers \u00c3\u00a2\u00e2\u201a\u00ac\u00e2\u20ac\ufffd the model\u00c3\u00a2\u00e2\u201a\u00ac\u00e2\u201e\u00a2s "
+            "\u00c3\u00a2\u00e2\u201a\u00ac\u00c5\u201cclean\u00c3\u00a2\u00e2\u201a\u00ac\u00ef\u00bf\u00bd accuracy, CIFAR\u00c3\u00a2\u00e2\u201a\u00ac\u00ef\u00bf\u00bd10",
+            'transformers — the model\'s "clean" accuracy, CIFAR\u201010',
+        ),
     ],
 )
 def test_normalize_examples(raw: str, clean: str) -> None:
