@@ -354,11 +354,16 @@ def _markdown_may_change(batch: pl.Series) -> pl.Series:
     )
 
 
+_STARRED = "^\ue000"  # private use: folded away before the converters run
+
+
 def markdown_to_text(text: str) -> str:
     """Markdown inline markup to text: emphasis dropped, link text kept with its URL.
 
-    Repeated until stable, so markup inside code spans does not survive as markup.
+    Repeated until stable, so markup inside code spans does not survive as markup. A starred
+    superscript (``x^*``, from LaTeX math) is no emphasis.
     """
+    text = text.replace("^*", _STARRED)
     for _ in range(3):
         out: list[str] = []
         _inline_text(_markdown().parseInline(text), out)
@@ -366,7 +371,7 @@ def markdown_to_text(text: str) -> str:
         if converted == text:
             break
         text = converted
-    return text
+    return text.replace(_STARRED, "^*")
 
 
 _QUOTES = {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"', "\u00ab": '"', "\u00bb": '"'}
@@ -446,7 +451,7 @@ def _scrub_residue(text: pl.Expr) -> pl.Expr:
         .str.replace_all(r"\*{2,}", "")
         .str.replace_all(r"(^|[\s(\[\"'])\*+(\S)", "${1}${2}")
         .str.replace_all(r"(^|[\s(\[\"'])\*+(\S)", "${1}${2}")  # again: matches cannot overlap ("*'*x")
-        .str.replace_all(r"(\S)\*+($|[\s.,;:!?)\]\"'])", "${1}${2}")
+        .str.replace_all(r"([^\s^])\*+($|[\s.,;:!?)\]\"'])", "${1}${2}")  # "x^*" is a superscript
         .str.replace_all(r"&(amp|lt|gt|quot|apos|nbsp);", " ")
     )
 

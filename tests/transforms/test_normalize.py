@@ -80,6 +80,9 @@ def norm(*texts: str) -> list[str]:
         ("scales as E ∝ N² and the error decays as 10⁻³ per step", "scales as E ∝ N^2 and the error decays as 10^-3 per step"),
         ("x² + y² ≤ r² and x₁, CO₂, 10¹²", "x^2 + y^2 ≤ r^2 and x_1, CO_2, 10^12"),
         ("sizes from 10\u00c2\u00b3 to 10^6 rows", "sizes from 10^3 to 10^6 rows"),
+        # a starred superscript is no emphasis (review repro 04)
+        (r"Let $x^*$ denote and $\theta^{*}$ the optimum, $p^*=0.5$", "Let x^* denote and θ^* the optimum, p^*=0.5"),
+        (r"a $Q^*$-learning and $A^*$ search, *really*", "a Q^*-learning and A^* search, really"),
         # a lossy closing quote in text encoded twice (review repro 18)
         (
             "transformers \u00c3\u00a2\u00e2\u201a\u00ac\u00e2\u20ac\ufffd the model\u00c3\u00a2\u00e2\u201a\u00ac\u00e2\u201e\u00a2s "
