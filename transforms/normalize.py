@@ -36,7 +36,11 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_l
 _CP1252_CONTINUATION = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"
 MOJIBAKE = "[\u00c2-\u00f4][\u0080-\u00bf" + _CP1252_CONTINUATION + "]"
 HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
-LATEX = r"\\[A-Za-z@]|\\[%_&#{}$]|\$[^$]+\$"
+# An accent command on a letter: braced ("\'{e}", "{\"O}") or inside a word on a letter that takes
+# it ("Fr\'echet", "L\'evy", "Espa\~na"); an escaped quote ("don\'t", "model\'s", "\"best\"",
+# "l\'analyse") is not one.
+_LATEX_ACCENT = r"\\['`^\"~=.]\{\\?[A-Za-z]\}|\{\\['`^\"~=.]\\?[A-Za-z]\}|(?:[A-Za-z]{2}|(?:^|[^A-Za-z])[A-Z])\\['`^\"=][aeiouy]|[A-Za-z]\\'[cz]|[A-Za-z]\\~[ano]"
+LATEX = r"\\[A-Za-z@]|\\[%_&#{}$]|\$[^$]+\$|" + _LATEX_ACCENT
 MARKDOWN = r"[*_`]|\[[^\]]*\]\([^)]*\)|<[^>\s]+>"
 HTML_TAG = r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"
 _SIMPLE_COMMAND = r"\\(?:emph|textbf|textit|texttt|textsc|textrm|textsf|mathrm|mathbf|mathit)\{([^{}\\$&]*)\}"
@@ -246,6 +250,11 @@ def _typography(text: str) -> str:
     return _TYPOGRAPHY_RE.sub(lambda m: _TYPOGRAPHY_CHARS.get(m.group(), m.group()), text)
 
 
+# Citations, cross-references and footnotes are dropped: they hold a key or a side remark, not text.
+# A marker stands in for them until parentheses left empty ("Eq.~(\ref{x})") are dropped with it.
+_DROPPED_MACROS = ("cite", "citep", "citet", "citealp", "citeauthor", "citeyear", "ref", "eqref", "autoref", "cref", "Cref", "pageref", "nameref", "vref", "footnote", "footnotemark", "thanks")
+_DROPPED = "\x00"
+_EMPTY_PARENTHESES = re.compile(r"[ \t]*\((?:e\.g\.|see|cf\.)?[\s\x00,;]*\x00[\s\x00,;]*\)|\x00")
 _MATH_WORDS = ("log", "exp", "max", "min", "sin", "cos", "tan", "arg", "lim", "sup", "inf", "det", "Pr", "argmax", "argmin", "mod")
 
 
@@ -267,12 +276,9 @@ def _latex_converter() -> LatexNodes2Text:
             MacroTextSpec("mathtt", "%(1)s"),
             MacroTextSpec("operatorname", "%(1)s"),
             MacroTextSpec("url", "%(1)s"),
-            MacroTextSpec("cite", ""),
-            MacroTextSpec("citep", ""),
-            MacroTextSpec("citet", ""),
-            MacroTextSpec("ref", ""),
+            MacroTextSpec("|", "\u2016"),
             MacroTextSpec("label", ""),
-            MacroTextSpec("footnote", " (%(1)s)"),
+            *[MacroTextSpec(macro, _DROPPED) for macro in _DROPPED_MACROS],
             *[MacroTextSpec(word, f"{word} ") for word in _MATH_WORDS],
         ],
     )
@@ -281,6 +287,9 @@ def _latex_converter() -> LatexNodes2Text:
 
 _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
+_TILDE_CHAR = re.compile(r"(?<!\\)~")  # not the accent "\~n"
+# A math word written right after a letter or digit ("n\log n") is a word of its own.
+_GLUED_MATH_WORD = re.compile(r"([A-Za-z0-9])\\(?=(?:" + "|".join(_MATH_WORDS) + r")(?![A-Za-z]))")
 
 
 # A macro without arguments followed by a space and then text: pylatexenc would eat the space
@@ -298,9 +307,10 @@ def latex_to_text(text: str) -> str:
     """LaTeX markup to readable text; math stays readable (``$S^2$`` -> ``S^2``)."""
     prepared = _HREF.sub(lambda m: link_text(m.group(2), m.group(1)), text)
     prepared = _SPACED_MACRO.sub(lambda m: f"\\{m.group(1)}\\ " if _takes_no_arguments(m.group(1)) else m.group(), prepared)
-    prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared).replace("~", r"\textasciitilde{}")
+    prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared)
+    prepared = _GLUED_MATH_WORD.sub(r"\1 \\", _TILDE_CHAR.sub(r"\\textasciitilde{}", prepared))
     try:
-        return _latex_converter().latex_to_text(prepared)
+        return _EMPTY_PARENTHESES.sub("", _latex_converter().latex_to_text(prepared))
     except Exception:  # pylatexenc can fail on malformed input; fall back to dropping commands
         return re.sub(r"\\[A-Za-z]+\*?|[{}$]", "", text)
 
