@@ -36,7 +36,11 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_l
 _CP1252_CONTINUATION = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"
 MOJIBAKE = "[\u00c2-\u00f4][\u0080-\u00bf" + _CP1252_CONTINUATION + "]"
 HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
-LATEX = r"\\[A-Za-z@]|\\[%_&#{}$]|\$[^$]+\$"
+# An accent command on a letter: braced ("\'{e}", "{\"O}") or inside a word on a letter that takes
+# it ("Fr\'echet", "L\'evy", "Espa\~na"); an escaped quote ("don\'t", "model\'s", "\"best\"",
+# "l\'analyse") is not one.
+_LATEX_ACCENT = r"\\['`^\"~=.]\{\\?[A-Za-z]\}|\{\\['`^\"~=.]\\?[A-Za-z]\}|(?:[A-Za-z]{2}|(?:^|[^A-Za-z])[A-Z])\\['`^\"=][aeiouy]|[A-Za-z]\\'[cz]|[A-Za-z]\\~[ano]"
+LATEX = r"\\[A-Za-z@]|\\[%_&#{}$]|\$[^$]+\$|" + _LATEX_ACCENT
 MARKDOWN = r"[*_`]|\[[^\]]*\]\([^)]*\)|<[^>\s]+>"
 HTML_TAG = r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"
 _SIMPLE_COMMAND = r"\\(?:emph|textbf|textit|texttt|textsc|textrm|textsf|mathrm|mathbf|mathit)\{([^{}\\$&]*)\}"
@@ -200,14 +204,19 @@ def simple_latex(text: pl.Expr) -> pl.Expr:
 
 # cp1252 has no character for 0x81, 0x8D, 0x8F, 0x90 or 0x9D: a decoder that replaced them left
 # "â€\ufffd" where U+2010-ish punctuation was. Read before a letter or digit it was a hyphen
-# (U+2010, e2 80 90), otherwise a closing quote (U+201D, e2 80 9d), the common case.
-_LOSSY_HYPHEN = re.compile("\u00e2\u20ac\ufffd(?=[^\\W_])")
-_LOSSY_QUOTE = re.compile("\u00e2\u20ac\ufffd")
+# (U+2010, e2 80 90), otherwise a closing quote (U+201D, e2 80 9d), the common case. Text encoded
+# twice shows all three encoded once more ("Ã¢â‚¬ï¿½"), read the same way.
+_LOSSY = (  # (lossy, hyphen, quote)
+    ("\u00e2\u20ac\ufffd", "\u00e2\u20ac\x90", "\u00e2\u20ac\x9d"),
+    ("\u00c3\u00a2\u00e2\u201a\u00ac\u00ef\u00bf\u00bd", "\u00c3\u00a2\u00e2\u201a\u00ac\u00c2\x90", "\u00c3\u00a2\u00e2\u201a\u00ac\u00c2\x9d"),
+)
+_LOSSY_HYPHEN = tuple(re.compile(re.escape(lossy) + r"(?=[^\W_])") for lossy, _, _ in _LOSSY)
 
 
 def repair_mojibake(text: str) -> str:
-    """Undo UTF-8 text that was decoded as cp1252 or latin-1."""
-    text = _LOSSY_QUOTE.sub("\u00e2\u20ac\x9d", _LOSSY_HYPHEN.sub("\u00e2\u20ac\x90", text))
+    """Undo UTF-8 text that was decoded as cp1252 or latin-1 (once or twice)."""
+    for (lossy, hyphen, quote), before_word in zip(_LOSSY, _LOSSY_HYPHEN):
+        text = before_word.sub(hyphen, text).replace(lossy, quote)
     return ftfy.fix_text(text, normalization=None, fix_character_width=False, uncurl_quotes=False)
 
 
@@ -276,6 +285,11 @@ def _typography(text: str) -> str:
     return _TYPOGRAPHY_RE.sub(lambda m: _TYPOGRAPHY_CHARS.get(m.group(), m.group()), text)
 
 
+# Citations, cross-references and footnotes are dropped: they hold a key or a side remark, not text.
+# A marker stands in for them until parentheses left empty ("Eq.~(\ref{x})") are dropped with it.
+_DROPPED_MACROS = ("cite", "citep", "citet", "citealp", "citeauthor", "citeyear", "ref", "eqref", "autoref", "cref", "Cref", "pageref", "nameref", "vref", "footnote", "footnotemark", "thanks")
+_DROPPED = "\x00"
+_EMPTY_PARENTHESES = re.compile(r"[ \t]*\((?:e\.g\.|see|cf\.)?[\s\x00,;]*\x00[\s\x00,;]*\)|\x00")
 _MATH_WORDS = ("log", "exp", "max", "min", "sin", "cos", "tan", "arg", "lim", "sup", "inf", "det", "Pr", "argmax", "argmin", "mod")
 
 
@@ -297,12 +311,9 @@ def _latex_converter() -> LatexNodes2Text:
             MacroTextSpec("mathtt", "%(1)s"),
             MacroTextSpec("operatorname", "%(1)s"),
             MacroTextSpec("url", "%(1)s"),
-            MacroTextSpec("cite", ""),
-            MacroTextSpec("citep", ""),
-            MacroTextSpec("citet", ""),
-            MacroTextSpec("ref", ""),
+            MacroTextSpec("|", "\u2016"),
             MacroTextSpec("label", ""),
-            MacroTextSpec("footnote", " (%(1)s)"),
+            *[MacroTextSpec(macro, _DROPPED) for macro in _DROPPED_MACROS],
             *[MacroTextSpec(word, f"{word} ") for word in _MATH_WORDS],
         ],
     )
@@ -311,6 +322,9 @@ def _latex_converter() -> LatexNodes2Text:
 
 _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
+_TILDE_CHAR = re.compile(r"(?<!\\)~")  # not the accent "\~n"
+# A math word written right after a letter or digit ("n\log n") is a word of its own.
+_GLUED_MATH_WORD = re.compile(r"([A-Za-z0-9])\\(?=(?:" + "|".join(_MATH_WORDS) + r")(?![A-Za-z]))")
 
 
 # A macro without arguments followed by a space and then text: pylatexenc would eat the space
@@ -328,9 +342,10 @@ def latex_to_text(text: str) -> str:
     """LaTeX markup to readable text; math stays readable (``$S^2$`` -> ``S^2``)."""
     prepared = _HREF.sub(lambda m: link_text(m.group(2), m.group(1)), text)
     prepared = _SPACED_MACRO.sub(lambda m: f"\\{m.group(1)}\\ " if _takes_no_arguments(m.group(1)) else m.group(), prepared)
-    prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared).replace("~", r"\textasciitilde{}")
+    prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared)
+    prepared = _GLUED_MATH_WORD.sub(r"\1 \\", _TILDE_CHAR.sub(r"\\textasciitilde{}", prepared))
     try:
-        return _latex_converter().latex_to_text(prepared)
+        return _EMPTY_PARENTHESES.sub("", _latex_converter().latex_to_text(prepared))
     except Exception:  # pylatexenc can fail on malformed input; fall back to dropping commands
         return re.sub(r"\\[A-Za-z]+\*?|[{}$]", "", text)
 
@@ -384,11 +399,16 @@ def _markdown_may_change(batch: pl.Series) -> pl.Series:
     )
 
 
+_STARRED = "^\ue000"  # private use: folded away before the converters run
+
+
 def markdown_to_text(text: str) -> str:
     """Markdown inline markup to text: emphasis dropped, link text kept with its URL.
 
-    Repeated until stable, so markup inside code spans does not survive as markup.
+    Repeated until stable, so markup inside code spans does not survive as markup. A starred
+    superscript (``x^*``, from LaTeX math) is no emphasis.
     """
+    text = text.replace("^*", _STARRED)
     for _ in range(3):
         out: list[str] = []
         _inline_text(_markdown().parseInline(text), out)
@@ -396,7 +416,7 @@ def markdown_to_text(text: str) -> str:
         if converted == text:
             break
         text = converted
-    return text
+    return text.replace(_STARRED, "^*")
 
 
 _QUOTES = {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"', "\u00ab": '"', "\u00bb": '"'}
@@ -476,7 +496,7 @@ def _scrub_residue(text: pl.Expr) -> pl.Expr:
         .str.replace_all(r"\*{2,}", "")
         .str.replace_all(r"(^|[\s(\[\"'])\*+(\S)", "${1}${2}")
         .str.replace_all(r"(^|[\s(\[\"'])\*+(\S)", "${1}${2}")  # again: matches cannot overlap ("*'*x")
-        .str.replace_all(r"(\S)\*+($|[\s.,;:!?)\]\"'])", "${1}${2}")
+        .str.replace_all(r"([^\s^])\*+($|[\s.,;:!?)\]\"'])", "${1}${2}")  # "x^*" is a superscript
         .str.replace_all(r"&(amp|lt|gt|quot|apos|nbsp);", " ")
     )
 
