@@ -73,6 +73,32 @@ _LEADING_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)+"
 _TRAILING_CHROME = r"(?:\r?\n[ \t]*(?:" + _CHROME_LINE + r")[ \t]*)+\s*\z"
 
 
+# A BibTeX entry (DBLP, Semantic Scholar and ACL Anthology exports) whose ``abstract`` field is read as the block.
+BIBTEX_ENTRY = r"^\s*@[A-Za-z]+\s*\{[^\s,{}]*,"
+_ABSTRACT_FIELD = re.compile(r"[,\s]abstract\s*=\s*([{\"])", re.IGNORECASE)
+
+
+def bibtex_abstract(entry: str) -> str:
+    """The ``abstract`` field of a BibTeX entry (braces or quotes, nested braces kept), else the entry as it is."""
+    field = _ABSTRACT_FIELD.search(entry)
+    if field is None:
+        return entry
+    depth, start = 0, field.end()
+    for end in range(start, len(entry)):
+        char = entry[end]
+        if entry[end - 1] == "\\":  # \{ \} \" are text
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            if depth == 0:
+                return entry[start:end].strip() if field.group(1) == "{" else entry
+            depth -= 1
+        elif char == '"' and field.group(1) == '"' and depth == 0:
+            return entry[start:end].strip()
+    return entry
+
+
 def strip_chrome(text: pl.Expr) -> pl.Expr:
     """Drop whole lines of site chrome (``_CHROME_LINE``) at the start and the end of a raw block."""
     return _on_rows(
@@ -590,7 +616,7 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
-    lambda t: join_lines(strip_chrome(t)).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
+    lambda t: join_lines(strip_chrome(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     lambda t: _on_matching(t, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True)),
     html_to_text,

@@ -86,6 +86,10 @@ def norm(*texts: str) -> list[str]:
         ("pdf bib abs\nC-TRPO reduces violations.\nDownload PDF | BibTeX | Supplementary\n", "C-TRPO reduces violations."),
         ("We use track-level features\ntrack-level and comments-based\nread more carefully", "We use track-level features track-level and comments-based read more carefully"),
         ("Comments on the lottery ticket hypothesis: we show", "Comments on the lottery ticket hypothesis: we show"),
+        # a BibTeX entry with an abstract field is read as that abstract (review round 2, repro 22)
+        ("@inproceedings{z23,\n  title = {Detecting {TTS} Deepfakes},\n  abstract  = {We \\emph{detect} {ZS-TTS} fakes.},\n  year = {2023}\n}", "We detect ZS-TTS fakes."),
+        ('@article{k, title="T", abstract = "We show x \\" works.", year=2020}', 'We show x " works.'),
+        ("@article{k, title={T}, year={2020}}", "@article{k, title={T}, year={2020}}"),
         # superscripts and subscripts keep their meaning through NFKC (extra.txt, moji.txt)
         ("scales as E ∝ N² and the error decays as 10⁻³ per step", "scales as E ∝ N^2 and the error decays as 10^-3 per step"),
         ("x² + y² ≤ r² and x₁, CO₂, 10¹²", "x^2 + y^2 ≤ r^2 and x_1, CO_2, 10^12"),

@@ -157,6 +157,8 @@ REFERENCE_LIST = (
         (REFERENCE_LIST, "boilerplate"),
         ("[1] " + ABSTRACT + " Unlike [2], it needs no auxiliary loss; code will be released in 2025. " + ABSTRACT, None),
         (ABSTRACT + " The table of contents of a document and its references [1] guide our parser.", None),
+        ("@inproceedings{wang2025sparse,\n  title = {Sparse Experts},\n  abstract = {" + ABSTRACT + "},\n  year = {2025}\n}", None),
+        ("@inproceedings{wang2025sparse,\n  title = {Sparse Experts},\n  year = {2025}\n}", "boilerplate"),
     ],
 )
 def test_page_text_and_repetition_from_real_blocks(raw: str, reason: str | None) -> None:
