@@ -45,7 +45,8 @@ MARKDOWN = r"[*_`]|\[[^\]]*\]\([^)]*\)|<[^>\s]+>"
 HTML_TAG = r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"
 _SIMPLE_COMMAND = r"\\(?:emph|textbf|textit|texttt|textsc|textrm|textsf|mathrm|mathbf|mathit)\{([^{}\\$&]*)\}"
 _SIMPLE_ESCAPE = r"\\([%_#])"
-_SIMPLE_MATH = r"\$([A-Za-z0-9 .,+*/=<>()\[\]^_|:;!?-]+)\$"
+_MATH_CHAR = r"[A-Za-z0-9.,+*/=<>()\[\]^_|:;!?-]"
+_SIMPLE_MATH = rf"\$({_MATH_CHAR}(?:[A-Za-z0-9 .,+*/=<>()\[\]^_|:;!?-]*{_MATH_CHAR})?)\$"  # no space at its edges: LaTeX drops those
 _LATEX_RESIDUE = r"[\\${}&]"
 _LATEX_TEXT_MARKS = r"----|[?!]`|[^`]`[^`]|^`[^`]|[^`]`$|^`$|```"  # what the fast path does not rewrite like LaTeX does
 _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"))
