@@ -483,8 +483,8 @@ def deduplicate(
     into a survivor, reported in ``matches.merges``).
     """
     published = history.filter(pl.col("record_id").is_not_null())
-    known_keys = published.select("dedup_key", "record_id", "text").unique("dedup_key", keep="first")
     copies = published.select("dedup_key", "record_id", "text").unique(["dedup_key", "text"])
+    known_keys = copies.unique("dedup_key")
     matches = match_keys(fresh_keys(new_blocks, known_keys), copies, params, folds)
     affected = affected_records(new_blocks, known_keys, matches)
     changed = assign(new_blocks, published, known_keys, matches, params, folds)

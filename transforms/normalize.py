@@ -257,6 +257,11 @@ def unescape_html(text: str) -> str:
     return text
 
 
+def unescape_entities(text: pl.Expr) -> pl.Expr:
+    """``unescape_html`` on the rows that hold an HTML entity."""
+    return _on_matching(text, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True))
+
+
 def link_text(label: str, url: str) -> str:
     """A link as text: ``label (url)``, or the label alone when it shows the URL already."""
     label, url = label.strip(), url.strip()
@@ -619,7 +624,7 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: join_lines(strip_chrome(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
-    lambda t: _on_matching(t, HTML_ENTITY, unescape_html, lambda batch: batch.str.contains("&", literal=True)),
+    unescape_entities,
     html_to_text,
     fold_unicode,
     latex_typography,  # after the fold: removing a control character can put a letter before a "~"

@@ -36,7 +36,7 @@ import idna
 import polars as pl
 import tldextract
 
-from transforms.normalize import HTML_ENTITY, URL_STOP, URL_WRAP, URL_WRAP_JOIN, URL_WRAP_LINES, unescape_html
+from transforms.normalize import URL_STOP, URL_WRAP, URL_WRAP_JOIN, URL_WRAP_LINES, unescape_entities
 
 CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
 PAPER_HOSTS = (
@@ -86,14 +86,6 @@ def join_wrapped(text: pl.Expr) -> pl.Expr:
     allows it (over up to ``normalize.URL_WRAP_LINES`` lines) is rejoined."""
     rejoined = reduce(lambda t, _: t.str.replace_all(_WRAPPED_URL, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
     return rejoined.str.replace_all(r"[ \t]*\r?\n[ \t]*", " ")
-
-
-def _unescape_batch(texts: pl.Series) -> pl.Series:
-    """HTML entities decoded (``normalize.unescape_html``), in Python only on the rows that have one."""
-    rows = texts.str.contains(HTML_ENTITY).fill_null(False).arg_true()
-    if rows.is_empty():
-        return texts
-    return texts.scatter(rows, pl.Series([unescape_html(t) for t in texts.gather(rows).to_list()], dtype=pl.String))
 
 
 def trim_url(candidate: str) -> str:
@@ -236,7 +228,7 @@ def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
     """One row per URL found in each block's ``text_raw``: ``record_id``, ``url_raw``, ``position`` and the URL fields."""
     unescaped = pl.col("text_raw").str.replace_all(_LATEX_ESCAPE, "$1")
     joined = blocks.filter(pl.col("text_raw").str.contains(_MAY_START)).select(
-        "record_id", "source_id", "path", "ordinal", _line=join_wrapped(unescaped).map_batches(_unescape_batch, return_dtype=pl.String)
+        "record_id", "source_id", "path", "ordinal", _line=unescape_entities(join_wrapped(unescaped))
     )
     found = (
         joined.with_columns(url_raw=pl.col("_line").str.extract_all(URL_PATTERN))
