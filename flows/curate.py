@@ -16,7 +16,7 @@ from flows import batches
 from paperlake import sources as source_files
 from paperlake.config import Config, code_version, load_config
 from paperlake.staging import Staging
-from paperlake.store import TableChange, Warehouse, now_utc
+from paperlake.store import TableChange, Warehouse, now_utc, run_name
 from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
 from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, import_in_background, validate_tables
 from transforms import dedup, schema, tables, tags, urls
@@ -206,7 +206,7 @@ def curate(
         return _summarize(summary, warehouse, current, published=False)
 
     import_in_background()  # Great Expectations loads while the blocks are staged
-    stamp = started.strftime("%Y%m%dT%H%M%S%fZ")
+    stamp = run_name(started)
     staging = Staging.create(warehouse.root, stamp)
     try:
         stage_new_blocks(new, Path(input_dir), staging, config)

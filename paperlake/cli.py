@@ -24,7 +24,7 @@ def run(
     warehouse: WarehouseDir = Path("warehouse"),
     taxonomy: Annotated[Path | None, typer.Option(help="Taxonomy TOML that swaps or extends the default.")] = None,
     expectations: Annotated[Path | None, typer.Option(help="Folder of expectation suites (default: expectations/).")] = None,
-    config: Annotated[Path | None, typer.Option(help="TOML file with [quality] and [read] settings.")] = None,
+    config: Annotated[Path | None, typer.Option(help="TOML file of settings: \\[quality], \\[read], \\[dedup] and \\[run] sections (see paperlake/config.py).")] = None,
 ) -> None:
     """Run the curation flow once and print a summary."""
     if not input_dir.is_dir():
@@ -127,7 +127,7 @@ def vacuum(
     keep: Annotated[int, typer.Option("--keep", "-k", min=1, help="Dataset versions to keep readable, newest first.")] = DEFAULT_KEEP,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Only print what would be deleted.")] = False,
 ) -> None:
-    """Delete the table files that only dataset versions older than the newest KEEP need."""
+    """Delete the table files (and run reports) that only dataset versions older than the newest KEEP need."""
     from paperlake.store import VersionNotFound, Warehouse
     from paperlake.vacuum import VacuumFailed, format_vacuum, vacuum as vacuum_warehouse
 

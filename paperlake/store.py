@@ -309,3 +309,8 @@ def now_utc() -> datetime:
     from datetime import UTC
 
     return datetime.now(UTC)
+
+
+def run_name(started: datetime) -> str:
+    """A run's name, from its start (its version's ``created_at``): its staging and ``reports/`` folders are named so."""
+    return started.strftime("%Y%m%dT%H%M%S%fZ")

@@ -17,13 +17,18 @@ Publication keeps every table's whole Delta log (``store.KEEP_LOGS``); vacuum sh
 deletes the log files of Delta versions before the newest checkpoint at or before the oldest
 kept version (that checkpoint replaces them for every later version). Without such a
 checkpoint (delta-rs writes one every ``delta.checkpointInterval`` commits, 100 by default) the
-log stays whole. The ``versions`` table and the warehouse's ``_cache``, ``_staging`` and
-``reports`` folders are never touched.
+log stays whole.
+
+Validation reports (``reports/<run>/``, Data Docs named by the run's start, which is its
+version's ``created_at``) of runs that started before the oldest kept version are deleted too,
+published or blocked. The ``versions`` table and the warehouse's ``_cache`` and ``_staging``
+folders are never touched.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -32,13 +37,14 @@ import polars as pl
 from deltalake import DeltaTable
 from deltalake.exceptions import DeltaError
 
-from paperlake.store import Vacuumed, VersionNotFound, Warehouse, now_utc
+from paperlake.store import Vacuumed, VersionNotFound, Warehouse, now_utc, run_name
 from transforms import schema
 
 DEFAULT_KEEP = 10
 UNREFERENCED_AGE = timedelta(hours=1)
 _LOG_VERSION = re.compile(r"(\d{20})\.")  # commits, checkpoints, checksums, compacted commits: named by their (first) version
 _CHECKPOINT = re.compile(r"(\d{20})\.checkpoint\.parquet")  # single-file checkpoints, the only kind delta-rs writes
+_REPORT = re.compile(r"\d{8}T\d{12}Z")  # reports/<store.run_name>
 
 
 class VacuumFailed(RuntimeError):
@@ -67,6 +73,8 @@ class VacuumResult:
     newest: int
     tables: tuple[TableVacuum, ...]
     dry_run: bool
+    reports: tuple[str, ...] = ()  # report folders (names under ``reports/``) of runs before ``oldest_kept``
+    report_bytes: int = 0
 
     @property
     def files(self) -> int:
@@ -78,7 +86,7 @@ class VacuumResult:
 
     @property
     def bytes(self) -> int:
-        return sum(t.bytes + t.log_bytes for t in self.tables)
+        return sum(t.bytes + t.log_bytes for t in self.tables) + self.report_bytes
 
 
 def vacuum(warehouse: Warehouse, keep: int = DEFAULT_KEEP, dry_run: bool = False, now: datetime | None = None) -> VacuumResult:
@@ -108,12 +116,25 @@ def vacuum(warehouse: Warehouse, keep: int = DEFAULT_KEEP, dry_run: bool = False
         if first_table_version is None or not (path / "_delta_log").is_dir():
             continue
         plans.append(_plan(name, path, int(first_table_version), now))
+    oldest_start = run_name(versions.filter(pl.col("dataset_version") == oldest)["created_at"].item())
+    reports, report_bytes = _old_reports(warehouse.root / "reports", oldest_start)
     if not dry_run:
         warehouse.save_vacuumed(Vacuumed(oldest, now, keep))
         for plan in plans:
             for file in (*plan.files, *plan.logs):
                 (warehouse.table_path(plan.table) / file).unlink(missing_ok=True)
-    return VacuumResult(int(numbers.min()), oldest, int(numbers.max()), tuple(plans), dry_run)
+        for report in reports:
+            shutil.rmtree(warehouse.root / "reports" / report, ignore_errors=True)
+    return VacuumResult(int(numbers.min()), oldest, int(numbers.max()), tuple(plans), dry_run, reports, report_bytes)
+
+
+def _old_reports(folder: Path, oldest_start: str) -> tuple[tuple[str, ...], int]:
+    """The report folders of runs that started before the run named ``oldest_start``, and their size."""
+    if not folder.is_dir():
+        return (), 0
+    old = sorted(d.name for d in folder.iterdir() if d.is_dir() and _REPORT.fullmatch(d.name) and d.name < oldest_start)
+    size = sum(f.stat().st_size for name in old for f in (folder / name).rglob("*") if f.is_file())
+    return tuple(old), size
 
 
 def _plan(name: str, path: Path, first_version: int, now: datetime) -> TableVacuum:
@@ -183,6 +204,8 @@ def format_vacuum(result: VacuumResult) -> str:
             lines.append(f"  {table.table:<14} {verb} {len(table.logs):>5} log files {_size(table.log_bytes):>6}  (Delta versions before {table.checkpoint}, replaced by its checkpoint)")
         if table.young:
             lines.append(f"  {table.table:<14} left {table.young} unreferenced files younger than {UNREFERENCED_AGE.total_seconds() / 3600:g} h (a writer may still commit them)")
+    if result.reports:
+        lines.append(f"  {'reports':<14} {verb} {len(result.reports):>5} run folders {_size(result.report_bytes):>4}  (Data Docs of runs before version {result.oldest_kept})")
     logs = f" and {result.logs} log files" if result.logs else ""
     lines.append(f"  total          {verb} {result.files:>5} files{logs}  {_size(result.bytes):>10}  ({freed} {result.bytes} bytes)")
     return "\n".join(lines)

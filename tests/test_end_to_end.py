@@ -132,3 +132,9 @@ def test_relative_paths_like_make_run(paperlake_cli, seeds: Path, tmp_path: Path
     assert code == 0, output
     assert (tmp_path / "warehouse" / "versions").is_dir()
     assert Warehouse(Path("warehouse")).read("records").height == 66
+
+
+def test_run_help_names_every_config_section(paperlake_cli) -> None:
+    code, output = paperlake_cli("run", "--help")
+    assert code == 0
+    assert all(section in output for section in ("[quality]", "[read]", "[dedup]", "[run]")), output

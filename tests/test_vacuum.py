@@ -49,10 +49,13 @@ def test_vacuum_keeps_the_newest_versions_and_the_next_run_works(paperlake_cli, 
     warehouse = Warehouse(root)
     before = {v: _snapshot(warehouse, v) for v in (1, 2, 3)}
     listed = _listing(root)
+    runs = [p.name for p in (root / "reports").iterdir()]
+    assert len(runs) == 3
 
     code, output = paperlake_cli("vacuum", "--warehouse", root, "--keep", "2", "--dry-run")
     assert code == 0, output
     assert "would keep dataset versions 2..3; version 1 would become unreadable" in output
+    assert "reports        would delete     1 run folders" in output
     assert _freed(output) > 0
     assert _listing(root) == listed and not (root / VACUUMED).exists()
 
@@ -63,7 +66,11 @@ def test_vacuum_keeps_the_newest_versions_and_the_next_run_works(paperlake_cli, 
     deleted = set(listed) - set(after)
     assert set(after) <= set(listed)
     assert _freed(output) == sum(listed[f] for f in deleted) > 0
-    assert all(f.split("/")[0] in schema.STORED_TABLES and "_delta_log" not in f for f in deleted)
+    reports = sorted(p.name for p in (root / "reports").iterdir())
+    assert len(reports) == 2 and reports == sorted(runs)[1:]  # the Data Docs of version 1's run went with it
+    assert "reports" in output and "(Data Docs of runs before version 2)" in output
+    deleted_tables = {f for f in deleted if not f.startswith("reports/")}
+    assert deleted_tables and all(f.split("/")[0] in schema.STORED_TABLES and "_delta_log" not in f for f in deleted_tables)
     for version in (2, 3):
         _assert_same(before[version], _snapshot(warehouse, version))
 
