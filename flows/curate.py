@@ -155,14 +155,15 @@ def stage_outputs(
 
 
 @task(cache_policy=NO_CACHE)
-def assemble_tables(counts: pl.DataFrame, staging: Staging, taxonomy: Taxonomy) -> dict[str, pl.DataFrame | pl.LazyFrame]:
-    """The urls, tags and records tables of the staged records (their parts carry texts, so records are staged too)."""
+def assemble_tables(counts: pl.DataFrame, staging: Staging, taxonomy: Taxonomy, workers: int) -> dict[str, pl.DataFrame | pl.LazyFrame]:
+    """The urls, tags and records tables of the staged records (their parts carry texts, so records
+    are staged too, part by part on ``workers`` processes)."""
     url_table = urls.first_urls(staging.scan("url_candidates", urls.CANDIDATES).collect())
     tag_table = tags.order_tags(pl.concat([staging.scan("text_tags", schema.TAGS).collect(), tags.url_tags(url_table, taxonomy)]), taxonomy)
-    extras = tables.record_extras(counts, tag_table, url_table)
-    listings = tables.listing_candidates(staging.scan("listings", tables.LISTING)).collect()
-    for part in staging.parts("kept"):  # part by part: the kept rows carry the texts
-        tables.records_table(pl.read_parquet(part), extras, listings).write_parquet(staging.part("records", part.stem))
+    tables.record_extras(counts, tag_table, url_table).write_parquet(staging.part("extras", "all"))
+    work = [batches.RecordsBatch(part.stem, staging.root) for part in staging.parts("kept")]
+    staged = sum(batches.in_workers(batches.stage_records, work, workers))
+    get_run_logger().info("records: %d staged", staged)
     return {"occurrences": staging.scan("occurrences", schema.OCCURRENCES), "records": staging.scan("records", schema.RECORDS), "tags": tag_table, "urls": url_table}
 
 
@@ -229,7 +230,7 @@ def curate(
         published_records = warehouse.scan("records").select("record_id") if current is not None else pl.LazyFrame(schema={"record_id": pl.String})
         table_set = {
             "sources": new_sources,
-            **assemble_tables(tables.occurrence_counts(assigned), staging, taxonomy),
+            **assemble_tables(tables.occurrence_counts(assigned), staging, taxonomy, config.run.workers),
             "record_merges": matches.merges,
             "merge_edges": matches.edges,
             "dedup_index": matches.bands,

@@ -141,6 +141,11 @@ def _quiet_gx() -> Any:
     logging.getLogger("great_expectations").setLevel(logging.ERROR)
     import great_expectations as gx
     from great_expectations.data_context.types.base import ProgressBarsConfig
+    from great_expectations.execution_engine import pandas_execution_engine
+
+    # GX fingerprints every pandas batch under this size (a hash of every value, ~3 s at 1M
+    # records) for batch metadata that paperlake neither stores nor reads.
+    pandas_execution_engine.HASH_THRESHOLD = 0
 
     for name in list(logging.root.manager.loggerDict):
         if name.startswith("great_expectations"):

@@ -54,6 +54,9 @@ def occurrence_counts(occurrences: schema.Frame) -> schema.Frame:
     return occurrences.filter(pl.col("record_id").is_not_null()).group_by("record_id").agg(n_occurrences=pl.len().cast(pl.Int32))
 
 
+EXTRAS = pl.Schema({"record_id": pl.String, "n_occurrences": pl.Int32, "tags": pl.List(pl.String), "urls": pl.List(pl.String)})
+
+
 def record_extras(counts: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFrame) -> pl.DataFrame:
     """``record_id, n_occurrences, tags, urls``: what a record adds to its kept row, one row per counted record."""
     tag_lists = tags.group_by("record_id", maintain_order=True).agg(tags=pl.col("tag"))
