@@ -5,11 +5,12 @@ from __future__ import annotations
 import paperlake  # noqa: F401  (sets offline defaults before Prefect is imported)
 
 import json
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
-from prefect import flow, get_run_logger, task
+from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 
 from flows import batches
@@ -21,6 +22,11 @@ from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
 from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, import_in_background, validate_tables
 from transforms import dedup, schema, tables, tags, urls
 from transforms.tags import Taxonomy
+
+
+# Progress, one line per step or batch: Prefect records it with the run's logs
+# (``PREFECT_LOGGING_EXTRA_LOGGERS``), and ``paperlake run`` prints it unless ``--quiet``.
+log = logging.getLogger("paperlake.run")
 
 
 class ValidationBlocked(RuntimeError):
@@ -84,7 +90,6 @@ def find_new_sources(input_dir: Path, warehouse: Warehouse) -> tuple[pl.DataFram
 @task(cache_policy=NO_CACHE)
 def stage_new_blocks(new: pl.DataFrame, input_dir: Path, staging: Staging, config: Config) -> int:
     """Normalize, key and classify the new files' blocks batch by batch into the staging area."""
-    logger = get_run_logger()
     groups = source_files.batches(new, config.run.batch_bytes)
     work = [
         batches.BlockBatch(f"{i:05d}", input_dir.absolute(), tuple(files), staging.root, config.read, config.quality, config.dedup)
@@ -93,7 +98,7 @@ def stage_new_blocks(new: pl.DataFrame, input_dir: Path, staging: Staging, confi
     staged = 0
     for done, count in enumerate(batches.in_workers(batches.stage_blocks, work, config.run.workers), start=1):
         staged += count
-        logger.info("blocks: batch %d of %d staged (%d blocks so far)", done, len(work), staged)
+        log.info("blocks: batch %d of %d staged (%d blocks so far)", done, len(work), staged)
     return staged
 
 
@@ -138,7 +143,6 @@ def stage_outputs(
     only those of ``changed`` records are staged to be published again. ``retag_files`` (the
     published occurrences files, when the taxonomy changed) feed every other record too.
     """
-    logger = get_run_logger()
     is_new = pl.col("source_id").is_in(new_sources.implode())
     assigned.filter(is_new).select(list(batches.STATUS)).write_parquet(staging.part("statuses", "all"))
     touched = schema.conform(assigned.filter(~is_new), schema.OCCURRENCES).sort("path", "ordinal")
@@ -151,7 +155,7 @@ def stage_outputs(
         affected.to_frame("record_id").write_parquet(staging.part("affected", "all"))
         work += [batches.OutputBatch(f"retag-{i:05d}", staging.root, taxonomy, published_file=Path(f)) for i, f in enumerate(retag_files)]
     for done, _ in enumerate(batches.in_workers(batches.stage_outputs, work, workers), start=1):
-        logger.info("outputs: part %d of %d staged", done, len(work))
+        log.info("outputs: part %d of %d staged", done, len(work))
 
 
 @task(cache_policy=NO_CACHE)
@@ -163,7 +167,7 @@ def assemble_tables(counts: pl.DataFrame, staging: Staging, taxonomy: Taxonomy, 
     tables.record_extras(counts, tag_table, url_table).write_parquet(staging.part("extras", "all"))
     work = [batches.RecordsBatch(part.stem, staging.root) for part in staging.parts("kept")]
     staged = sum(batches.in_workers(batches.stage_records, work, workers))
-    get_run_logger().info("records: %d staged", staged)
+    log.info("records: %d staged", staged)
     return {"occurrences": staging.scan("occurrences", schema.OCCURRENCES), "records": staging.scan("records", schema.RECORDS), "tags": tag_table, "urls": url_table}
 
 
@@ -188,7 +192,6 @@ def curate(
     config_file: str | None = None,
 ) -> RunSummary:
     """Ingest new files under ``input_dir`` and publish a new dataset version when something changed."""
-    logger = get_run_logger()
     config = load_config(Path(config_file) if config_file else None)
     warehouse = Warehouse(Path(warehouse_dir))
     taxonomy_path = Path(taxonomy_file) if taxonomy_file else None
@@ -199,10 +202,11 @@ def curate(
 
     identified, new = find_new_sources(Path(input_dir), warehouse)
     summary.files_found, summary.files_new = identified.height, new.height
+    log.info("files: %d found, %d new (%.1f MB to read)", identified.height, new.height, new["size_bytes"].sum() / 1e6)
     taxonomy_hash = taxonomy_sha256(taxonomy_path)
     current = warehouse.current_version()
     if new.is_empty() and current is not None and warehouse.version_row()["taxonomy_sha256"] == taxonomy_hash:
-        logger.info("no new files and the same taxonomy: nothing to publish")
+        log.info("no new files and the same taxonomy: nothing to publish")
         warehouse.save_input_stats(identified)
         return _summarize(summary, warehouse, current, published=False)
 
@@ -218,8 +222,10 @@ def curate(
         blocks = staged.select(*batches.SLIM_BLOCKS).collect()
         keys = accepted.select("dedup_key", "bands").unique("dedup_key").collect()
         retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash  # every record's tags may change
+        log.info("dedup: matching %d new keys of %d accepted blocks", keys.height, blocks.height - blocks["reject_reason"].is_not_null().sum())
         matches, known = match_records(keys, folds, warehouse, config)
         assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
+        log.info("dedup: %d confirmed near-duplicate edges, %d published records touched, %d merged away", matches.edges.height, affected.len(), matches.merges.height)
         del keys
         retag_files = warehouse.parquet_files("occurrences") if retag else []
         stage_outputs(assigned, parsed["source_id"], affected, changed, staging, taxonomy, config.run.workers, retag_files)
@@ -238,6 +244,7 @@ def curate(
         summary.blocks_new = blocks.height
         summary.warnings = [f"{p}: no recognisable header; collection is null" for p in new_sources.filter(pl.col("collection").is_null() & pl.col("error").is_null())["path"]]
         docs_dir = warehouse.root / "reports" / stamp
+        log.info("validation: running the expectation suites")
         report = validate(table_set | {"run_stats": tables.run_stats(assigned, blocks)}, taxonomy, suites_dir, docs_dir)
         summary.data_docs = str(report.data_docs) if report.data_docs else None
         summary.validation = report.outcome
@@ -255,11 +262,12 @@ def curate(
             "warnings": [f.describe() for f in report.warnings],
             "changes": json.dumps(_changes(new_sources, table_set["records"], published_records, matches)),
         }
+        log.info("validation %s; publishing", report.outcome)
         version = publish(warehouse, changes, meta)
     finally:
         staging.remove()
     warehouse.save_input_stats(identified)
-    logger.info("published dataset version %s", version)
+    log.info("published dataset version %s", version)
     return _summarize(summary, warehouse, version, published=True)
 
 

@@ -16,6 +16,7 @@ for _name, _value in {
     "GX_ANALYTICS_ENABLED": "false",
     "PREFECT_LOGGING_LEVEL": "WARNING",
     "PREFECT_SERVER_LOGGING_LEVEL": "WARNING",
+    "PREFECT_LOGGING_EXTRA_LOGGERS": "paperlake",  # a run's progress lines go to Prefect's run logs too
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180",
 }.items():
     os.environ.setdefault(_name, _value)

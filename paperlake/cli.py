@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -25,8 +26,9 @@ def run(
     taxonomy: Annotated[Path | None, typer.Option(help="Taxonomy TOML that swaps or extends the default.")] = None,
     expectations: Annotated[Path | None, typer.Option(help="Folder of expectation suites (default: expectations/).")] = None,
     config: Annotated[Path | None, typer.Option(help="TOML file of settings: \\[quality], \\[read], \\[dedup] and \\[run] sections (see paperlake/config.py).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary, not the progress lines (stderr).")] = False,
 ) -> None:
-    """Run the curation flow once and print a summary."""
+    """Run the curation flow once and print a summary; progress lines go to stderr."""
     if not input_dir.is_dir():
         typer.echo(f"error: input folder not found: {input_dir}", err=True)
         raise typer.Exit(2)
@@ -35,6 +37,9 @@ def run(
     server = start_temporary_server()  # boots while the pipeline is imported
     from flows.curate import ValidationBlocked, curate
 
+    progress = logging.getLogger("paperlake")
+    level = progress.level
+    progress.setLevel(logging.WARNING if quiet else logging.INFO)  # Prefect's console handler prints it
     try:
         with prefect_api(server):
             summary = curate(
@@ -50,6 +55,8 @@ def run(
     except (ValueError, FileNotFoundError) as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None
+    finally:
+        progress.setLevel(level)
     _print_summary(summary)
 
 

@@ -138,3 +138,16 @@ def test_run_help_names_every_config_section(paperlake_cli) -> None:
     code, output = paperlake_cli("run", "--help")
     assert code == 0
     assert all(section in output for section in ("[quality]", "[read]", "[dedup]", "[run]")), output
+
+
+def test_run_reports_progress_unless_quiet(paperlake_cli, seeds: Path, tmp_path: Path, caplog) -> None:
+    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", tmp_path / "wh")
+    assert code == 0, output
+    progress = [r.getMessage() for r in caplog.records if r.name == "paperlake.run"]
+    assert progress[0] == "files: 4 found, 4 new (0.1 MB to read)"
+    assert "blocks: batch 1 of 1 staged (66 blocks so far)" in progress
+    assert progress[-1] == "published dataset version 1"
+    caplog.clear()
+    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", tmp_path / "wh2", "--quiet")
+    assert code == 0 and "published dataset version 1" in output
+    assert not [r for r in caplog.records if r.name == "paperlake.run"]
