@@ -205,6 +205,8 @@ def curate(
     log.info("files: %d found, %d new (%.1f MB to read)", identified.height, new.height, new["size_bytes"].sum() / 1e6)
     taxonomy_hash = taxonomy_sha256(taxonomy_path)
     current = warehouse.current_version()
+    if identified.is_empty() and current is None:
+        raise ValueError(f"no listing files (*.txt, *.txt.gz) under {input_dir}; nothing to publish")
     if new.is_empty() and current is not None and warehouse.version_row()["taxonomy_sha256"] == taxonomy_hash:
         log.info("no new files and the same taxonomy: nothing to publish")
         warehouse.save_input_stats(identified)

@@ -32,14 +32,28 @@ def run(
     if not input_dir.is_dir():
         typer.echo(f"error: input folder not found: {input_dir}", err=True)
         raise typer.Exit(2)
+    if warehouse.exists() and not warehouse.is_dir():
+        typer.echo(f"error: the warehouse path is not a folder: {warehouse}", err=True)
+        raise typer.Exit(2)
+    from paperlake.config import load_config
+
+    try:
+        load_config(config)  # refused here, before anything starts
+    except (ValueError, FileNotFoundError) as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
     from paperlake.embedded import prefect_api, start_temporary_server
 
     server = start_temporary_server()  # boots while the pipeline is imported
     from flows.curate import ValidationBlocked, curate
 
-    progress = logging.getLogger("paperlake")
-    level = progress.level
-    progress.setLevel(logging.WARNING if quiet else logging.INFO)  # Prefect's console handler prints it
+    progress, flow_errors = logging.getLogger("paperlake"), logging.getLogger("prefect.flow_runs")
+    levels, printer = (progress.level, progress.propagate, flow_errors.level), logging.StreamHandler(sys.stderr)
+    printer.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+    progress.addHandler(printer)
+    progress.setLevel(logging.WARNING if quiet else logging.INFO)
+    progress.propagate = False  # printed once, here
+    flow_errors.setLevel(logging.CRITICAL)  # a failed run's traceback: the errors below say it in a line, others re-raise
     try:
         with prefect_api(server):
             summary = curate(
@@ -56,7 +70,8 @@ def run(
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None
     finally:
-        progress.setLevel(level)
+        progress.removeHandler(printer)
+        progress.level, progress.propagate, flow_errors.level = levels
     _print_summary(summary)
 
 

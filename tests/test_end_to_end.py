@@ -140,14 +140,29 @@ def test_run_help_names_every_config_section(paperlake_cli) -> None:
     assert all(section in output for section in ("[quality]", "[read]", "[dedup]", "[run]")), output
 
 
-def test_run_reports_progress_unless_quiet(paperlake_cli, seeds: Path, tmp_path: Path, caplog) -> None:
+def test_run_reports_progress_unless_quiet(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
     code, output = paperlake_cli("run", "--input", seeds, "--warehouse", tmp_path / "wh")
     assert code == 0, output
-    progress = [r.getMessage() for r in caplog.records if r.name == "paperlake.run"]
+    progress = [line.split(" ", 1)[1] for line in output.splitlines() if re.match(r"\d\d:\d\d:\d\d ", line)]
     assert progress[0] == "files: 4 found, 4 new (0.1 MB to read)"
     assert "blocks: batch 1 of 1 staged (66 blocks so far)" in progress
     assert progress[-1] == "published dataset version 1"
-    caplog.clear()
     code, output = paperlake_cli("run", "--input", seeds, "--warehouse", tmp_path / "wh2", "--quiet")
-    assert code == 0 and "published dataset version 1" in output
-    assert not [r for r in caplog.records if r.name == "paperlake.run"]
+    assert code == 0 and output.startswith("paperlake: published dataset version 1"), output
+
+
+def test_bad_input_is_refused_in_one_line_before_anything_runs(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "a-file").write_text("not a warehouse")
+    bad_config = tmp_path / "bad.toml"
+    bad_config.write_text('[run]\nworkers = "two"\n')
+    cases = [
+        (("--input", tmp_path / "empty", "--warehouse", tmp_path / "wh"), "no listing files (*.txt, *.txt.gz) under"),
+        (("--input", seeds, "--warehouse", tmp_path / "a-file"), "the warehouse path is not a folder"),
+        (("--input", seeds, "--warehouse", tmp_path / "wh", "--config", bad_config), "[run]: workers must be an integer, got 'two'"),
+        (("--input", seeds, "--warehouse", tmp_path / "wh", "--config", tmp_path / "missing.toml"), "config file not found"),
+    ]
+    for args, message in cases:
+        code, output = paperlake_cli("run", *args)
+        assert code == 2 and message in output and "Traceback" not in output, output
+    assert not (tmp_path / "wh").exists()
