@@ -30,6 +30,8 @@ from markdown_it import MarkdownIt
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
 
+from transforms.hyphenation import LINE_END_HYPHEN, join_hyphenated
+
 # UTF-8 read as cp1252 or latin-1: a lead byte's character (U+00C2-U+00F4) followed by a
 # continuation byte's (U+0080-U+00BF, or what cp1252 shows for 0x80-0x9F). Accented text
 # rarely has that pair ("café", "für", "Ærø" do not); ftfy decides on the rows that do.
@@ -110,8 +112,8 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
 
 
 def join_lines(text: pl.Expr) -> pl.Expr:
-    """Join a block's lines into one paragraph; keep URLs and hyphenated words broken at a line end whole."""
-    return _on_rows(text, lambda batch: batch.str.contains("\n", literal=True), _vectorized(_join_lines))
+    """Join a block's lines into one paragraph; keep URLs and words hyphenated at a line end whole."""
+    return _on_rows(text, lambda batch: batch.str.contains("\n", literal=True), _join_lines)
 
 
 # A URL hard-wrapped over up to this many lines is rejoined (each pass joins one break per URL).
@@ -137,13 +139,20 @@ URL_WRAP = (
 URL_WRAP_JOIN = "${1}${2}${3}${4}${5}${6}${7}${8}${9}"
 
 
-def _join_lines(text: pl.Expr) -> pl.Expr:
+def _join_lines(rows: pl.Series) -> pl.Series:
+    rejoined = _vectorized(_rejoin_urls)(rows)
+    dehyphenated = _convert_rows(rejoined, lambda batch: batch.str.contains(LINE_END_HYPHEN), _each(join_hyphenated))
+    return _vectorized(_join_rest)(dehyphenated)
+
+
+def _rejoin_urls(text: pl.Expr) -> pl.Expr:
     wrapped = f"(https?://[^{URL_STOP}]*){URL_WRAP}"
-    rejoined = reduce(lambda t, _: t.str.replace_all(wrapped, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
-    return (
-        rejoined.str.replace_all(r"(\p{L})-[ \t]*\n[ \t]*(\p{Ll})", "${1}-${2}")
-        .str.replace_all(r"[ \t]*\n[ \t]*", " ")
-    )
+    return reduce(lambda t, _: t.str.replace_all(wrapped, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
+
+
+def _join_rest(text: pl.Expr) -> pl.Expr:
+    # A hyphen at a line end after a digit or before one ("GPT-" / "4") stays, glued, as join_hyphenated keeps it before a capital.
+    return text.str.replace_all(r"([\p{L}\p{N}][-\u2010])[^\S\n]*\n[^\S\n]*([\p{L}\p{N}])", "${1}${2}").str.replace_all(r"[ \t]*\n[ \t]*", " ")
 
 
 def _on_matching(expr: pl.Expr, pattern: str, fn: Callable[[str], str], prefilter: Callable[[pl.Series], pl.Series] | None = None) -> pl.Expr:
