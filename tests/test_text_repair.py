@@ -38,3 +38,13 @@ def test_a_copy_hard_wrapped_with_hyphens_is_an_exact_duplicate_of_the_clean_one
     assert wrapped["dedup_key"] == clean["dedup_key"] and wrapped["text"] == clean["text"]
     assert "adaptive optimizers is" in wrapped["text"] and "On pre-trained transformers" in wrapped["text"]
     assert "the convergence of" in wrapped["text"] and "its representation error" in wrapped["text"]
+
+
+def test_the_clean_copy_of_an_acl_anthology_entry_is_kept_over_copies_with_title_and_authors(published: Warehouse) -> None:
+    clean = _occurrence(published, "acl_clean.txt")
+    scraped = [_occurrence(published, f"acl_scraped_bar_{where}.txt") for where in ("first", "last")]
+    assert clean["status"] == "kept"
+    assert [row["status"] for row in scraped] == ["duplicate", "duplicate"]
+    assert {row["record_id"] for row in scraped} == {clean["record_id"]}
+    record = published.read("records").filter(pl.col("record_id") == clean["record_id"]).row(0, named=True)
+    assert record["text"].startswith("Discourse parsers are trained") and "Kowalska" not in record["text"]

@@ -73,6 +73,21 @@ _CHROME_LINE = (
     r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
 )
 _LEADING_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)+"
+# An ACL Anthology entry: the paper's title line and its author line right after the link bar
+# ("pdf bib abs") or right before it. An author line is names (two to five capitalized words or
+# initials, lower-case particles between them: "Miryam de Lhoneux") separated by commas, "and",
+# "|", ";" or "&"; the title is one line that does not end like a sentence piece (".", ",", ";", ":").
+_NAME_WORD = r"(?:\p{Lu}\p{Ll}+(?:[-'’]?\p{Lu}\p{Ll}+)*|\p{Lu}['’]\p{Lu}\p{Ll}+|\p{Lu}\.(?:-?\p{Lu}\.)*)"
+_NAME = _NAME_WORD + r"(?:[ \t]+(?:(?:de|del|della|der|den|di|da|dos|du|la|le|van|von|im|zu|bin|al|ten|ter)[ \t]+)*" + _NAME_WORD + r"){1,4}"
+_AUTHORS = _NAME + r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[|;&][ \t]*)" + _NAME + r")*"
+_TITLE = r"([^\s][^\n]{0,298}[^\s.,;:])"
+_LINK_BAR = r"(?i:" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
+_LINE_END = r"[ \t]*\r?\n[ \t]*"
+_ANY_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)*?[ \t]*"
+_TITLE_AUTHORS = (  # the title is group 1: a chrome line is no title
+    _ANY_CHROME + _LINK_BAR + _LINE_END + _TITLE + _LINE_END + _AUTHORS + _LINE_END,
+    _ANY_CHROME + _TITLE + _LINE_END + _AUTHORS + _LINE_END + _LINK_BAR + _LINE_END,
+)
 _TRAILING_CHROME = r"(?:\r?\n[ \t]*(?:" + _CHROME_LINE + r")[ \t]*)+\s*\z"
 
 
@@ -103,12 +118,19 @@ def bibtex_abstract(entry: str) -> str:
 
 
 def strip_chrome(text: pl.Expr) -> pl.Expr:
-    """Drop whole lines of site chrome (``_CHROME_LINE``) at the start and the end of a raw block."""
+    """Drop whole lines of site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block."""
     return _on_rows(
         text,
         lambda batch: batch.str.contains("\n", literal=True),
-        _vectorized(lambda t: t.str.replace(_LEADING_CHROME, "").str.replace(_TRAILING_CHROME, "")),
+        _vectorized(lambda t: _strip_title_authors(t).str.replace(_LEADING_CHROME, "").str.replace(_TRAILING_CHROME, "")),
     )
+
+
+def _strip_title_authors(text: pl.Expr) -> pl.Expr:
+    for head in _TITLE_AUTHORS:
+        title_is_chrome = text.str.extract(head, 1).str.contains(f"^(?:{_CHROME_LINE})$")
+        text = pl.when(title_is_chrome.not_()).then(text.str.replace(head, "")).otherwise(text)
+    return text
 
 
 def join_lines(text: pl.Expr) -> pl.Expr:

@@ -86,6 +86,12 @@ def norm(*texts: str) -> list[str]:
         ("pdf bib abs\nC-TRPO reduces violations.\nDownload PDF | BibTeX | Supplementary\n", "C-TRPO reduces violations."),
         ("We use track-level features\ntrack-level and comments-based\nread more carefully", "We use track-level features track-level and comments-based read more carefully"),
         ("Comments on the lottery ticket hypothesis: we show", "Comments on the lottery ticket hypothesis: we show"),
+        # an ACL Anthology entry's title and author lines next to its link bar
+        ("pdf bib abs\nIs Attention All You Need?\nMiryam de Lhoneux, J. R. Smith and Jean-Pierre O'Neil\nWe parse.", "We parse."),
+        ("Silver Treebanks for Discourse\nMaria Kowalska | Wei Li\npdf bib abs\nWe parse.", "We parse."),
+        ("pdf bib abs\nWe present a method for parsing.\nMaria Kowalska, Wei Li\nrest", "We present a method for parsing. Maria Kowalska, Wei Li rest"),
+        ("pdf bib abs\nWe study how models use the context and find that\nTransformers, Mamba and RWKV\nforget", "We study how models use the context and find that Transformers, Mamba and RWKV forget"),
+        ("Silver Treebanks for Discourse\nMaria Kowalska, Wei Li\nWe parse.", "Silver Treebanks for Discourse Maria Kowalska, Wei Li We parse."),
         # a BibTeX entry with an abstract field is read as that abstract (review round 2, repro 22)
         ("@inproceedings{z23,\n  title = {Detecting {TTS} Deepfakes},\n  abstract  = {We \\emph{detect} {ZS-TTS} fakes.},\n  year = {2023}\n}", "We detect ZS-TTS fakes."),
         ('@article{k, title="T", abstract = "We show x \\" works.", year=2020}', 'We show x " works.'),
@@ -174,6 +180,20 @@ CHROME_LINES = st.sampled_from(
     ["Show more", "Upvote 42", "Submitted by akhaliq", "Comments: 12 pages, 5 figures", "Subjects: Machine Learning (cs.LG)", "Keywords: a, b",
      "TL;DR: We do it.", "pdf bib abs", "Download PDF | BibTeX", "★ 1,234 · Tasks: QA", "arXiv:2401.01234 [pdf, other] cs.CL", "Index Terms—x, y"]
 )
+
+
+NAMES = st.lists(st.sampled_from(["Maria Kowalska", "Wei Li", "J. R. Smith", "Miryam de Lhoneux", "Tomás Ruiz", "Jean-Pierre O'Neil"]), min_size=1, max_size=6)
+SEPARATOR = st.sampled_from([", ", " and ", ", and ", " | ", "; "])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["Is Attention All You Need?", "Silver Treebanks for Discourse Parsing", "GIST: Graph Inverse Style Transfer"]), NAMES, SEPARATOR, st.booleans(), TEXT)
+def test_acl_title_and_author_lines_next_to_the_link_bar_do_not_change_the_text(title: str, names: list[str], separator: str, bar_first: bool, raw: str) -> None:
+    body = raw.strip()
+    assume(body and "\n" not in body)
+    head = [title, separator.join(names)]
+    head = ["pdf bib abs", *head] if bar_first else [*head, "pdf bib abs"]
+    assert norm("\n".join([*head, body]))[0] == norm(body)[0]
 
 
 @settings(max_examples=200, deadline=None)
