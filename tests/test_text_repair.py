@@ -48,3 +48,19 @@ def test_the_clean_copy_of_an_acl_anthology_entry_is_kept_over_copies_with_title
     assert {row["record_id"] for row in scraped} == {clean["record_id"]}
     record = published.read("records").filter(pl.col("record_id") == clean["record_id"]).row(0, named=True)
     assert record["text"].startswith("Discourse parsers are trained") and "Kowalska" not in record["text"]
+
+
+@pytest.mark.parametrize(
+    ("path", "encoding", "words"),
+    [
+        ("cs_cp1250.txt", "cp1250", ("přístup k učení robotů", "řádově méně")),
+        ("hu_cp1250.txt", "cp1250", ("magyar nyelvű szövegek", "különböző")),
+        ("pl_iso8859_2.txt", "iso8859-2", ("nową metodę", "w środowisku", "łączymy")),
+        ("sk_iso8859_2.txt", "iso8859-2", ("využíva malé množstvo", "niekoľkých")),
+    ],
+)
+def test_central_european_files_are_read_in_their_encoding(published: Warehouse, path: str, encoding: str, words: tuple[str, ...]) -> None:
+    source = published.read("sources").filter(pl.col("path") == path).row(0, named=True)
+    assert source["encoding"] == encoding
+    occurrence = _occurrence(published, path)
+    assert occurrence["status"] == "kept" and all(word in occurrence["text"] for word in words)
