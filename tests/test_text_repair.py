@@ -64,3 +64,10 @@ def test_central_european_files_are_read_in_their_encoding(published: Warehouse,
     assert source["encoding"] == encoding
     occurrence = _occurrence(published, path)
     assert occurrence["status"] == "kept" and all(word in occurrence["text"] for word in words)
+
+
+def test_references_dropped_by_latex_or_a_scraper_leave_no_leftovers(published: Warehouse) -> None:
+    latex, scraped = _occurrence(published, "references_latex.txt"), _occurrence(published, "references_scraped.txt")
+    assert latex["dedup_key"] == scraped["dedup_key"] and latex["text"] == scraped["text"]
+    assert "of the assumption, we prove a lower bound that matches" in latex["text"]
+    assert "As shown, the algorithm" in latex["text"] and "benchmarks; the table shows that" in latex["text"]

@@ -1,6 +1,8 @@
 """Normalize a raw block to clean plain Unicode text.
 
-Order: join hard-wrapped lines -> repair mojibake (ftfy) -> unescape HTML entities -> HTML
+Order: drop site chrome -> join hard-wrapped lines (``transforms.hyphenation`` for words
+hyphenated at a line end) -> reference nouns left without their number (``transforms.references``)
+-> repair mojibake (ftfy) -> unescape HTML entities -> HTML
 links and block tags -> fold Unicode (super/subscripts spelled out, NFKC, quotes, odd spaces,
 zero-width and control characters) -> LaTeX typography ("~", dash pairs) -> LaTeX to text
 (simple markup vectorized, the rest with pylatexenc) -> Markdown to text (markdown-it-py) ->
@@ -31,6 +33,7 @@ from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_la
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
 
 from transforms.hyphenation import LINE_END_HYPHEN, join_hyphenated
+from transforms.references import REFERENCE_GAP, mark_gaps, name_dropped_references
 
 # UTF-8 read as cp1252 or latin-1: a lead byte's character (U+00C2-U+00F4) followed by a
 # continuation byte's (U+0080-U+00BF, or what cp1252 shows for 0x80-0x9F). Accented text
@@ -175,6 +178,15 @@ def _rejoin_urls(text: pl.Expr) -> pl.Expr:
 def _join_rest(text: pl.Expr) -> pl.Expr:
     # A hyphen at a line end after a digit or before one ("GPT-" / "4") stays, glued, as join_hyphenated keeps it before a capital.
     return text.str.replace_all(r"([\p{L}\p{N}][-\u2010])[^\S\n]*\n[^\S\n]*([\p{L}\p{N}])", "${1}${2}").str.replace_all(r"[ \t]*\n[ \t]*", " ")
+
+
+def name_reference_gaps(text: pl.Expr) -> pl.Expr:
+    """A reference noun whose number a scraper dropped (``in Section ,``, ``Table  shows``) as LaTeX conversion treats a dropped ``\\ref``."""
+    return _on_matching(text, REFERENCE_GAP, _name_reference_gaps, lambda batch: batch.str.contains(_SPACING) | batch.str.contains("(", literal=True))
+
+
+def _name_reference_gaps(text: str) -> str:
+    return _EMPTY_PARENTHESES.sub("", name_dropped_references(mark_gaps(text, _DROPPED), _DROPPED))
 
 
 def _on_matching(expr: pl.Expr, pattern: str, fn: Callable[[str], str], prefilter: Callable[[pl.Series], pl.Series] | None = None) -> pl.Expr:
@@ -408,7 +420,7 @@ def latex_to_text(text: str) -> str:
     prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared)
     prepared = _GLUED_MATH_WORD.sub(r"\1 \\", _TILDE_CHAR.sub(r"\\textasciitilde{}", prepared))
     try:
-        return _EMPTY_PARENTHESES.sub("", _latex_converter().latex_to_text(prepared))
+        return _EMPTY_PARENTHESES.sub("", name_dropped_references(_latex_converter().latex_to_text(prepared), _DROPPED))
     except Exception:  # pylatexenc can fail on malformed input; fall back to dropping commands
         return re.sub(r"\\[A-Za-z]+\*?|[{}$]", "", text)
 
@@ -653,7 +665,7 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
-    lambda t: join_lines(strip_chrome(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
+    lambda t: name_reference_gaps(join_lines(strip_chrome(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract)))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     unescape_entities,
     html_to_text,
