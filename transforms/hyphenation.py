@@ -31,6 +31,7 @@ def join_hyphenated(text: str) -> str:
     """Join every word hyphenated at a line end of ``text`` (see the module docstring); those line breaks go."""
     pieces: list[str] = []
     done = 0
+    unhyphenated = ""
     spellings: tuple[set[str], set[str]] | None = None  # computed once, for the first break that needs them
     for match in _BREAK.finditer(text):
         head = _HEAD.search(text, max(done, match.start() - 64), match.start())
@@ -40,8 +41,12 @@ def join_hyphenated(text: str) -> str:
         if hyphen == SOFT_HYPHEN:
             joined = True
         elif tail[0].islower():
-            spellings = spellings or _block_spellings(text)
-            joined = joins(head.group(), tail, *spellings)
+            unhyphenated = unhyphenated or text.lower().replace("-", "").replace("\u2010", "")
+            if _stem((head.group() + tail).lower()) in unhyphenated:  # the block may spell it elsewhere
+                spellings = spellings or _block_spellings(text)
+                joined = joins(head.group(), tail, *spellings)
+            else:
+                joined = joins(head.group(), tail)
         else:  # a capital after the hyphen: a compound ("Kullback-Leibler")
             joined = False
         pieces += [text[done : match.start()], "" if joined else hyphen]
@@ -75,6 +80,12 @@ def _forms(word: str) -> set[str]:
             if ending in ("ed", "ing"):
                 forms.add(stem + "e")
     return forms
+
+
+def _stem(word: str) -> str:
+    """What every word in ``_inflections(_forms(word))`` starts with."""
+    stem = min(_forms(word), key=len)
+    return stem[:-1] if stem.endswith("e") else stem
 
 
 def _inflections(forms: set[str]) -> set[str]:

@@ -33,7 +33,7 @@ from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_la
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
 
 from transforms.hyphenation import LINE_END_HYPHEN, join_hyphenated
-from transforms.references import REFERENCE_GAP, mark_gaps, name_dropped_references
+from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
 
 # UTF-8 read as cp1252 or latin-1: a lead byte's character (U+00C2-U+00F4) followed by a
 # continuation byte's (U+0080-U+00BF, or what cp1252 shows for 0x80-0x9F). Accented text
@@ -182,7 +182,7 @@ def _join_rest(text: pl.Expr) -> pl.Expr:
 
 def name_reference_gaps(text: pl.Expr) -> pl.Expr:
     """A reference noun whose number a scraper dropped (``in Section ,``, ``Table  shows``) as LaTeX conversion treats a dropped ``\\ref``."""
-    return _on_matching(text, REFERENCE_GAP, _name_reference_gaps, lambda batch: batch.str.contains(_SPACING) | batch.str.contains("(", literal=True))
+    return _on_rows(text, lambda batch: reduce(operator.or_, (batch.str.contains(gap) for gap in REFERENCE_GAPS)), _each(_name_reference_gaps))
 
 
 def _name_reference_gaps(text: str) -> str:

@@ -29,14 +29,14 @@ _NOUN = "|".join(re.escape(noun) for noun in sorted(_NOUNS, key=len, reverse=Tru
 # the label leaves it; or parentheses holding nothing but such nouns ("(see Section and Eq.)").
 _NOUN_LIST = rf"(?:{_NOUN})(?:[ \t]*(?:,|and|or|&)[ \t]*(?:{_NOUN}))*"
 _NOUNS_IN_PARENTHESES = rf"\((?:see|cf\.|e\.g\.,?)?[ \t]*{_NOUN_LIST}[ \t]*\)"
-REFERENCE_GAP = rf"\b(?:{_NOUN})(?:[ \t]{{2,}}\p{{L}}|[ \t]+[,.;:)])|{_NOUNS_IN_PARENTHESES}"
+REFERENCE_GAPS = (rf"\b(?:{_NOUN})(?:[ \t]{{2,}}\p{{L}}|[ \t]+[,.;:)])", _NOUNS_IN_PARENTHESES)  # one regex each: 20x faster than one alternation
 _GAP = re.compile(rf"\b({_NOUN})[ \t]+(?=[ \t][^\W\d_]|[,.;:)])")
 _PARENTHESES = re.compile(_NOUNS_IN_PARENTHESES)
 _NOUN_RE = re.compile(rf"(?<![\w.])(?:{_NOUN})")
 
 
 def mark_gaps(text: str, marker: str) -> str:
-    """Put ``marker`` where a reference's label is missing (``REFERENCE_GAP``): after the noun, after a
+    """Put ``marker`` where a reference's label is missing (``REFERENCE_GAPS``): after the noun, after a
     list word that follows it with a gap of its own (``Tables  and  show``), after each noun in parentheses."""
     text = _PARENTHESES.sub(lambda m: _NOUN_RE.sub(lambda noun: noun.group() + marker, m.group()), text)
     text = _GAP.sub(lambda m: m.group(1) + marker, text)
