@@ -14,6 +14,7 @@ import unicodedata
 import zlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import charset_normalizer
@@ -36,7 +37,11 @@ _BOMS = (
 )
 _UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 # In order of preference when two of them give the same text.
-_LEGACY_CANDIDATES = ("cp1252", "cp1250", "iso8859-7", "cp1251", "koi8-r", "gb18030", "big5hkscs", "cp932", "cp949")
+_LEGACY_CANDIDATES = ("cp1252", "cp1250", "iso8859-2", "iso8859-7", "cp1251", "koi8-r", "gb18030", "big5hkscs", "cp932", "cp949")
+# Single-byte Latin encodings that read the same bytes as different accented letters (``ř`` in
+# cp1250 is ``ø`` in cp1252), and the languages written in them, whose words tell them apart.
+_LATIN_CODECS = ("cp1252", "cp1250", "iso8859-2")
+_LATIN_LANGUAGES = ("cs", "sk", "pl", "hu", "sl", "sh", "ro", "de", "fr", "es", "it", "pt", "nl", "da", "nb", "sv", "fi", "is", "ca", "en")
 
 
 @dataclass(frozen=True)
@@ -253,10 +258,32 @@ def _misread(text: str) -> bool:
     return 2 * lone > len(_FOREIGN.findall(sample)) or 2 * in_runs > len(_ACCENTED_LETTER.findall(sample))
 
 
+@lru_cache(maxsize=1)
+def _accented_words() -> frozenset[str]:
+    """The words with a non-ASCII letter in wordfreq's small lists of ``_LATIN_LANGUAGES`` (~0.2 s, first use only)."""
+    from wordfreq import available_languages, read_cBpack
+
+    paths = available_languages("small")
+    return frozenset(word for lang in _LATIN_LANGUAGES for band in read_cBpack(paths[lang]) for word in band if not word.isascii())
+
+
+# A word of three or more letters with a non-ASCII one: shorter ones ("á", "å") are known in some
+# language whatever script was misread into them.
+_WORD_WITH_ACCENT = re.compile(r"\w*[^\W\d_\x00-\x7f]\w*")
+
+
+def _known_accented_words(text: str) -> int:
+    """How many distinct such words are words of a language written in a Latin codec."""
+    words = {word.casefold() for word in _WORD_WITH_ACCENT.findall(text, 0, 200_000) if len(word) >= 3}
+    return len(words & _accented_words())
+
+
 def _decode_legacy(data: bytes) -> tuple[str, str]:
     """Legacy encodings: among strict decodes (and UTF-8 with replacement; of candidates giving the
     same text the first), prefer one whose first line is a header, then one that is not misread,
-    then the least mess, then one that stays within Latin-1, then the detector's ranking."""
+    then, among Latin codecs that read the bytes differently, one with the most known words (within
+    one of the most: a word may be known by chance), then the least mess, then one that stays
+    within Latin-1, then the detector's ranking."""
     guesses = [m.encoding for m in charset_normalizer.from_bytes(data[: 256 * 1024])]
     ranked = [codecs.lookup(_DECODE_AS.get(g, g)).name for g in guesses]
     decoded: dict[str, str] = {data.decode("utf-8", errors="replace"): "utf-8"}
@@ -265,12 +292,16 @@ def _decode_legacy(data: bytes) -> tuple[str, str]:
             decoded.setdefault(data.decode(codec), codecs.lookup(codec).name)
         except UnicodeDecodeError:
             continue
+    latin = [text for text, codec in decoded.items() if codec in _LATIN_CODECS]
+    known = {text: _known_accented_words(text) for text in latin} if len(latin) > 1 else {}
+    most_known = max(known.values(), default=0)
 
-    def preference(item: tuple[str, str]) -> tuple[bool, bool, int, bool, int]:
+    def preference(item: tuple[str, str]) -> tuple[bool, bool, bool, int, bool, int]:
         text, codec = item
         beyond_latin1 = _BEYOND_LATIN1.search(text, 0, 200_000) is not None
         rank = ranked.index(codec) if codec in ranked else len(ranked)
-        return not looks_like_header(_first_line(text)), _misread(text), _mess(text), beyond_latin1, rank
+        less_known = text in known and known[text] < most_known - 1
+        return not looks_like_header(_first_line(text)), _misread(text), less_known, _mess(text), beyond_latin1, rank
 
     text, codec = min(decoded.items(), key=preference)
     return text, _FAMILY.get(codec, codec)

@@ -1,6 +1,8 @@
 """Normalize a raw block to clean plain Unicode text.
 
-Order: join hard-wrapped lines -> repair mojibake (ftfy) -> unescape HTML entities -> HTML
+Order: drop site chrome -> join hard-wrapped lines (``transforms.hyphenation`` for words
+hyphenated at a line end) -> reference nouns left without their number (``transforms.references``)
+-> repair mojibake (ftfy) -> unescape HTML entities -> HTML
 links and block tags -> fold Unicode (super/subscripts spelled out, NFKC, quotes, odd spaces,
 zero-width and control characters) -> LaTeX typography ("~", dash pairs) -> LaTeX to text
 (simple markup vectorized, the rest with pylatexenc) -> Markdown to text (markdown-it-py) ->
@@ -29,6 +31,9 @@ import polars as pl
 from markdown_it import MarkdownIt
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
+
+from transforms.hyphenation import LINE_END_HYPHEN, join_hyphenated
+from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
 
 # UTF-8 read as cp1252 or latin-1: a lead byte's character (U+00C2-U+00F4) followed by a
 # continuation byte's (U+0080-U+00BF, or what cp1252 shows for 0x80-0x9F). Accented text
@@ -71,6 +76,21 @@ _CHROME_LINE = (
     r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
 )
 _LEADING_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)+"
+# An ACL Anthology entry: the paper's title line and its author line right after the link bar
+# ("pdf bib abs") or right before it. An author line is names (two to five capitalized words or
+# initials, lower-case particles between them: "Miryam de Lhoneux") separated by commas, "and",
+# "|", ";" or "&"; the title is one line that does not end like a sentence piece (".", ",", ";", ":").
+_NAME_WORD = r"(?:\p{Lu}\p{Ll}+(?:[-'’]?\p{Lu}\p{Ll}+)*|\p{Lu}['’]\p{Lu}\p{Ll}+|\p{Lu}\.(?:-?\p{Lu}\.)*)"
+_NAME = _NAME_WORD + r"(?:[ \t]+(?:(?:de|del|della|der|den|di|da|dos|du|la|le|van|von|im|zu|bin|al|ten|ter)[ \t]+)*" + _NAME_WORD + r"){1,4}"
+_AUTHORS = _NAME + r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[|;&][ \t]*)" + _NAME + r")*"
+_TITLE = r"([^\s][^\n]{0,298}[^\s.,;:])"
+_LINK_BAR = r"(?i:" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
+_LINE_END = r"[ \t]*\r?\n[ \t]*"
+_ANY_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)*?[ \t]*"
+_TITLE_AUTHORS = (  # the title is group 1: a chrome line is no title
+    _ANY_CHROME + _LINK_BAR + _LINE_END + _TITLE + _LINE_END + _AUTHORS + _LINE_END,
+    _ANY_CHROME + _TITLE + _LINE_END + _AUTHORS + _LINE_END + _LINK_BAR + _LINE_END,
+)
 _TRAILING_CHROME = r"(?:\r?\n[ \t]*(?:" + _CHROME_LINE + r")[ \t]*)+\s*\z"
 
 
@@ -101,17 +121,24 @@ def bibtex_abstract(entry: str) -> str:
 
 
 def strip_chrome(text: pl.Expr) -> pl.Expr:
-    """Drop whole lines of site chrome (``_CHROME_LINE``) at the start and the end of a raw block."""
+    """Drop whole lines of site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block."""
     return _on_rows(
         text,
         lambda batch: batch.str.contains("\n", literal=True),
-        _vectorized(lambda t: t.str.replace(_LEADING_CHROME, "").str.replace(_TRAILING_CHROME, "")),
+        _vectorized(lambda t: _strip_title_authors(t).str.replace(_LEADING_CHROME, "").str.replace(_TRAILING_CHROME, "")),
     )
 
 
+def _strip_title_authors(text: pl.Expr) -> pl.Expr:
+    for head in _TITLE_AUTHORS:
+        title_is_chrome = text.str.extract(head, 1).str.contains(f"^(?:{_CHROME_LINE})$")
+        text = pl.when(title_is_chrome.not_()).then(text.str.replace(head, "")).otherwise(text)
+    return text
+
+
 def join_lines(text: pl.Expr) -> pl.Expr:
-    """Join a block's lines into one paragraph; keep URLs and hyphenated words broken at a line end whole."""
-    return _on_rows(text, lambda batch: batch.str.contains("\n", literal=True), _vectorized(_join_lines))
+    """Join a block's lines into one paragraph; keep URLs and words hyphenated at a line end whole."""
+    return _on_rows(text, lambda batch: batch.str.contains("\n", literal=True), _join_lines)
 
 
 # A URL hard-wrapped over up to this many lines is rejoined (each pass joins one break per URL).
@@ -137,13 +164,29 @@ URL_WRAP = (
 URL_WRAP_JOIN = "${1}${2}${3}${4}${5}${6}${7}${8}${9}"
 
 
-def _join_lines(text: pl.Expr) -> pl.Expr:
+def _join_lines(rows: pl.Series) -> pl.Series:
+    rejoined = _vectorized(_rejoin_urls)(rows)
+    dehyphenated = _convert_rows(rejoined, lambda batch: batch.str.contains(LINE_END_HYPHEN), _each(join_hyphenated))
+    return _vectorized(_join_rest)(dehyphenated)
+
+
+def _rejoin_urls(text: pl.Expr) -> pl.Expr:
     wrapped = f"(https?://[^{URL_STOP}]*){URL_WRAP}"
-    rejoined = reduce(lambda t, _: t.str.replace_all(wrapped, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
-    return (
-        rejoined.str.replace_all(r"(\p{L})-[ \t]*\n[ \t]*(\p{Ll})", "${1}-${2}")
-        .str.replace_all(r"[ \t]*\n[ \t]*", " ")
-    )
+    return reduce(lambda t, _: t.str.replace_all(wrapped, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
+
+
+def _join_rest(text: pl.Expr) -> pl.Expr:
+    # A hyphen at a line end after a digit or before one ("GPT-" / "4") stays, glued, as join_hyphenated keeps it before a capital.
+    return text.str.replace_all(r"([\p{L}\p{N}][-\u2010])[^\S\n]*\n[^\S\n]*([\p{L}\p{N}])", "${1}${2}").str.replace_all(r"[ \t]*\n[ \t]*", " ")
+
+
+def name_reference_gaps(text: pl.Expr) -> pl.Expr:
+    """A reference noun whose number a scraper dropped (``in Section ,``, ``Table  shows``) as LaTeX conversion treats a dropped ``\\ref``."""
+    return _on_rows(text, lambda batch: reduce(operator.or_, (batch.str.contains(gap) for gap in REFERENCE_GAPS)), _each(_name_reference_gaps))
+
+
+def _name_reference_gaps(text: str) -> str:
+    return _EMPTY_PARENTHESES.sub("", name_dropped_references(mark_gaps(text, _DROPPED), _DROPPED))
 
 
 def _on_matching(expr: pl.Expr, pattern: str, fn: Callable[[str], str], prefilter: Callable[[pl.Series], pl.Series] | None = None) -> pl.Expr:
@@ -377,7 +420,7 @@ def latex_to_text(text: str) -> str:
     prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared)
     prepared = _GLUED_MATH_WORD.sub(r"\1 \\", _TILDE_CHAR.sub(r"\\textasciitilde{}", prepared))
     try:
-        return _EMPTY_PARENTHESES.sub("", _latex_converter().latex_to_text(prepared))
+        return _EMPTY_PARENTHESES.sub("", name_dropped_references(_latex_converter().latex_to_text(prepared), _DROPPED))
     except Exception:  # pylatexenc can fail on malformed input; fall back to dropping commands
         return re.sub(r"\\[A-Za-z]+\*?|[{}$]", "", text)
 
@@ -622,7 +665,7 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
-    lambda t: join_lines(strip_chrome(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
+    lambda t: name_reference_gaps(join_lines(strip_chrome(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract)))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     unescape_entities,
     html_to_text,

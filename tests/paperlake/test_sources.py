@@ -76,6 +76,39 @@ def test_cp1252_symbols_and_lone_letters_stay_cp1252(sentence: str) -> None:
     assert detect_and_decode(text.encode("cp1252")) == (text, "cp1252", None)
 
 
+@pytest.mark.parametrize(
+    ("name", "codec", "words"),
+    [
+        ("cs_cp1250.txt", "cp1250", ("přístup", "učení", "řádově")),  # was cp1252: pøístup, uèení
+        ("hu_cp1250.txt", "cp1250", ("nyelvű", "különböző")),  # was cp1252: nyelvû, különbözõ
+        ("pl_iso8859_2.txt", "iso8859-2", ("nową", "środowisku", "łączymy")),  # was cp1252: now±, ¶rodowisku
+        ("sk_iso8859_2.txt", "iso8859-2", ("využíva", "niekoľkých", "štandardných")),  # was cp1250: vyuľíva, niekoµkých
+    ],
+)
+def test_central_european_text_in_cp1250_and_iso8859_2(name: str, codec: str, words: tuple[str, ...]) -> None:
+    data = (FIXTURES / "repair" / name).read_bytes()
+    text, detected, error = detect_and_decode(data)
+    assert (text, detected, error) == (data.decode(codec), codec, None)
+    assert all(word in text for word in words)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Wir stellen ein neues Verfahren zur Größenschätzung vor, das außerdem für Fußgänger gleichermaßen zuverlässig ist.",
+        "Nous présentons une méthode qui généralise mieux ; les expériences montrent une amélioration, même très différente.",
+        "Presentamos un método para la traducción automática; además, la señal de los diccionarios mejora la precisión.",
+        "Vi præsenterer en ny metode til søgning, som forbedrer præcisionen på danske og norske datasæt.",
+        "Presentiamo un metodo più efficiente. Perché funziona? La qualità dipende però dalla quantità di dati.",
+        "Apresentamos um método para a classificação de imagens médicas com precisão comparável à dos métodos supervisionados.",
+    ],
+)
+@pytest.mark.parametrize("codec", ["cp1252", "latin-1"])
+def test_western_european_text_stays_cp1252(sentence: str, codec: str) -> None:
+    text = "ICML 2025 Papers\n\n" + sentence + "\n"
+    assert detect_and_decode(text.encode(codec)) == (text, "cp1252", None)
+
+
 CJK_BODY = "本文提出了一种基于扩散模型的三维场景生成方法，能够从单张图像出发生成几何一致、纹理逼真的完整场景。我们设计了一个多视角一致性约束模块。"
 
 

@@ -1,0 +1,73 @@
+"""Text defects that reach users (tests/fixtures/repair), through a real ``paperlake run`` on files in a tmp dir."""
+
+from __future__ import annotations
+
+import shutil
+
+import polars as pl
+import pytest
+
+from paperlake.store import Warehouse
+
+from .conftest import FIXTURES
+
+
+@pytest.fixture(scope="module")
+def published(prefect_harness: None, tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
+    from typer.testing import CliRunner
+
+    from paperlake.cli import app
+
+    root = tmp_path_factory.mktemp("repair")
+    shutil.copytree(FIXTURES / "repair", root / "raw")
+    warehouse = Warehouse(root / "wh")
+    result = CliRunner().invoke(app, ["run", "--input", str(root / "raw"), "--warehouse", str(warehouse.root)])
+    assert result.exit_code == 0, result.output
+    return warehouse
+
+
+def _occurrence(warehouse: Warehouse, path: str) -> dict:
+    rows = warehouse.read("occurrences").filter(pl.col("path") == path)
+    assert rows.height == 1, path
+    return rows.row(0, named=True)
+
+
+def test_a_copy_hard_wrapped_with_hyphens_is_an_exact_duplicate_of_the_clean_one(published: Warehouse) -> None:
+    wrapped, clean = _occurrence(published, "hyphenation_wrapped.txt"), _occurrence(published, "hyphenation_clean.txt")
+    assert {wrapped["status"], clean["status"]} == {"kept", "duplicate"}
+    assert wrapped["dedup_key"] == clean["dedup_key"] and wrapped["text"] == clean["text"]
+    assert "adaptive optimizers is" in wrapped["text"] and "On pre-trained transformers" in wrapped["text"]
+    assert "the convergence of" in wrapped["text"] and "its representation error" in wrapped["text"]
+
+
+def test_the_clean_copy_of_an_acl_anthology_entry_is_kept_over_copies_with_title_and_authors(published: Warehouse) -> None:
+    clean = _occurrence(published, "acl_clean.txt")
+    scraped = [_occurrence(published, f"acl_scraped_bar_{where}.txt") for where in ("first", "last")]
+    assert clean["status"] == "kept"
+    assert [row["status"] for row in scraped] == ["duplicate", "duplicate"]
+    assert {row["record_id"] for row in scraped} == {clean["record_id"]}
+    record = published.read("records").filter(pl.col("record_id") == clean["record_id"]).row(0, named=True)
+    assert record["text"].startswith("Discourse parsers are trained") and "Kowalska" not in record["text"]
+
+
+@pytest.mark.parametrize(
+    ("path", "encoding", "words"),
+    [
+        ("cs_cp1250.txt", "cp1250", ("přístup k učení robotů", "řádově méně")),
+        ("hu_cp1250.txt", "cp1250", ("magyar nyelvű szövegek", "különböző")),
+        ("pl_iso8859_2.txt", "iso8859-2", ("nową metodę", "w środowisku", "łączymy")),
+        ("sk_iso8859_2.txt", "iso8859-2", ("využíva malé množstvo", "niekoľkých")),
+    ],
+)
+def test_central_european_files_are_read_in_their_encoding(published: Warehouse, path: str, encoding: str, words: tuple[str, ...]) -> None:
+    source = published.read("sources").filter(pl.col("path") == path).row(0, named=True)
+    assert source["encoding"] == encoding
+    occurrence = _occurrence(published, path)
+    assert occurrence["status"] == "kept" and all(word in occurrence["text"] for word in words)
+
+
+def test_references_dropped_by_latex_or_a_scraper_leave_no_leftovers(published: Warehouse) -> None:
+    latex, scraped = _occurrence(published, "references_latex.txt"), _occurrence(published, "references_scraped.txt")
+    assert latex["dedup_key"] == scraped["dedup_key"] and latex["text"] == scraped["text"]
+    assert "of the assumption, we prove a lower bound that matches" in latex["text"]
+    assert "As shown, the algorithm" in latex["text"] and "benchmarks; the table shows that" in latex["text"]

@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+import polars as pl
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import FIXTURES
+from transforms.hyphenation import join_hyphenated, joins
+from transforms.normalize import normalize_text
+
+
+def norm(*texts: str) -> list[str]:
+    return pl.DataFrame({"t": list(texts)}).select(normalize_text(pl.col("t")))["t"].to_list()
+
+
+@pytest.mark.parametrize(
+    ("head", "tail"),
+    [("opti", "mizer"), ("opti", "mizers"), ("lan", "guage"), ("train", "ing"), ("repre", "sentations"), ("spe", "cialised"), ("per", "formance"),
+     ("with", "out"), ("be", "tween"), ("trans", "former"), ("knowl", "edge"), ("embed", "dings"), ("un", "supervised"), ("pro", "pose"), ("Infor", "mation"),
+     ("further", "more"), ("over", "head"), ("auto", "regressive"), ("counter", "factual")],
+)
+def test_a_word_broken_at_a_line_end_is_joined(head: str, tail: str) -> None:
+    assert joins(head, tail)
+
+
+@pytest.mark.parametrize(
+    ("head", "tail"),
+    [("pre", "trained"), ("the", "art"), ("multi", "task"), ("fine", "tuning"), ("self", "supervised"), ("real", "world"), ("conflict", "resolution"),
+     ("hyper", "parameter"), ("zero", "shot"), ("cross", "entropy"), ("long", "term"), ("trade", "off"), ("per", "coordinate")],
+)
+def test_a_hyphenated_compound_broken_at_its_hyphen_keeps_it(head: str, tail: str) -> None:
+    assert not joins(head, tail)
+
+
+def test_the_blocks_own_spelling_decides_first() -> None:
+    assert norm("we use pre-\ntrained weights; pretraining is costly") == ["we use pretrained weights; pretraining is costly"]
+    assert norm("a token-\nizer and two tokenizers") == ["a tokenizer and two tokenizers"]  # unknown to the word list
+    assert norm("with-\nout, as with-out elsewhere") == ["with-out, as with-out elsewhere"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("opti-\nmizer", "optimizer"),
+        ("opti- \t\nmizer", "optimizer"),
+        ("opti-\r\nmizer", "optimizer"),
+        ("opti-\u00a0\nmizer", "optimizer"),
+        ("opti\u2010\nmizer", "optimizer"),
+        ("opti\u00ad\nmizer and con\u00ad\nvergence", "optimizer and convergence"),  # a soft hyphen is always a break
+        ("state-of-the-\nart and pre-\ntrained", "state-of-the-art and pre-trained"),
+        ("Kullback-\nLeibler and GPT-\n4 and GPT4-\nbased", "Kullback-Leibler and GPT-4 and GPT4-based"),
+        ("end of a line -\nnext line", "end of a line - next line"),
+    ],
+)
+def test_line_end_hyphens_in_normalization(raw: str, clean: str) -> None:
+    assert norm(raw) == [clean]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["Daten-\nbank", "deutsch-\nfranzösische Beziehungen", "teórico-\npráctico", "peut-\nêtre", "c'est-\nà-dire", "česko-\nslovenský", "Вот-\nвот", "北京-\n上海"],
+)
+def test_non_english_compounds_keep_their_hyphen(raw: str) -> None:
+    assert norm(raw) == [raw.replace("\n", "")]
+
+
+def test_the_wrapped_fixture_normalizes_to_the_clean_copy() -> None:
+    def block(name: str) -> str:
+        return (FIXTURES / "repair" / name).read_text(encoding="utf-8").split("\n\n", 1)[1].strip()
+
+    wrapped, clean = norm(block("hyphenation_wrapped.txt"), block("hyphenation_clean.txt"))
+    assert wrapped == clean
+    assert "optimizers is" in clean and "pre-trained transformers" in clean and "convergence" in clean
+
+
+WORD = st.text(alphabet=st.characters(categories=("Ll", "Lu")), min_size=1, max_size=10)
+
+
+@settings(max_examples=300, deadline=None)
+@given(WORD, WORD, st.sampled_from(["-", "\u2010"]), st.sampled_from(["", " ", "\t", "\u00a0"]))
+def test_a_line_end_hyphen_is_kept_or_joined_never_spaced(head: str, tail: str, hyphen: str, space: str) -> None:
+    joined = join_hyphenated(f"{head}{hyphen}{space}\n{space}{tail}")
+    assert joined in (head + tail, f"{head}{hyphen}{tail}")
+    assert norm(f"x {head}{hyphen}{space}\n{space}{tail} y")[0] in norm(f"x {head}{tail} y", f"x {head}{hyphen}{tail} y")

@@ -1,0 +1,110 @@
+"""Words hyphenated at a line end: joined when the joined form is a word, the hyphen kept otherwise.
+
+``opti-\\nmizer`` is ``optimizer``, ``pre-\\ntrained`` and ``state-of-the-\\nart`` keep their hyphen.
+The word list is wordfreq's English list (bundled with the package, loaded on first use, so
+only a process that meets such a break pays for it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set
+from functools import lru_cache
+
+# A line-end hyphen, soft hyphen or U+2010 after a letter, before a letter on the next line (polars regex).
+LINE_END_HYPHEN = r"\p{L}[-\u2010\u00ad][^\S\n]*\n[^\S\n]*\p{L}"
+SOFT_HYPHEN = "\u00ad"
+# The joined word wins unless the two pieces, as words, are over 30 times as frequent (10^1.5, in
+# wordfreq's estimate for a hyphenated pair): "optimizer", "without", "furthermore" and
+# "autoregressive" are joined; "pre-trained", "multi-task", "fine-tuning" and "trade-off" stay.
+JOIN_MARGIN = 1.5
+_BREAK = re.compile(r"([-\u2010\u00ad])[^\S\n]*\n[^\S\n]*(?=[^\W\d_])")  # anchored on the hyphen: scanning for words first is slow
+_HEAD = re.compile(r"[^\W\d_]+\Z")
+_TAIL = re.compile(r"[^\W\d_]+")
+_WORD = re.compile(r"\w+")
+_COMPOUND = re.compile(r"\b\w+(?:[-\u2010]\w+)+")
+_HYPHENS = re.compile(r"[-\u2010]")
+_ENDINGS = ("s", "es", "d", "ed", "ing")
+
+
+def join_hyphenated(text: str) -> str:
+    """Join every word hyphenated at a line end of ``text`` (see the module docstring); those line breaks go."""
+    pieces: list[str] = []
+    done = 0
+    unhyphenated = ""
+    spellings: tuple[set[str], set[str]] | None = None  # computed once, for the first break that needs them
+    for match in _BREAK.finditer(text):
+        head = _HEAD.search(text, max(done, match.start() - 64), match.start())
+        if head is None:  # no letter before the hyphen: join_lines treats it as any line break
+            continue
+        hyphen, tail = match.group(1), _TAIL.match(text, match.end()).group()
+        if hyphen == SOFT_HYPHEN:
+            joined = True
+        elif tail[0].islower():
+            unhyphenated = unhyphenated or text.lower().replace("-", "").replace("\u2010", "")
+            if _stem((head.group() + tail).lower()) in unhyphenated:  # the block may spell it elsewhere
+                spellings = spellings or _block_spellings(text)
+                joined = joins(head.group(), tail, *spellings)
+            else:
+                joined = joins(head.group(), tail)
+        else:  # a capital after the hyphen: a compound ("Kullback-Leibler")
+            joined = False
+        pieces += [text[done : match.start()], "" if joined else hyphen]
+        done = match.end()
+    return "".join(pieces) + text[done:]
+
+
+def joins(head: str, tail: str, closed: Set[str] = frozenset(), hyphenated: Set[str] = frozenset()) -> bool:
+    """Whether ``head-`` at a line end and ``tail`` are one word.
+
+    The block's own spelling decides first: the joined word (or an inflection of it) written
+    elsewhere in it as one word (``closed``) or with a hyphen (``hyphenated``, pairs written
+    ``a-b`` as ``ab``); then the frequencies.
+    """
+    forms = _forms((head + tail).lower())
+    spellings = _inflections(forms)
+    written_closed, written_hyphenated = bool(spellings & closed), bool(spellings & hyphenated)
+    if written_closed != written_hyphenated:
+        return written_closed
+    joined = max(map(_zipf, forms))
+    return joined > 0 and joined + JOIN_MARGIN >= _zipf(f"{head}-{tail}".lower())
+
+
+def _forms(word: str) -> set[str]:
+    """The word and its stems without an inflection ending (``optimizers`` -> ``optimizer``; ``-ed``/``-ing`` also with ``e``)."""
+    forms = {word}
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            stem = word[: -len(ending)]
+            forms.add(stem)
+            if ending in ("ed", "ing"):
+                forms.add(stem + "e")
+    return forms
+
+
+def _stem(word: str) -> str:
+    """What every word in ``_inflections(_forms(word))`` starts with."""
+    stem = min(_forms(word), key=len)
+    return stem[:-1] if stem.endswith("e") else stem
+
+
+def _inflections(forms: set[str]) -> set[str]:
+    """Every word whose ``_forms`` share one with ``forms``."""
+    return forms | {form + ending for form in forms for ending in _ENDINGS} | {form[:-1] + ending for form in forms if form.endswith("e") for ending in ("ed", "ing")}
+
+
+def _block_spellings(text: str) -> tuple[set[str], set[str]]:
+    """The block's words, and its pairs written with a hyphen inside a line (``a-b`` as ``ab``), lower-cased."""
+    lower = text.lower()
+    hyphenated = set()
+    for compound in _COMPOUND.findall(lower):
+        parts = _HYPHENS.split(compound)
+        hyphenated.update(a + b for a, b in zip(parts, parts[1:]))
+    return set(_WORD.findall(lower)), hyphenated
+
+
+@lru_cache(maxsize=65536)
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency  # loads the list on first use: only processes that need it pay
+
+    return zipf_frequency(word, "en")
