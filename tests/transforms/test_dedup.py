@@ -201,6 +201,8 @@ def test_version_pairs_merge_and_different_papers_that_share_text_do_not() -> No
     default = next(point for point in judged["over_spread"] if point["spread"] == DedupParams().spread)
     assert default["different_merged"] == 0
     assert default["same_merged"] >= 42, default  # of 49; the J/C rule alone merges 24
+    assert default["same_merged_after_candidates"] == default["same_merged"], default  # the candidate stage finds every pair the rule accepts
+    assert default["different_merged_after_candidates"] == 0
     blocks = _blocks([(row["id"], ordinal, row[side]) for row in pairs.iter_rows(named=True) for ordinal, side in ((1, "a"), (2, "b"))])
     out = deduplicate(blocks, EMPTY)
     per_pair = out.occurrences.group_by("path").agg(merged=pl.col("record_id").n_unique() == 1).join(pairs.select(path="id", same="same"), on="path")
