@@ -152,10 +152,14 @@ def fixture_pairs(params: dedup.DedupParams) -> dict[str, object]:
     pairs = pl.read_ndjson(corpus.FIXTURE / "pairs.jsonl")
     normalized = [normalize.normalize_column(pairs.select(text_raw=side))["text"].alias(side) for side in ("a", "b")]
     report = pairs_curve(pairs.select("same").with_columns(normalized), params)
-    print(f"\nfixture pairs: {report['same']} same-paper, {report['different']} different-paper pairs; the LSH finds {report['lsh_found_same']} same-paper pairs")
-    print(f"  {'spread':>8} {'same':>6} {'different':>10} {'same after LSH':>15}")
+    print(
+        f"\nfixture pairs: {report['same']} same-paper, {report['different']} different-paper pairs; the LSH finds {report['lsh_found_same']}"
+        f" same-paper pairs, the LSH and shared passages {report['candidates_found_same']}"
+    )
+    print(f"  {'spread':>8} {'same':>6} {'different':>10} {'same after LSH':>15} {'same / different after candidates':>34}")
     for point in report["over_spread"]:
-        print(f"  {point['spread']:>8} {point['same_merged']:>6} {point['different_merged']:>10} {point['same_merged_after_lsh']:>15}")
+        after = f"{point['same_merged_after_candidates']} / {point['different_merged_after_candidates']}"
+        print(f"  {point['spread']:>8} {point['same_merged']:>6} {point['different_merged']:>10} {point['same_merged_after_lsh']:>15} {after:>34}")
     return report
 
 

@@ -96,13 +96,13 @@ def threshold_curve(
     """Pairwise P/R/F1 over the Jaccard threshold, the containment threshold and the borderline spread (the others as configured).
 
     ``blocks``: accepted blocks with ``dedup_key``, ``text`` and ``cluster``. Candidates come
-    from the configured LSH; each point applies ``dedup.passes`` to their exact similarities
+    from the configured LSH and shared passages; each point applies ``dedup.passes`` to their exact similarities
     and borderline evidence. With ``hard_negatives`` (pairs of clusters), each point also
     counts those merged.
     """
     keys = dedup.with_folded(blocks.unique("dedup_key").sort("dedup_key"))
     shingled = minhash.shingle_hashes(keys["folded"], params.lsh)
-    pairs = minhash.candidate_pairs(minhash.band_table(shingled, params.lsh))
+    pairs = dedup.candidate_pairs(_signed(shingled, params), params)
     shingles = minhash.shingle_table(shingled, pl.concat([pairs["a"], pairs["b"]]))
     sims = minhash.pair_similarity(pairs, shingles)
     copies = blocks.group_by("dedup_key").agg(texts=pl.col("text").unique().sort())
@@ -138,8 +138,14 @@ def threshold_curve(
     }
 
 
+def _signed(shingled: minhash.ShingleHashes, params: dedup.DedupParams) -> pl.DataFrame:
+    """``row``, ``bands`` and ``passages`` of hashed keys, as ``dedup.candidate_pairs`` reads them."""
+    return minhash.band_table(shingled, params.lsh).with_columns(passages=minhash.passage_table(shingled, params.passage_shingles)["passages"])
+
+
 def pairs_curve(pairs: pl.DataFrame, params: dedup.DedupParams) -> dict[str, object]:
-    """Labeled pairs (``a``, ``b`` normalized texts, ``same``): how many the configured LSH finds, and how many pass over the spread.
+    """Labeled pairs (``a``, ``b`` normalized texts, ``same``): how many the candidate stage finds (LSH alone, and with
+    shared passages), and how many pass over the spread, judged directly and through the candidate stage.
 
     Each pair is judged on its own, as ``dedup.confirm`` judges a candidate pair.
     """
@@ -151,8 +157,9 @@ def pairs_curve(pairs: pl.DataFrame, params: dedup.DedupParams) -> dict[str, obj
     sims = minhash.pair_similarity(numbered, minhash.shingle_table(shingled, pl.Series(np.arange(2 * n, dtype=np.uint32))))
     candidates = dedup.Candidates(keys=texts, shingled=shingled, texts=texts.to_frame("text").select(pl.concat_list("text")).to_series())  # one copy each
     weighed = dedup.borderline_evidence(sims, candidates).with_columns(same=pairs["same"])
-    found = minhash.candidate_pairs(minhash.band_table(shingled, params.lsh)).join(numbered, on=["a", "b"], how="semi")
-    lsh = weighed.join(found, on=["a", "b"], how="semi")
+    signed = _signed(shingled, params)
+    lsh = weighed.join(minhash.candidate_pairs(signed.select("row", "bands")), on=["a", "b"], how="semi")
+    found = weighed.join(dedup.candidate_pairs(signed, params), on=["a", "b"], how="semi")
 
     def point(spread: float) -> dict[str, object]:
         rule = dedup.passes(replace(params, spread=spread))
@@ -161,6 +168,14 @@ def pairs_curve(pairs: pl.DataFrame, params: dedup.DedupParams) -> dict[str, obj
             "same_merged": weighed.filter(rule & pl.col("same")).height,
             "different_merged": weighed.filter(rule & ~pl.col("same")).height,
             "same_merged_after_lsh": lsh.filter(rule & pl.col("same")).height,
+            "same_merged_after_candidates": found.filter(rule & pl.col("same")).height,
+            "different_merged_after_candidates": found.filter(rule & ~pl.col("same")).height,
         }
 
-    return {"same": int(pairs["same"].sum()), "different": int((~pairs["same"]).sum()), "lsh_found_same": int(lsh["same"].sum()), "over_spread": [point(s) for s in SPREADS]}
+    return {
+        "same": int(pairs["same"].sum()),
+        "different": int((~pairs["same"]).sum()),
+        "lsh_found_same": int(lsh["same"].sum()),
+        "candidates_found_same": int(found["same"].sum()),
+        "over_spread": [point(s) for s in SPREADS],
+    }

@@ -29,12 +29,12 @@ from transforms.tags import Taxonomy
 
 # What dedup decided for each new block, staged once for every part to join.
 STATUS = pl.Schema({"source_id": pl.String, "ordinal": pl.Int32, "record_id": pl.String, "status": pl.String, "similarity": pl.Float64})
-# The staged block columns dedup reads (not the texts), plus each block's shingle key and LSH band keys,
+# The staged block columns dedup reads (not the texts), plus each block's shingle key, LSH band keys and passage hashes,
 # and its text (read only for the keys of candidate pairs).
 SLIM_BLOCKS = pl.Schema(
     {"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "dedup_key": pl.String, "reject_reason": pl.String, "text_len": pl.UInt32}
 )
-STAGED_BLOCKS = pl.Schema({**SLIM_BLOCKS, "folded": pl.String, "bands": pl.List(pl.Int64), "text": pl.String})
+STAGED_BLOCKS = pl.Schema({**SLIM_BLOCKS, "folded": pl.String, "bands": pl.List(pl.Int64), "passages": pl.List(pl.Int64), "text": pl.String})
 # Occurrences per published file: a later run that changes a record rewrites every file holding
 # one of its occurrences (Delta copy-on-write), so files of ~8 MB keep that rewrite small.
 OCCURRENCE_FILE_ROWS = 10_000
@@ -62,7 +62,7 @@ class BlockBatch:
 
 
 def stage_blocks(batch: BlockBatch) -> int:
-    """Read, split, normalize, key, classify and band a batch of files into staged ``sources`` and ``blocks``; blocks staged."""
+    """Read, split, normalize, key, classify and sign (band keys, passage hashes) a batch of files into staged ``sources`` and ``blocks``; blocks staged."""
     staging = Staging(batch.staging)
     parsed = split.split_header(source_files.read_sources([Path(f) for f in batch.files], batch.root, batch.read))
     blocks = split.split_blocks(parsed)
@@ -70,7 +70,7 @@ def stage_blocks(batch: BlockBatch) -> int:
     parsed.write_parquet(staging.part("sources", batch.name))
     blocks = quality.classify_blocks(dedup.with_keys(normalize.normalize_column(blocks)), parsed, batch.quality)
     keys = dedup.with_bands(blocks.select("dedup_key", "folded").unique("dedup_key"), batch.dedup)
-    blocks = blocks.join(keys.select("dedup_key", "bands"), on="dedup_key", how="left", maintain_order="left")
+    blocks = blocks.join(keys.select("dedup_key", "bands", "passages"), on="dedup_key", how="left", maintain_order="left")
     blocks.with_columns(text_len=pl.col("text").str.len_chars()).write_parquet(staging.part("blocks", batch.name), **SCRATCH)
     return blocks.height
 
@@ -97,7 +97,7 @@ def stage_outputs(batch: OutputBatch) -> int:
         occurrences = pl.scan_parquet(batch.published_file).join(affected, on="record_id", how="anti").collect()
     elif batch.from_blocks:
         statuses = staging.scan("statuses", STATUS)
-        blocks = pl.scan_parquet(staging.part("blocks", batch.name)).drop("folded", "bands", "text_len")
+        blocks = pl.scan_parquet(staging.part("blocks", batch.name)).drop("folded", "bands", "passages", "text_len")
         occurrences = schema.conform(blocks.join(statuses, on=["source_id", "ordinal"], how="left"), schema.OCCURRENCES).sort("path", "ordinal").collect()
         for i, rows in enumerate(occurrences.iter_slices(OCCURRENCE_FILE_ROWS)):
             rows.write_parquet(staging.part("occurrences", f"{batch.name}-{i:03d}"))

@@ -6,7 +6,7 @@ import paperlake  # noqa: F401  (sets offline defaults before Prefect is importe
 
 import json
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import polars as pl
@@ -103,14 +103,28 @@ def stage_new_blocks(new: pl.DataFrame, input_dir: Path, staging: Staging, confi
 
 
 @task(cache_policy=NO_CACHE)
-def match_records(keys: pl.DataFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config) -> tuple[dedup.Matches, pl.DataFrame]:
-    """Near-duplicate matching of the new keys (``dedup_key``, ``bands``) against each other and the warehouse's dedup index."""
+def backfill_passages(warehouse: Warehouse, params: dedup.DedupParams) -> pl.DataFrame:
+    """Passage hashes of the published keys a dedup index built before passages lacks (published with this run's index rows)."""
+    if not dedup.passage_backlog(warehouse.index_schemes(), params):
+        return schema.empty(schema.DEDUP_INDEX)
+    missing = warehouse.keys_without(params.passage_scheme)
+    log.info("dedup index: backfilling the passage hashes of %d published keys", missing.len())
+    return dedup.passage_rows(warehouse.rows_where("occurrences", "dedup_key", missing, ["dedup_key", "text"]), params)
+
+
+@task(cache_policy=NO_CACHE)
+def match_records(keys: pl.DataFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config, backfill: pl.DataFrame) -> tuple[dedup.Matches, pl.DataFrame]:
+    """Near-duplicate matching of the new keys (``dedup_key``, ``bands``, ``passages``) against each other and the warehouse's dedup index."""
     key_columns = ["dedup_key", "record_id", "text"]
     same_keys = warehouse.rows_where("occurrences", "dedup_key", keys["dedup_key"], key_columns).unique("dedup_key")
     fresh = dedup.fresh_keys(keys, same_keys)
-    band_hits = warehouse.band_matches(fresh.select("dedup_key", "bands"), config.dedup.lsh.scheme)
-    near_copies = warehouse.rows_where("occurrences", "dedup_key", band_hits, key_columns).unique(["dedup_key", "text"])  # every copy's text: method names
-    return dedup.match_keys(fresh, near_copies, config.dedup, folds), pl.concat([same_keys, near_copies]).unique("dedup_key")
+    band_hits = warehouse.index_matches(fresh["bands"].explode().drop_nulls(), config.dedup.lsh.scheme)["dedup_key"]
+    stored = warehouse.index_matches(fresh["passages"].explode().drop_nulls(), config.dedup.passage_scheme)
+    passage_hits = pl.concat([stored, backfill.select("dedup_key", value="bands").explode("value")]).rename({"value": "passage"})
+    near, common = dedup.index_candidates(fresh, band_hits, passage_hits, config.dedup)
+    near_copies = warehouse.rows_where("occurrences", "dedup_key", near, key_columns).unique(["dedup_key", "text"])  # every copy's text: method names
+    matches = dedup.match_keys(fresh, near_copies, config.dedup, folds, common)
+    return replace(matches, bands=pl.concat([matches.bands, backfill])), pl.concat([same_keys, near_copies]).unique("dedup_key")
 
 
 @task(cache_policy=NO_CACHE)
@@ -222,10 +236,10 @@ def curate(
         accepted = staged.filter(pl.col("reject_reason").is_null())
         folds = accepted.select("dedup_key", "folded", "text")  # read only for the keys of candidate pairs
         blocks = staged.select(*batches.SLIM_BLOCKS).collect()
-        keys = accepted.select("dedup_key", "bands").unique("dedup_key").collect()
+        keys = accepted.select("dedup_key", "bands", "passages").unique("dedup_key").collect()
         retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash  # every record's tags may change
         log.info("dedup: matching %d new keys of %d accepted blocks", keys.height, blocks.height - blocks["reject_reason"].is_not_null().sum())
-        matches, known = match_records(keys, folds, warehouse, config)
+        matches, known = match_records(keys, folds, warehouse, config, backfill_passages(warehouse, config.dedup))
         assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
         log.info("dedup: %d confirmed near-duplicate edges, %d published records touched, %d merged away", matches.edges.height, affected.len(), matches.merges.height)
         del keys

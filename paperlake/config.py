@@ -63,6 +63,7 @@ BOUNDS: dict[str, tuple[float, float | None]] = {
         _SHARE,
     ),
     **dict.fromkeys(("bands", "rows", "batch_bytes", "workers", "max_words", "max_chars", "max_decompressed_bytes", "cjk_chars_per_word"), _COUNT),
+    **dict.fromkeys(("passage_shingles", "passage_shared", "passage_cap"), _COUNT),
     "shingle_bytes": (1, 16),
 }
 _TYPE_NAMES = {int: "an integer", float: "a number", bool: "true or false", str: "a string"}

@@ -233,17 +233,24 @@ class Warehouse:
         scan = self.scan(table).filter(pl.col(column).is_in(wanted.implode()))
         return (scan.select(columns) if columns else scan).collect()
 
-    def band_matches(self, bands: pl.DataFrame, scheme: str) -> pl.Series:
-        """Published dedup keys that share an LSH band key with one of ``bands`` (``dedup_key``, ``bands``)."""
-        if self.current_version() is None or bands.is_empty():
-            return pl.Series("dedup_key", [], dtype=pl.String)
-        stored = self.scan("dedup_index")
-        schemes = stored.select(pl.col("scheme").unique()).collect()["scheme"].to_list()
-        if schemes and schemes != [scheme]:
-            raise ValueError(f"{self.root}: the dedup index was built with scheme {schemes}, the configuration asks for {scheme}; use a new warehouse")
-        wanted = bands.select(band=pl.col("bands")).explode("band").unique()
-        hits = stored.select("dedup_key", band=pl.col("bands")).explode("band").join(wanted.lazy(), on="band", how="semi")
-        return hits.select(pl.col("dedup_key").unique()).collect()["dedup_key"]
+    def index_schemes(self) -> dict[str, int]:
+        """Rows per scheme of the dedup index (one per key and scheme); empty before the first version."""
+        if self.current_version() is None:
+            return {}
+        counts = self.scan("dedup_index").group_by("scheme").len().collect()
+        return dict(zip(counts["scheme"].to_list(), counts["len"].to_list()))
+
+    def keys_without(self, scheme: str) -> pl.Series:
+        """Indexed dedup keys that have no row under ``scheme`` (an index older than the scheme)."""
+        stored = self.scan("dedup_index").select("dedup_key", "scheme")
+        return stored.join(stored.filter(pl.col("scheme") == scheme), on="dedup_key", how="anti").select(pl.col("dedup_key").unique().sort()).collect()["dedup_key"]
+
+    def index_matches(self, values: pl.Series, scheme: str) -> pl.DataFrame:
+        """``(dedup_key, value)`` of the dedup index rows under ``scheme`` that hold one of ``values`` (band keys or passage hashes)."""
+        if self.current_version() is None or values.is_empty():
+            return pl.DataFrame(schema={"dedup_key": pl.String, "value": pl.Int64})
+        stored = self.scan("dedup_index").filter(pl.col("scheme") == scheme).select("dedup_key", value=pl.col("bands")).explode("value")
+        return stored.join(values.unique().rename("value").to_frame().lazy(), on="value", how="semi").collect()
 
 
 def _arrow_stream(frame: pl.DataFrame | pl.LazyFrame) -> pa.Table | pa.RecordBatchReader | None:

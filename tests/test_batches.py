@@ -21,7 +21,7 @@ def _tables(warehouse: Path) -> dict[str, pl.DataFrame]:
         "urls": wh.read("urls").sort("record_id", "position"),
         "tags": wh.read("tags").sort("record_id", "tag"),
         "merge_edges": wh.read("merge_edges").sort("dedup_key_a", "dedup_key_b"),
-        "dedup_index": wh.read("dedup_index").sort("dedup_key"),
+        "dedup_index": wh.read("dedup_index").sort("dedup_key", "scheme"),
     }
 
 

@@ -6,12 +6,16 @@ import shutil
 from pathlib import Path
 
 import polars as pl
+import pytest
 
 from paperlake.store import Warehouse
+from transforms import dedup
+from transforms.dedup import DedupParams
 
 from .conftest import SEEDS
 
 CORPUS = Path(__file__).resolve().parent / "fixtures" / "dedup" / "corpus"
+PAIRS = CORPUS.parent / "pairs.jsonl"
 SENTENCES = [
     "We introduce a sparse mixture of adapters for continual instruction tuning of language models.",
     "The router is trained with a load balancing penalty that keeps every adapter busy during training.",
@@ -55,10 +59,17 @@ def test_runs_a_then_b_give_the_partition_of_one_run(paperlake_cli, tmp_path: Pa
     retired = set(wh.read("record_merges")["retired_id"].to_list())
     assert published - retired <= set(wh.read("records")["record_id"].to_list())
     assert wh.read("records").height == 114
-    index = wh.read("dedup_index")
-    assert index["dedup_key"].is_unique().all()
-    accepted_keys = wh.read("occurrences").filter(pl.col("record_id").is_not_null())["dedup_key"].unique()
-    assert set(index["dedup_key"].to_list()) == set(accepted_keys.to_list())
+    _assert_indexed(wh)
+
+
+def _assert_indexed(wh: Warehouse) -> None:
+    """Every accepted key has one row of band keys and one of passage hashes in the dedup index, and nothing else has."""
+    index, params = wh.read("dedup_index"), DedupParams()
+    accepted_keys = set(wh.read("occurrences").filter(pl.col("record_id").is_not_null())["dedup_key"].to_list())
+    for scheme in (params.lsh.scheme, params.passage_scheme):
+        rows = index.filter(pl.col("scheme") == scheme)
+        assert rows["dedup_key"].is_unique().all() and set(rows["dedup_key"].to_list()) == accepted_keys
+    assert set(index["scheme"].to_list()) == {params.lsh.scheme, params.passage_scheme}
 
 
 def _listing(path: Path, *abstracts: str) -> None:
@@ -162,3 +173,26 @@ def test_abstracts_glued_in_one_file_do_not_merge_the_papers_listed_apart_in_ano
     assert records.height == 4
     assert sorted(records["text_raw"].to_list()) == sorted(abstracts)
     assert records["n_occurrences"].to_list() == [2, 2, 2, 2]
+
+
+@pytest.mark.parametrize("old_index", [False, True], ids=["index", "index-without-passages"])
+def test_a_version_without_a_common_band_joins_the_published_paper_through_passages(paperlake_cli, tmp_path: Path, monkeypatch, old_index: bool) -> None:
+    pair = pl.read_ndjson(PAIRS).filter(pl.col("id") == "p17").row(0, named=True)  # workshop vs conference version: no LSH band in common
+    raw, warehouse = tmp_path / "raw", tmp_path / "wh"
+    raw.mkdir()
+    _listing(raw / "a.txt", pair["a"], " ".join(SENTENCES))
+    with monkeypatch.context() as patch:
+        if old_index:  # a warehouse whose index was built before passage hashes were stored: band keys only
+            patch.setattr(dedup, "index_rows", lambda keys, params: keys.select("dedup_key", scheme=pl.lit(params.lsh.scheme), bands="bands"))
+        assert paperlake_cli("run", "--input", raw, "--warehouse", warehouse)[0] == 0
+    wh, params = Warehouse(warehouse), DedupParams()
+    assert dedup.passage_backlog(wh.index_schemes(), params) == old_index
+
+    _listing(raw / "b.txt", pair["b"])
+    code, output = paperlake_cli("run", "--input", raw, "--warehouse", warehouse)
+    assert code == 0, output
+    versions = wh.read("occurrences").filter(pl.col("text").str.contains("LearnedSieve"))
+    assert versions.height == 2 and versions["record_id"].n_unique() == 1
+    assert wh.read("records").height == 2 and wh.read("record_merges").is_empty()
+    _assert_indexed(wh)  # an old index is backfilled once, with the run that needed it
+    assert not dedup.passage_backlog(wh.index_schemes(), params)

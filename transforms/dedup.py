@@ -4,11 +4,13 @@ Key scheme ``k1``: normalized text, lower-cased, hyphens joined, every run of ch
 that are not letters (punctuation, digits, symbols, whitespace) folded to one space.
 Two blocks with the same key are exact duplicates: one node of the dedup graph.
 
-Near duplicates (signature scheme ``m1``, ``transforms.minhash``): keys whose LSH band keys
-collide are candidate pairs; a candidate pair is a confirmed edge only when the exact
-Jaccard of its shingle sets reaches ``DedupParams.jaccard`` or their containment reaches
-``DedupParams.containment``. Records are the connected components of confirmed edges
-(union-find), so the partition depends only on the set of blocks, never on run order.
+Near duplicates (signature scheme ``m1`` and passage scheme ``p1``, ``transforms.minhash``):
+keys whose LSH band keys collide, or that share ``DedupParams.passage_shared`` passage hashes
+no more than ``DedupParams.passage_cap`` keys hold, are candidate pairs; a candidate pair is a
+confirmed edge only when the exact Jaccard of its shingle sets reaches ``DedupParams.jaccard``
+or their containment reaches ``DedupParams.containment`` (or, borderline, on its evidence).
+Records are the connected components of confirmed edges (union-find), so the partition
+depends only on the set of blocks, never on run order.
 
 Kept rule: in each record the most complete occurrence is kept: most distinct shingles,
 then the longest normalized text, then the smallest (path, ordinal). Never arrival order.
@@ -43,10 +45,18 @@ class DedupParams:
     bands: int = 24  # LSH bands
     rows: int = 3  # signature bins per band
     seed: int = 20250  # hashing seed
+    passage_shingles: int = 16  # passage hashes: the smallest shingle hash of every this many consecutive shingles
+    passage_shared: int = 2  # keys sharing this many passage hashes are a candidate pair ...
+    passage_cap: int = 20  # ... counting only passage hashes at most this many keys hold (templates)
 
     @property
     def lsh(self) -> minhash.MinHashParams:
         return minhash.MinHashParams(shingle_bytes=self.shingle_bytes, bands=self.bands, rows=self.rows, seed=self.seed)
+
+    @property
+    def passage_scheme(self) -> str:
+        """The scheme of the stored passage hashes (``dedup_index`` rows beside the band keys)."""
+        return f"{minhash.PASSAGE_SCHEME}/w{self.shingle_bytes}/p{self.passage_shingles}/s{self.seed}"
 
 
 # every run of non-letters except a lone space (already its own fold, most of the runs):
@@ -108,7 +118,7 @@ class Matches:
     assignment: pl.DataFrame  # dedup_key -> record_id, for every new key
     edges: pl.DataFrame  # confirmed pairs: dedup_key_a (new), dedup_key_b, measure, similarity
     merges: pl.DataFrame  # retired_id -> surviving_id, via_dedup_key (the smallest new key of the bridging component)
-    bands: pl.DataFrame  # dedup_key, scheme, bands (list[i64]) of every new key, for the warehouse index
+    bands: pl.DataFrame  # dedup_index rows of every new key: dedup_key, scheme, bands (its band keys, or under the passage scheme its passage hashes)
 
 
 @dataclass(frozen=True)
@@ -211,17 +221,73 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     return named.with_columns(spread=pl.Series(minhash.spread(named, candidates.shingled)), names=relation).drop("_names_a", "_names_b")
 
 
-def key_bands(folded: pl.Series, params: DedupParams) -> pl.Series:
-    """LSH band keys (``bands``, 64-bit signed) of shingle keys; null for a key without shingles."""
-    return minhash.band_table(minhash.shingle_hashes(folded, params.lsh), params.lsh)["bands"].cast(pl.List(pl.Int64))
+def key_signatures(folded: pl.Series, params: DedupParams) -> pl.DataFrame:
+    """LSH band keys (``bands``, 64-bit signed) and passage hashes (``passages``) of shingle keys; null for a key without shingles."""
+    shingled = minhash.shingle_hashes(folded, params.lsh)
+    bands = minhash.band_table(shingled, params.lsh)["bands"].cast(pl.List(pl.Int64))
+    return pl.DataFrame({"bands": bands, "passages": minhash.passage_table(shingled, params.passage_shingles)["passages"]})
 
 
 def with_bands(keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
-    """Add ``bands`` where the frame does not carry them (from ``folded`` or ``text``)."""
-    if "bands" in keys.columns:
+    """Add ``bands`` and ``passages`` where the frame does not carry them (from ``folded`` or ``text``)."""
+    if {"bands", "passages"} <= set(keys.columns):
         return keys
-    keys = with_folded(keys)
-    return keys.with_columns(bands=key_bands(keys["folded"], params))
+    keys = with_folded(keys).drop("bands", "passages", strict=False)
+    return pl.concat([keys, key_signatures(keys["folded"], params)], how="horizontal")
+
+
+def index_rows(keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
+    """``dedup_index`` rows of keys (``dedup_key``, ``bands``, ``passages``): one under the band scheme, one under the passage scheme."""
+    return pl.concat(
+        [
+            keys.select("dedup_key", scheme=pl.lit(params.lsh.scheme), bands="bands"),
+            keys.select("dedup_key", scheme=pl.lit(params.passage_scheme), bands="passages"),
+        ]
+    )
+
+
+def passage_backlog(schemes: dict[str, int], params: DedupParams) -> bool:
+    """Whether a dedup index (keys per scheme) lacks the passage hashes of some keys: built before passages were stored.
+
+    An index with band keys of another scheme, or passage hashes of another window, cannot be
+    matched against (ValueError: use a new warehouse).
+    """
+    foreign = sorted(set(schemes) - {params.lsh.scheme, params.passage_scheme})
+    if foreign:
+        raise ValueError(f"the dedup index was built with scheme {foreign}, the configuration asks for {params.lsh.scheme} and {params.passage_scheme}; use a new warehouse")
+    return schemes.get(params.passage_scheme, 0) < schemes.get(params.lsh.scheme, 0)
+
+
+def passage_rows(keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
+    """``dedup_index`` rows under the passage scheme of published keys (``dedup_key``, ``text`` of one copy): the backfill of an older index."""
+    keyed = with_folded(keys.unique("dedup_key").sort("dedup_key"))
+    passages = minhash.passage_table(minhash.shingle_hashes(keyed["folded"], params.lsh), params.passage_shingles)["passages"]
+    return keyed.select("dedup_key", scheme=pl.lit(params.passage_scheme), bands=passages)
+
+
+def index_candidates(fresh: pl.DataFrame, band_hits: pl.Series, passage_hits: pl.DataFrame, params: DedupParams) -> tuple[pl.Series, pl.Series]:
+    """Published keys to match the fresh keys (``dedup_key``, ``passages``) against, and the passage hashes too common to count.
+
+    ``band_hits``: published keys sharing a band key with a fresh key; ``passage_hits``
+    (``dedup_key``, ``passage``): every published key holding a passage hash of a fresh key. A
+    hash held by more than ``passage_cap`` keys, published and fresh, is common; a published key
+    is a candidate when it shares ``passage_shared`` of the other hashes with a fresh key.
+    """
+    ours = fresh.select("dedup_key", passage="passages").explode("passage").drop_nulls("passage").unique()
+    passage_hits = passage_hits.select("dedup_key", "passage").join(ours, on="passage", how="semi")
+    held = pl.concat([ours, passage_hits]).unique()
+    common = held.group_by("passage").agg(pl.len()).filter(pl.col("len") > params.passage_cap)["passage"]
+    rare = passage_hits.filter(~pl.col("passage").is_in(common.implode()))
+    shared = ours.join(rare, on="passage", suffix="_known").group_by("dedup_key", "dedup_key_known").len()
+    near = shared.filter(pl.col("len") >= params.passage_shared)["dedup_key_known"]
+    return pl.concat([band_hits, near]).unique().sort().rename("dedup_key"), common.sort()
+
+
+def candidate_pairs(signed: pl.DataFrame, params: DedupParams, common: pl.Series | None = None) -> pl.DataFrame:
+    """Candidate pairs ``(a, b)``, ``a < b``, of rows (``row``, ``bands``, ``passages``): a band key in common, or
+    ``passage_shared`` passage hashes that at most ``passage_cap`` rows hold and ``common`` does not list."""
+    by_passage = minhash.passage_pairs(signed.select("row", "passages"), params.passage_shared, params.passage_cap, common)
+    return pl.concat([minhash.candidate_pairs(signed.select("row", "bands")), by_passage]).unique().sort("a", "b")
 
 
 def _candidates(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | None, params: DedupParams) -> tuple[pl.Series, Candidates]:
@@ -251,14 +317,16 @@ def _copies(keys: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams, folds: pl.LazyFrame | None = None) -> Matches:
+def match_keys(
+    new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams, folds: pl.LazyFrame | None = None, common: pl.Series | None = None
+) -> Matches:
     """Match new keys against each other and against known keys; give each new key a record.
 
-    ``new_keys``: ``dedup_key`` and ``text``, ``folded`` or ``bands`` (keys never published;
+    ``new_keys``: ``dedup_key`` and ``text``, ``folded`` or ``bands`` and ``passages`` (keys never published;
     a row per copy, or per key); keys given only by their band keys get the ``folded`` and
     ``text`` of those in a candidate pair from ``folds`` (every copy's). ``known``:
     ``dedup_key``, ``record_id``, ``text`` of published keys, a row per distinct text (all
-    of them, or only those whose stored band keys collide with the new keys' - the result is
+    of them, or only ``index_candidates`` with its ``common`` passage hashes - the result is
     the same). A component of confirmed edges joins the published
     record it touches; one that touches several merges them into the smallest id and retires
     the others; one that touches none founds a record named after its smallest key.
@@ -270,15 +338,16 @@ def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams,
             new_keys.select(
                 "dedup_key",
                 "bands",
+                "passages",
                 folded=pl.col("folded") if "folded" in new_keys.columns else pl.lit(None, pl.String),
                 texts="texts",
                 record_id=pl.lit(None, pl.String),
             ),
-            known.select("dedup_key", "bands", "folded", "texts", "record_id"),
+            known.select("dedup_key", "bands", "passages", "folded", "texts", "record_id"),
         ]
     )
     n_new = new_keys.height
-    pairs = minhash.candidate_pairs(nodes.select(row=pl.int_range(pl.len(), dtype=pl.UInt32), bands="bands")).filter(pl.col("a") < n_new)
+    pairs = candidate_pairs(nodes.select("bands", "passages", row=pl.int_range(pl.len(), dtype=pl.UInt32)), params, common).filter(pl.col("a") < n_new)
     node_rows, candidates = _candidates(nodes, pl.concat([pairs["a"], pairs["b"]]), folds, params)
     local = pairs.select(a=node_rows.search_sorted(pairs["a"]).cast(pl.UInt32), b=node_rows.search_sorted(pairs["b"]).cast(pl.UInt32))
     confirmed = confirm(local, candidates, params)
@@ -319,8 +388,7 @@ def match_keys(new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams,
     edge_table = edges.select(
         dedup_key_a=key_of.gather(edges["a"]), dedup_key_b=key_of.gather(edges["b"]), measure=pl.col("measure"), similarity=pl.col("similarity")
     ) if edges.height else pl.DataFrame(schema=EDGES)
-    band_rows = new_keys.select("dedup_key", "bands", scheme=pl.lit(params.lsh.scheme))
-    return Matches(assignment=assignment.sort("dedup_key"), edges=edge_table.sort("dedup_key_a", "dedup_key_b"), merges=merges, bands=band_rows)
+    return Matches(assignment=assignment.sort("dedup_key"), edges=edge_table.sort("dedup_key_a", "dedup_key_b"), merges=merges, bands=index_rows(new_keys, params))
 
 
 def with_text_len(frame: pl.DataFrame) -> pl.DataFrame:
@@ -412,10 +480,10 @@ class DedupResult:
 
 
 def fresh_keys(new_blocks: pl.DataFrame, known_keys: pl.DataFrame) -> pl.DataFrame:
-    """Accepted keys of the new blocks that are not published yet (``dedup_key`` and ``text``, ``folded`` or ``bands``;
-    one row per distinct text of a key)."""
+    """Accepted keys of the new blocks that are not published yet (``dedup_key`` and ``text``, ``folded`` or ``bands`` and
+    ``passages``; one row per distinct text of a key)."""
     accepted = new_blocks.filter(pl.col("reject_reason").is_null()) if "reject_reason" in new_blocks.columns else new_blocks
-    columns = [c for c in ("dedup_key", "text", "folded", "bands") if c in accepted.columns]
+    columns = [c for c in ("dedup_key", "text", "folded", "bands", "passages") if c in accepted.columns]
     subset = ["dedup_key", "text"] if "text" in columns else ["dedup_key"]
     return accepted.join(known_keys, on="dedup_key", how="anti").select(columns).unique(subset).sort(subset)
 

@@ -1,4 +1,4 @@
-"""Shingles, one-permutation MinHash signatures, LSH band keys and exact set similarity.
+"""Shingles, one-permutation MinHash signatures, LSH band keys, passage hashes and exact set similarity.
 
 Signature scheme ``m1`` (see README, Dedup): the dedup key (scheme ``k1``) with every
 character of a script written without spaces (Han, kana, Hangul, Thai) made a word of its
@@ -6,6 +6,11 @@ own; then one shingle per word: the 16 bytes of UTF-8 that start at the word, re
 key with its spaces removed. A shingle therefore spans two or three words, but words glued
 together by a scraper ("modelsthat") or split at a hyphen ("multi task") only change the
 shingles anchored inside the change. A key shorter than 16 bytes is one shingle.
+
+Passage scheme ``p1``: winnowing over the same shingle hashes in text order: the smallest hash
+of every window of ``width`` consecutive shingles, once each. Two keys that share a verbatim
+stretch of ``width`` shingles (about a sentence) share at least one passage hash, whatever
+else differs, so a second candidate source finds versions whose Jaccard is too low for the LSH.
 
 All hashing is vectorized numpy over the Arrow buffers of a string column and uses only
 fixed constants, so signatures stored in a warehouse stay valid across processes and library
@@ -27,11 +32,13 @@ import pyarrow as pa
 
 T = TypeVar("T")
 SIGNATURE_SCHEME = "m1"
+PASSAGE_SCHEME = "p1"
 _SPACELESS_SCRIPTS = r"([\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}])"
 _U64 = np.uint64
 _M1, _M2 = _U64(0xFF51AFD7ED558CCD), _U64(0xC4CEB9FE1A85EC53)
 _GOLDEN = _U64(0x9E3779B97F4A7C15)
 _EMPTY = np.uint32(0xFFFFFFFF)
+_NO_HASH = np.iinfo(np.uint64).max
 _BYTE_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)  # the first k bytes of a word
 
 
@@ -218,6 +225,75 @@ def band_table(shingled: ShingleHashes, params: MinHashParams) -> pl.DataFrame:
     if empty.any():
         frame = frame.with_columns(bands=pl.when(pl.Series(~empty)).then(pl.col("bands")))
     return frame
+
+
+def window_minima(values: np.ndarray, width: int) -> np.ndarray:
+    """The smallest of every ``width`` consecutive values (``len(values) - width + 1`` of them; van Herk / Gil-Werman: two passes)."""
+    blocks = -(-len(values) // width)
+    grid = np.full(blocks * width, _NO_HASH, dtype=_U64)
+    grid[: len(values)] = values
+    grid = grid.reshape(blocks, width)
+    prefix = np.minimum.accumulate(grid, axis=1).ravel()
+    suffix = np.minimum.accumulate(grid[:, ::-1], axis=1)[:, ::-1].ravel()
+    count = len(values) - width + 1
+    return np.minimum(suffix[:count], prefix[width - 1 : width - 1 + count])
+
+
+def passages(rows: np.ndarray, hashes: np.ndarray, n_rows: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Passage hashes ``(row, hash)`` of shingle hashes grouped by row in text order (``shingles`` makes them): the smallest
+    hash of every window of ``width`` shingles of a row, consecutive repeats once; a row with fewer shingles has its smallest."""
+    sizes = np.bincount(rows, minlength=n_rows)
+    bounds = np.concatenate([[0], np.cumsum(sizes)])
+    minima = window_minima(hashes, width) if len(hashes) >= width else np.zeros(0, _U64)
+    row = rows[: len(minima)]
+    inside = np.arange(len(minima)) + width <= bounds[row + 1]  # windows that do not run into the next row
+    row, minima = row[inside], minima[inside]
+    new = np.ones(len(minima), dtype=bool)
+    new[1:] = (minima[1:] != minima[:-1]) | (row[1:] != row[:-1])
+    short = np.flatnonzero((sizes > 0) & (sizes < width))
+    smallest = np.zeros(0, _U64)
+    if len(short):  # one reduceat segment per short row, another for what follows it
+        smallest = np.minimum.reduceat(np.append(hashes, _U64(0)), np.stack([bounds[short], bounds[short + 1]], axis=1).ravel())[::2]
+    return np.concatenate([row[new], short]), np.concatenate([minima[new], smallest])
+
+
+def passage_table(shingled: ShingleHashes, width: int) -> pl.DataFrame:
+    """Passage hashes ``(row, passages: list[i64])`` of hashed keys, distinct and sorted; null for a key without shingles."""
+    n = len(shingled.bounds) - 1
+
+    def chunk(start: int) -> tuple[np.ndarray, np.ndarray]:
+        stop = min(start + CHUNK_ROWS, n)
+        rows, hashes = passages(*shingled.span(start, stop), stop - start, width)
+        distinct = _distinct((rows.astype(_U64) << _U64(51)) | (hashes >> _U64(13)))  # 13 bits of row, the hash's top 51 bits
+        return np.bincount((distinct >> _U64(51)).astype(np.int64), minlength=stop - start), (distinct & _U64((1 << 51) - 1)).view(np.int64)
+
+    parts = _map_chunks(chunk, n, CHUNK_ROWS)
+    sizes = np.concatenate([np.zeros(0, np.int64), *(sizes for sizes, _ in parts)])
+    values = pa.array(np.concatenate([np.zeros(0, np.int64), *(values for _, values in parts)]))
+    offsets = pa.array(np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64))
+    lists = pl.Series("passages", pa.LargeListArray.from_arrays(offsets, values, mask=pa.array(sizes == 0)))
+    return pl.DataFrame({"row": np.arange(n, dtype=np.uint32)}).with_columns(lists.cast(pl.List(pl.Int64)))
+
+
+def passage_pairs(passage_lists: pl.DataFrame, shared: int, cap: int, common: pl.Series | None = None) -> pl.DataFrame:
+    """Pairs ``(a, b)`` with ``a < b`` of rows (``row``, ``passages``) that share at least ``shared`` passage hashes,
+    counting only hashes that at most ``cap`` rows hold and that are not in ``common`` (templates are not evidence)."""
+    flat = passage_lists.select("row", passage="passages").explode("passage").drop_nulls("passage")
+    if common is not None and common.len():
+        flat = flat.filter(~pl.col("passage").is_in(common.implode()))
+    flat = flat.sort("passage")
+    rows, (_, first, counts) = flat["row"].to_numpy().astype(_U64), _runs(flat["passage"].to_numpy())
+    kept = (counts >= 2) & (counts <= cap)
+    first, counts = first[kept], counts[kept]
+    # every pair within a run of rows holding one hash: each member with each later member
+    members = _ranges(first, counts)
+    later = np.repeat(first + counts, counts) - members - 1
+    left = np.repeat(members, later)
+    right = left + 1 + _ranges(np.zeros(len(later), np.int64), later)
+    a, b = rows[left], rows[right]
+    pairs, _, times = _runs(np.sort((np.minimum(a, b) << _U64(32)) | np.maximum(a, b)))
+    pairs = pairs[times >= shared]
+    return pl.DataFrame({"a": (pairs >> _U64(32)).astype(np.uint32), "b": (pairs & _U64(0xFFFFFFFF)).astype(np.uint32)})
 
 
 def shingle_table(shingled: ShingleHashes, rows: pl.Series) -> pl.DataFrame:

@@ -33,6 +33,7 @@ def test_overrides_keep_their_types_and_the_other_defaults(tmp_path: Path) -> No
         ("[dedup]\njaccard = 1.5\n", r"\[dedup\]: jaccard must be between 0 and 1, got 1.5"),
         ('[dedup]\nspread = "high"\n', r"spread must be a number, got 'high'"),
         ("[dedup]\nshingle_bytes = 32\n", r"shingle_bytes must be between 1 and 16, got 32"),
+        ("[dedup]\npassage_shingles = 0\n", r"passage_shingles must be at least 1, got 0"),
         ("[read]\nmax_decompressed_bytes = 0\n", r"\[read\]: max_decompressed_bytes must be at least 1"),
         ("[dedup]\njacard = 0.5\n", r"unknown setting\(s\) jacard; known: .*jaccard"),
         ("[dedupe]\njaccard = 0.5\n", r"unknown section\(s\) dedupe"),

@@ -3,6 +3,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,7 +13,7 @@ from paperlake import sources
 from paperlake.config import Config
 from bench.measure import pairs_curve
 from transforms import minhash, normalize, quality, schema, split
-from transforms.dedup import DedupParams, dedup_key, deduplicate, key_hash
+from transforms.dedup import DedupParams, dedup_key, deduplicate, key_hash, key_signatures, passage_backlog, shingle_key
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "dedup"
 EMPTY = schema.empty(schema.OCCURRENCES)
@@ -200,11 +201,13 @@ def test_version_pairs_merge_and_different_papers_that_share_text_do_not() -> No
     default = next(point for point in judged["over_spread"] if point["spread"] == DedupParams().spread)
     assert default["different_merged"] == 0
     assert default["same_merged"] >= 42, default  # of 49; the J/C rule alone merges 24
+    assert default["same_merged_after_candidates"] == default["same_merged"], default  # the candidate stage finds every pair the rule accepts
+    assert default["different_merged_after_candidates"] == 0
     blocks = _blocks([(row["id"], ordinal, row[side]) for row in pairs.iter_rows(named=True) for ordinal, side in ((1, "a"), (2, "b"))])
     out = deduplicate(blocks, EMPTY)
     per_pair = out.occurrences.group_by("path").agg(merged=pl.col("record_id").n_unique() == 1).join(pairs.select(path="id", same="same"), on="path")
     assert per_pair.filter(~pl.col("same") & pl.col("merged")).is_empty()
-    assert per_pair.filter(pl.col("same") & pl.col("merged")).height >= 37  # the LSH finds 44 of the 49 pairs on their own
+    assert per_pair.filter(pl.col("same") & pl.col("merged")).height >= 42  # every pair the rule confirms is a candidate (LSH or passages)
     assert out.occurrences["record_id"].n_unique() == per_pair.height * 2 - per_pair["merged"].sum()  # no pair merged with another
     assert {"spread", "method_name"} <= set(out.matches.edges["measure"].to_list())
 
@@ -244,3 +247,66 @@ def test_spread_is_the_shared_share_outside_the_two_longest_shared_runs(words: l
     runs = sorted(len(run) for run in "".join("x" if s else " " for s in shared).split())
     assert value == pytest.approx(sum(runs[:-2]) / len(shorter))
     assert 0.0 <= value <= sum(shared) / len(shorter)
+
+
+PASSAGE_ONLY = ["p11", "p12", "p16", "p17"]  # confirmed when judged directly, but no LSH band in common
+
+
+def test_versions_without_a_common_band_are_candidates_through_shared_passages() -> None:
+    pairs = _pairs().filter(pl.col("id").is_in(PASSAGE_ONLY)).sort("id")
+    n, params = pairs.height, DedupParams()
+    folded = pl.concat([pairs["a"], pairs["b"]]).to_frame("text").select(shingle_key(pl.col("text"))).to_series()
+    signed = key_signatures(folded, params).with_row_index("row")
+    versions = pl.DataFrame({"a": list(range(n)), "b": list(range(n, 2 * n))}, schema={"a": pl.UInt32, "b": pl.UInt32})
+    assert minhash.candidate_pairs(signed.select("row", "bands")).join(versions, on=["a", "b"], how="semi").is_empty()
+    by_passage = minhash.passage_pairs(signed, params.passage_shared, params.passage_cap)
+    assert versions.join(by_passage, on=["a", "b"], how="anti").is_empty()
+
+    a = _blocks([(row["id"], 1, row["a"]) for row in pairs.iter_rows(named=True)])
+    b = _blocks([(row["id"], 2, row["b"]) for row in pairs.iter_rows(named=True)])
+    once = deduplicate(pl.concat([a, b]), EMPTY).occurrences
+    assert once.group_by("path").agg(pl.col("record_id").n_unique())["record_id"].to_list() == [1] * n
+    for first, then in ((a, b), (b, a)):  # A then B, B then A: the published side's passages are recomputed from its text
+        second = deduplicate(then, _published(deduplicate(first, EMPTY).occurrences)).occurrences
+        assert _partition(second) == _partition(once)
+
+
+def test_passage_hashes_many_keys_hold_are_not_evidence() -> None:
+    lists = pl.DataFrame({"row": [0, 1, 2, 3], "passages": [[1, 2, 7], [1, 2, 8], [1, 2, 9], [5, 6]]}, schema={"row": pl.UInt32, "passages": pl.List(pl.Int64)})
+    assert minhash.passage_pairs(lists, shared=2, cap=3).rows() == [(0, 1), (0, 2), (1, 2)]
+    assert minhash.passage_pairs(lists, shared=2, cap=2).is_empty()  # 1 and 2 are held by three keys: a template
+    assert minhash.passage_pairs(lists, shared=2, cap=3, common=pl.Series([2], dtype=pl.Int64)).is_empty()  # or by too many published keys
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 12), max_size=6, unique=True), min_size=1, max_size=12), st.integers(1, 3), st.integers(2, 5))
+def test_passage_pairs_are_the_pairs_sharing_enough_rare_hashes(lists: list[list[int]], shared: int, cap: int) -> None:
+    frame = pl.DataFrame({"row": range(len(lists)), "passages": lists}, schema={"row": pl.UInt32, "passages": pl.List(pl.Int64)})
+    holders = {h: sum(h in held for held in lists) for held in lists for h in held}
+    expected = [(i, j) for i in range(len(lists)) for j in range(i + 1, len(lists)) if sum(holders[h] <= cap for h in set(lists[i]) & set(lists[j])) >= shared]
+    assert sorted(minhash.passage_pairs(frame, shared, cap).rows()) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data(), st.integers(2, 20))
+def test_keys_sharing_a_stretch_of_width_shingles_share_a_passage_hash(data: st.DataObject, width: int) -> None:
+    shingle = st.integers(0, 2**64 - 1)
+    stretch = data.draw(st.lists(shingle, min_size=width, max_size=2 * width))
+    first = data.draw(st.lists(shingle, max_size=30)) + stretch + data.draw(st.lists(shingle, max_size=30))
+    second = data.draw(st.lists(shingle, max_size=30)) + stretch + data.draw(st.lists(shingle, max_size=30))
+    hashes = np.array(first + second, dtype=np.uint64)
+    rows = np.repeat(np.arange(2), [len(first), len(second)])
+    row, passage = minhash.passages(rows, hashes, 2, width)
+    assert set(passage[row == 0].tolist()) & set(passage[row == 1].tolist())
+    assert all(value in first for value in passage[row == 0].tolist())
+
+
+def test_an_index_without_passage_hashes_is_backfilled_and_another_scheme_refused() -> None:
+    params = DedupParams()
+    assert passage_backlog({params.lsh.scheme: 10}, params)  # built before passages were stored
+    assert not passage_backlog({params.lsh.scheme: 10, params.passage_scheme: 10}, params)
+    assert not passage_backlog({}, params)
+    with pytest.raises(ValueError, match="use a new warehouse"):
+        passage_backlog({params.lsh.scheme: 10, DedupParams(passage_shingles=8).passage_scheme: 10}, params)
+    with pytest.raises(ValueError, match="use a new warehouse"):
+        passage_backlog({DedupParams(bands=32).lsh.scheme: 10}, params)
