@@ -151,6 +151,18 @@ def test_run_reports_progress_unless_quiet(paperlake_cli, seeds: Path, tmp_path:
     assert code == 0 and output.startswith("paperlake: published dataset version 1"), output
 
 
+def test_run_warns_of_a_file_larger_than_a_batch_even_when_quiet(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    config = tmp_path / "small-batches.toml"
+    config.write_text("[run]\nbatch_bytes = 20000\nworkers = 1\n")
+    largest = max(seeds.glob("*.txt"), key=lambda path: path.stat().st_size)
+    assert largest.stat().st_size > 20000
+    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", tmp_path / "wh", "--config", config, "--quiet")
+    assert code == 0, output
+    warning = next(line for line in output.splitlines() if largest.name in line)
+    assert "MB is read as one batch" in warning and "split files this large" in warning, output
+    assert "published dataset version 1" in output
+
+
 def test_bad_input_is_refused_in_one_line_before_anything_runs(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     (tmp_path / "a-file").write_text("not a warehouse")
