@@ -297,7 +297,7 @@ def passage_pairs(passage_lists: pl.DataFrame, shared: int, cap: int, common: pl
 
 
 def shingle_table(shingled: ShingleHashes, rows: pl.Series) -> pl.DataFrame:
-    """Distinct shingles ``(row, shingle)`` of the hashed keys at ``rows`` (row numbers kept; shingles as 51-bit hashes)."""
+    """Distinct shingles ``(row, shingle)`` of the hashed keys at ``rows``, sorted by row, then shingle (row numbers kept; shingles as 51-bit hashes)."""
     wanted = rows.unique().sort().to_numpy().astype(np.int64)
 
     def chunk(start: int) -> tuple[np.ndarray, np.ndarray]:
@@ -332,13 +332,17 @@ def candidate_pairs(bands: pl.DataFrame) -> pl.DataFrame:
 def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataFrame:
     """Exact Jaccard and containment of the shingle sets of each pair ``(a, b)``.
 
-    ``shingle_sets`` has distinct ``(row, shingle)`` (as ``shingle_table`` makes them);
+    ``shingle_sets`` has distinct ``(row, shingle)`` (as ``shingle_table`` makes them, already sorted);
     containment is the intersection over the smaller set. One sort counts every pair's
     shared shingles: each pair's two sets side by side, a shared shingle shows up twice.
     """
-    table = shingle_sets.sort("row", "shingle")
-    rows, values = table["row"].to_numpy().astype(np.int64), table["shingle"].to_numpy().astype(np.uint64)
+    rows, values = shingle_sets["row"].to_numpy(), shingle_sets["shingle"].to_numpy()
+    if not _sorted_by_row_and_value(rows, values):  # shingle_table's are: no copy of (at 1M) ~66M rows then
+        table = shingle_sets.sort("row", "shingle")
+        rows, values = table["row"].to_numpy(), table["shingle"].to_numpy()
+    values = values.astype(np.uint64, copy=False)
     present, first, counts = _runs(rows)
+    present = present.astype(np.int64)
     a, b = pairs["a"].to_numpy().astype(np.int64), pairs["b"].to_numpy().astype(np.int64)
     n_a, n_b = _sizes(a, present, counts), _sizes(b, present, counts)
 
@@ -377,6 +381,14 @@ def spread(pairs: pl.DataFrame, shingled: ShingleHashes) -> np.ndarray:
         runs = np.sort(np.flatnonzero(steps == -1) - np.flatnonzero(steps == 1))
         out[k] = runs[:-2].sum() / len(shorter)
     return out
+
+
+def _sorted_by_row_and_value(rows: np.ndarray, values: np.ndarray) -> bool:
+    """Whether ``(rows, values)`` are sorted by row, then value."""
+    if len(rows) < 2:
+        return True
+    later_row, same_row = rows[1:] > rows[:-1], rows[1:] == rows[:-1]
+    return bool(np.all(later_row | (same_row & (values[1:] >= values[:-1]))))
 
 
 def _runs(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

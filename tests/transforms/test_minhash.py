@@ -1,0 +1,31 @@
+"""Exact set similarity of candidate pairs (``transforms.minhash.pair_similarity``)."""
+
+from __future__ import annotations
+
+import polars as pl
+from hypothesis import given
+from hypothesis import strategies as st
+
+from transforms import minhash
+
+SHINGLE_BITS = (1 << 51) - 1
+
+
+def _shingle(value: int) -> int:
+    """A small integer spread over a shingle hash's 51 bits, as ``shingle_table`` stores them."""
+    return (value * 0x9E3779B97F4A7C15) & SHINGLE_BITS
+
+
+@given(sets=st.lists(st.frozensets(st.integers(0, 40), max_size=25), min_size=2, max_size=7), data=st.data())
+def test_pair_similarity_is_the_exact_jaccard_and_containment_whatever_the_row_order(sets: list[frozenset[int]], data: st.DataObject) -> None:
+    rows = [(row, _shingle(value)) for row, values in enumerate(sets) for value in values]
+    table_schema = {"row": pl.UInt32, "shingle": pl.UInt64}
+    pairs = [(a, b) for a in range(len(sets)) for b in range(a + 1, len(sets))]
+    pair_frame = pl.DataFrame(pairs, schema={"a": pl.UInt32, "b": pl.UInt32}, orient="row")
+    in_order = minhash.pair_similarity(pair_frame, pl.DataFrame(sorted(rows), schema=table_schema, orient="row"))
+    shuffled = minhash.pair_similarity(pair_frame, pl.DataFrame(data.draw(st.permutations(rows)), schema=table_schema, orient="row"))
+    assert shuffled.equals(in_order)
+    for (a, b), jaccard, containment in zip(pairs, in_order["jaccard"], in_order["containment"]):
+        shared = len(sets[a] & sets[b])
+        assert jaccard == shared / max(len(sets[a] | sets[b]), 1)
+        assert containment == shared / max(min(len(sets[a]), len(sets[b])), 1)
