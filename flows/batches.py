@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import TypeVar
 
 import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from paperlake import sources as source_files
 from paperlake.sources import ReadLimits
@@ -35,6 +37,22 @@ SLIM_BLOCKS = pl.Schema(
     {"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "dedup_key": pl.String, "reject_reason": pl.String, "text_len": pl.UInt32}
 )
 STAGED_BLOCKS = pl.Schema({**SLIM_BLOCKS, "folded": pl.String, "bands": pl.List(pl.Int64), "passages": pl.List(pl.Int64), "text": pl.String})
+# Every column of a staged blocks part, in order.
+STAGED_BLOCKS_PART = pl.Schema(
+    {
+        **split.BLOCKS,
+        "text": pl.String,
+        "dedup_key": pl.String,
+        "folded": pl.String,
+        "venue": pl.String,
+        "year": pl.Int32,
+        "collection": pl.String,
+        "reject_reason": pl.String,
+        "bands": pl.List(pl.Int64),
+        "passages": pl.List(pl.Int64),
+        "text_len": pl.UInt32,
+    }
+)
 # Occurrences per published file: a later run that changes a record rewrites every file holding
 # one of its occurrences (Delta copy-on-write), so files of ~8 MB keep that rewrite small.
 OCCURRENCE_FILE_ROWS = 10_000
@@ -62,17 +80,35 @@ class BlockBatch:
 
 
 def stage_blocks(batch: BlockBatch) -> int:
-    """Read, split, normalize, key, classify and sign (band keys, passage hashes) a batch of files into staged ``sources`` and ``blocks``; blocks staged."""
+    """Read, split, normalize, key, classify and sign (band keys, passage hashes) a batch of files into staged ``sources`` and ``blocks``; blocks staged.
+
+    After splitting, ``STAGE_ROWS`` blocks at a time: a batch that is one large file stays within memory.
+    """
     staging = Staging(batch.staging)
     parsed = split.split_header(source_files.read_sources([Path(f) for f in batch.files], batch.root, batch.read))
-    blocks = split.split_blocks(parsed)
+    blocks = quality.scope_blocks(split.split_blocks(parsed), parsed)
     parsed = parsed.drop("text", "body")
     parsed.write_parquet(staging.part("sources", batch.name))
-    blocks = quality.classify_blocks(dedup.with_keys(normalize.normalize_column(blocks)), parsed, batch.quality)
+    with pq.ParquetWriter(staging.part("blocks", batch.name), _arrow_schema(STAGED_BLOCKS_PART), compression=SCRATCH["compression"]) as writer:
+        for rows in blocks.iter_slices(STAGE_ROWS):
+            writer.write_table(_staged_blocks(rows, batch).to_arrow())
+    return blocks.height
+
+
+# Blocks normalized, keyed, classified and signed at a time (~70 MB of text).
+STAGE_ROWS = 50_000
+
+
+def _staged_blocks(scoped: pl.DataFrame, batch: BlockBatch) -> pl.DataFrame:
+    """A slice of scoped blocks, normalized, keyed, classified and signed, in ``STAGED_BLOCKS_PART``'s columns."""
+    blocks = quality.reject_blocks(dedup.with_keys(normalize.normalize_column(scoped)), batch.quality)
     keys = dedup.with_bands(blocks.select("dedup_key", "folded").unique("dedup_key"), batch.dedup)
     blocks = blocks.join(keys.select("dedup_key", "bands", "passages"), on="dedup_key", how="left", maintain_order="left")
-    blocks.with_columns(text_len=pl.col("text").str.len_chars()).write_parquet(staging.part("blocks", batch.name), **SCRATCH)
-    return blocks.height
+    return blocks.with_columns(text_len=pl.col("text").str.len_chars()).select(STAGED_BLOCKS_PART.names()).cast(dict(STAGED_BLOCKS_PART))
+
+
+def _arrow_schema(columns: pl.Schema) -> pa.Schema:
+    return pl.DataFrame(schema=columns).to_arrow().schema
 
 
 @dataclass(frozen=True)

@@ -334,10 +334,14 @@ READ_SCHEMA = pl.Schema(
 
 
 def read_sources(paths: list[Path], root: Path, limits: ReadLimits = ReadLimits(), skip: frozenset[str] = frozenset()) -> pl.DataFrame:
-    """Read files into a frame (one row per distinct content; the first path wins); contents in ``skip`` are only hashed."""
+    """Read files into a frame, in the order of ``paths`` (one row per distinct content: the first path wins; an unreadable
+    file's ``source_id`` is ``unreadable:<path>``); contents in ``skip`` are only hashed."""
     rows = [row for p in paths if (row := read_source(p, root, limits, skip)) is not None]
     frame = pl.DataFrame(rows, schema=READ_SCHEMA) if rows else pl.DataFrame(schema=READ_SCHEMA)
-    unreadable = frame.filter(pl.col("source_id").is_null()).with_columns(
-        source_id=pl.concat_str(pl.lit("unreadable:"), pl.col("path"))
-    )
-    return pl.concat([frame.filter(pl.col("source_id").is_not_null()).unique("source_id", keep="first", maintain_order=True), unreadable])
+    del rows
+    # one filter, only when needed: each copy of the texts column costs a file's size several times over
+    readable = frame["source_id"].is_not_null()
+    keep = ~readable | (readable & frame["source_id"].is_first_distinct())
+    if not keep.all():
+        frame = frame.filter(keep)
+    return frame.with_columns(source_id=pl.coalesce("source_id", pl.concat_str(pl.lit("unreadable:"), pl.col("path"))))

@@ -153,32 +153,41 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
 
 
 def classify_blocks(blocks: pl.DataFrame, sources: pl.DataFrame, thresholds: QualityThresholds) -> pl.DataFrame:
-    """Add ``reject_reason`` and each block's collection fields.
+    """Add ``reject_reason`` and each block's collection fields (``scope_blocks``, then ``reject_blocks``)."""
+    return reject_blocks(scope_blocks(blocks, sources), thresholds)
 
-    A one-line block that parses as a header is rejected as ``header``; the blocks after it
-    belong to the collection it names. Other blocks inherit their file's header.
+
+def scope_blocks(blocks: pl.DataFrame, sources: pl.DataFrame) -> pl.DataFrame:
+    """Add each block's collection fields and ``is_header``, sorted by file and ordinal (reads only ``text_raw``).
+
+    A one-line block that parses as a header is a header block; the blocks after it belong to
+    the collection it names. Other blocks inherit their file's header.
     """
     single_line = ~pl.col("text_raw").str.strip_chars().str.contains("\n")
     with_header = blocks.lazy().with_columns(
         _header=pl.when(single_line).then(header_fields(pl.col("text_raw").str.strip_chars()))
     )
-    inherited = (
+    return (
         with_header.sort("source_id", "ordinal")
         .with_columns(_scope=pl.col("_header").forward_fill().over("source_id"))
-        .join(sources.lazy().select("source_id", "venue", "year", "collection"), on="source_id", how="left")
+        .join(sources.lazy().select("source_id", "venue", "year", "collection"), on="source_id", how="left", maintain_order="left")
         .with_columns(
             venue=pl.coalesce(pl.col("_scope").struct.field("venue"), pl.col("venue")),
             year=pl.coalesce(pl.col("_scope").struct.field("year"), pl.col("year")),
             collection=pl.coalesce(pl.col("_scope").struct.field("collection"), pl.col("collection")),
+            is_header=pl.col("_header").is_not_null(),
         )
+        .drop("_header", "_scope")
+        .collect()
     )
-    scoped = inherited.collect()
+
+
+def reject_blocks(scoped: pl.DataFrame, thresholds: QualityThresholds) -> pl.DataFrame:
+    """Replace ``is_header`` (``scope_blocks``) of blocks with their normalized ``text`` by ``reject_reason``: ``header``, or ``reject_reason``'s."""
     reasons = pl.concat(
         [
             part.lazy().select(reject_reason(pl.col("text"), pl.col("text_raw"), thresholds)).collect()  # lazy: shared subexpressions once
             for part in scoped.select("text", "text_raw").iter_slices(SLICE_ROWS)
         ]
     ).to_series() if scoped.height else pl.Series([], dtype=pl.String)
-    return scoped.with_columns(
-        reject_reason=pl.when(pl.col("_header").is_not_null()).then(pl.lit("header")).otherwise(reasons)
-    ).drop("_header", "_scope")
+    return scoped.with_columns(reject_reason=pl.when(pl.col("is_header")).then(pl.lit("header")).otherwise(reasons)).drop("is_header")

@@ -8,14 +8,19 @@ blocks (files that list one abstract per line). A block's raw text keeps its inn
 
 from __future__ import annotations
 
+import re
+
 import polars as pl
 
 from transforms.headers import INVISIBLE_MARKS, header_fields
 
 _SEP = "\U0010fffd\U0010fffd"  # never occurs in real text; splits blocks in one vectorized pass
-_SPACE = r"[ \t\f\v\u00a0\u3000\u200b\ufeff]"
+_SPACE_CHARS = " \t\f\v\u00a0\u3000\u200b\ufeff"
+_SPACE = f"[{_SPACE_CHARS}]"
 _RULE = rf"(?:[-*_=~•·–—―]{_SPACE}*){{3,}}"  # a separator line: 3+ dashes, stars, bullets, ...
 _GAP = rf"\n(?:{_SPACE}*(?:{_RULE})?\n)+{_SPACE}*"  # blank and separator lines between blocks
+# What ``split_blocks`` gives.
+BLOCKS = pl.Schema({"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "text_raw": pl.String})
 PARAGRAPH_WIDTH = 250
 """Least width of a line that is a whole abstract; hard-wrapped lines are under 100."""
 _SENTENCE_END = r"(?:[.!?。！？…][)\]}\"'”’»」』）*_]*|(?:https?://|www\.)\S*)\s*$"
@@ -26,36 +31,78 @@ def unify_newlines(text: pl.Expr) -> pl.Expr:
     return text.str.replace_all("\r\n", "\n", literal=True).str.replace_all("\r", "\n", literal=True)
 
 
+_LEADING = " \t\n" + INVISIBLE_MARKS  # stripped from a file's start before its first line
+_FIELDS = ("venue", "year", "header_lang", "collection", "part")
+
+
 def split_header(sources: pl.DataFrame) -> pl.DataFrame:
-    """Add ``header_raw``, the parsed header fields and ``body`` (the text after the header).
+    """Add ``header_raw``, the parsed header fields and ``body``: the text after the header line,
+    as pieces cut at every empty line (two LFs in a row: always inside a gap between blocks).
 
     When the first non-blank line is not a header, ``header_raw`` is null and ``body`` is
-    the whole text, so the first block stays a record.
+    the whole text, so the first block stays a record. A file's text is cut once; every pass
+    after that runs over pieces of about a block (polars copies a file-sized string several
+    times over in each pass over it).
     """
-    lines = sources.with_columns(_text=unify_newlines(pl.col("text")).str.strip_chars_start(" \t\n" + INVISIBLE_MARKS))
-    lines = lines.with_columns(_first=pl.col("_text").str.extract(r"^([^\n]*)", 1).str.strip_chars())
-    lines = lines.with_columns(_header=header_fields(pl.col("_first")))
+    pieces = (
+        sources.select(piece=_with_lf(sources["text"]).str.split("\n\n"))
+        .with_row_index("_file")
+        .explode("piece")
+        .filter(pl.col("piece").is_not_null())
+    )
+    # the pieces before the first with a character that is not leading space or an invisible mark go
+    written = pl.col("piece").str.contains(f"[^{re.escape(_LEADING)}]")
+    if not pieces.select(written.cum_sum().over("_file").gt(0).all()).item():
+        pieces = pieces.filter(written.cum_sum().over("_file") > 0)
+    pieces = pieces.with_columns(_i=pl.int_range(pl.len()).over("_file"))
+    first = pieces.filter(pl.col("_i") == 0).select("_file", "_i", _text=pl.col("piece").str.strip_chars_start(_LEADING))
+    first = first.with_columns(_first=pl.col("_text").str.extract(r"^([^\n]*)", 1).str.strip_chars())
+    first = first.with_columns(_header=header_fields(pl.col("_first")))
     is_header = pl.col("_header").is_not_null()
-    return lines.with_columns(
+    first = first.select(
+        "_file",
+        "_i",
+        "_header",
         header_raw=pl.when(is_header).then(pl.col("_first")),
-        body=pl.when(is_header).then(pl.col("_text").str.replace(r"^[^\n]*", "")).otherwise(pl.col("_text")),
-    ).with_columns(
-        pl.col("_header").struct.field("venue"),
-        pl.col("_header").struct.field("year"),
-        pl.col("_header").struct.field("header_lang"),
-        pl.col("_header").struct.field("collection"),
-        pl.col("_header").struct.field("part"),
-    ).drop("_text", "_first", "_header")
+        _piece=pl.when(is_header).then(pl.col("_text").str.replace(r"^[^\n]*", "")).otherwise(pl.col("_text")),
+    )
+    bodies = (
+        pieces.join(first.select("_file", "_i", "_piece"), on=["_file", "_i"], how="left", maintain_order="left")
+        .group_by("_file", maintain_order=True)
+        .agg(body=pl.coalesce("_piece", "piece"))
+    )
+    return (
+        sources.with_row_index("_file")
+        .join(first.select("_file", "header_raw", "_header"), on="_file", how="left", maintain_order="left")
+        .join(bodies, on="_file", how="left", maintain_order="left")
+        .with_columns(pl.col("_header").struct.field(name) for name in _FIELDS)
+        .drop("_file", "_header")
+    )
+
+
+def _with_lf(text: pl.Series) -> pl.Series:
+    """``unify_newlines`` on the texts that hold a CR only: a whole file's text is not copied for nothing."""
+    has_cr = text.str.contains("\r", literal=True).fill_null(False)
+    if not has_cr.any():
+        return text
+    return text.to_frame().select(pl.when(has_cr).then(unify_newlines(pl.col(text.name))).otherwise(pl.col(text.name))).to_series()
 
 
 def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
-    """One row per block: ``source_id``, ``path``, ``ordinal`` (1-based) and ``text_raw``."""
+    """One row per block: ``source_id``, ``path``, ``ordinal`` (1-based) and ``text_raw``.
+
+    A body is first cut at every empty line (``"\n\n"``, always inside a gap between blocks), so
+    the regex passes run over pieces of about a block, not over a whole file's text; a piece
+    after the first loses the spaces a gap would have taken from its start.
+    """
+    pieces = sources.filter(pl.col("body").is_not_null()).select("source_id", "path", piece="body").with_row_index("_file").explode("piece")
+    after_a_cut = pl.col("_file") == pl.col("_file").shift(1)
     blocks = (
-        sources.filter(pl.col("body").is_not_null())
+        pieces.with_columns(piece=pl.when(after_a_cut).then(pl.col("piece").str.strip_chars_start(_SPACE_CHARS)).otherwise(pl.col("piece")))
         .select(
             "source_id",
             "path",
-            text_raw=("\n" + pl.col("body") + "\n")
+            text_raw=("\n" + pl.col("piece") + "\n")
             .str.replace_all(_GAP, _SEP)
             .str.split(_SEP)
             .list.eval(pl.element().str.strip_chars("\n"))

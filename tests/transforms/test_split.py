@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paperlake.sources import read_sources
-from transforms.split import PARAGRAPH_WIDTH, split_blocks, split_header
+from transforms.headers import INVISIBLE_MARKS
+from transforms.split import _GAP, _SEP, PARAGRAPH_WIDTH, split_blocks, split_header
 
 from ..conftest import SEEDS
 
@@ -162,3 +163,27 @@ def test_glued_and_one_per_line_files_on_disk_give_the_listed_blocks(tmp_path: P
         mine = blocks.filter(pl.col("path") == name)
         assert mine["text_raw"].to_list() == listed, name
         assert mine["ordinal"].to_list() == list(range(1, len(listed) + 1))
+
+
+# Text made of what gaps are made of: letters, spaces of every kind, line breaks and separator characters.
+GAP_MATERIAL = st.lists(st.sampled_from(["a", "b.", " ", "\t", "\n", "\n\n", "\u00a0", "\u3000", "\u200b", "\ufeff", "\f", "-", "*", "=", "—"]), max_size=40).map("".join)
+
+
+def _blocks_of_whole_text(text: str, header_raw: str | None) -> list[str]:
+    """The blocks of a file by the gap regex over its whole text at once (what ``split_blocks`` did before bodies were cut at empty lines)."""
+    stripped = text.replace("\r\n", "\n").replace("\r", "\n").lstrip(" \t\n" + INVISIBLE_MARKS)
+    body = stripped[len(stripped.split("\n", 1)[0]) :] if header_raw is not None else stripped
+    frame = pl.DataFrame({"body": [body]}).select(
+        pl.concat_str(pl.lit("\n"), pl.col("body"), pl.lit("\n")).str.replace_all(_GAP, _SEP).str.split(_SEP).list.eval(pl.element().str.strip_chars("\n"))
+    )
+    return [block for block in frame.item().to_list() if block.strip()]
+
+
+@settings(max_examples=400)
+@given(st.sampled_from(["", "ICML 2025 Papers\n", "\n \u200b\n\nICML 2025 论文列表\r\n", "Not a header at all."]), GAP_MATERIAL)
+def test_cutting_a_text_at_empty_lines_first_gives_the_blocks_of_the_whole_text(head: str, rest: str) -> None:
+    # split_paragraph_lines only splits lines of 250+ characters: none here, so the blocks are the gap split's
+    parsed, blocks = _split(head + rest)
+    assert blocks["text_raw"].to_list() == _blocks_of_whole_text(head + rest, parsed["header_raw"][0])
+    if head.strip().startswith("ICML"):
+        assert parsed["header_raw"][0].startswith("ICML 2025")
