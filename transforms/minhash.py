@@ -278,21 +278,30 @@ def passage_table(shingled: ShingleHashes, width: int) -> pl.DataFrame:
 def passage_pairs(passage_lists: pl.DataFrame, shared: int, cap: int, common: pl.Series | None = None) -> pl.DataFrame:
     """Pairs ``(a, b)`` with ``a < b`` of rows (``row``, ``passages``) that share at least ``shared`` passage hashes,
     counting only hashes that at most ``cap`` rows hold and that are not in ``common`` (templates are not evidence)."""
-    flat = passage_lists.select("row", passage="passages").explode("passage").drop_nulls("passage")
+    flat = passage_lists.select("row", value="passages").explode("value").drop_nulls("value")
     if common is not None and common.len():
-        flat = flat.filter(~pl.col("passage").is_in(common.implode()))
-    flat = flat.sort("passage")
-    rows, (_, first, counts) = flat["row"].to_numpy().astype(_U64), _runs(flat["passage"].to_numpy())
-    kept = (counts >= 2) & (counts <= cap)
+        flat = flat.filter(~pl.col("value").is_in(common.implode()))
+    return _pairs_sharing(flat, shared, cap)
+
+
+def _pairs_sharing(flat: pl.DataFrame, shared: int, cap: int | None) -> pl.DataFrame:
+    """Pairs ``(a, b)``, ``a < b``, sorted, of rows (``row``, ``value``: one row per value a row holds) with ``shared``
+    values in common, counting only values at most ``cap`` rows hold. Numpy over the rows sorted by value:
+    every pair within a run of rows holding one value, then one sort to count each pair's runs."""
+    flat = flat.sort("value")
+    rows, (_, first, counts) = flat["row"].to_numpy().astype(_U64), _runs(flat["value"].to_numpy())
+    del flat
+    kept = (counts >= 2) & (counts <= cap) if cap is not None else counts >= 2
     first, counts = first[kept], counts[kept]
-    # every pair within a run of rows holding one hash: each member with each later member
+    # every pair within a run of rows holding one value: each member with each later member
     members = _ranges(first, counts)
     later = np.repeat(first + counts, counts) - members - 1
     left = np.repeat(members, later)
     right = left + 1 + _ranges(np.zeros(len(later), np.int64), later)
     a, b = rows[left], rows[right]
+    del left, right
     pairs, _, times = _runs(np.sort((np.minimum(a, b) << _U64(32)) | np.maximum(a, b)))
-    pairs = pairs[times >= shared]
+    pairs = pairs[(times >= shared) & ((pairs >> _U64(32)) != (pairs & _U64(0xFFFFFFFF)))]
     return pl.DataFrame({"a": (pairs >> _U64(32)).astype(np.uint32), "b": (pairs & _U64(0xFFFFFFFF)).astype(np.uint32)})
 
 
@@ -322,11 +331,8 @@ def _distinct(values: np.ndarray) -> np.ndarray:
 
 
 def candidate_pairs(bands: pl.DataFrame) -> pl.DataFrame:
-    """Pairs ``(a, b)`` with ``a < b`` of rows that share at least one band key."""
-    flat = bands.explode("bands").rename({"bands": "band"}).drop_nulls("band")
-    shared = flat.filter(pl.col("band").is_duplicated())
-    pairs = shared.join(shared, on="band", suffix="_b").filter(pl.col("row") < pl.col("row_b"))
-    return pairs.select(a=pl.col("row"), b=pl.col("row_b")).unique()
+    """Pairs ``(a, b)`` with ``a < b``, sorted, of rows (``row``, ``bands``) that share at least one band key."""
+    return _pairs_sharing(bands.select("row", value="bands").explode("value").drop_nulls("value"), 1, None)
 
 
 def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataFrame:
