@@ -29,3 +29,37 @@ def test_pair_similarity_is_the_exact_jaccard_and_containment_whatever_the_row_o
         shared = len(sets[a] & sets[b])
         assert jaccard == shared / max(len(sets[a] | sets[b]), 1)
         assert containment == shared / max(min(len(sets[a]), len(sets[b])), 1)
+
+
+VALUE_LISTS = st.lists(st.one_of(st.none(), st.lists(st.integers(-3, 12), max_size=6, unique=True)), max_size=12)
+
+
+def _holders(lists: list[list[int] | None]) -> dict[int, set[int]]:
+    holders: dict[int, set[int]] = {}
+    for row, values in enumerate(lists):
+        for value in values or []:
+            holders.setdefault(value, set()).add(row)
+    return holders
+
+
+def _brute_pairs(lists: list[list[int] | None], shared: int, cap: int | None) -> list[tuple[int, int]]:
+    counted = {v: rows for v, rows in _holders(lists).items() if cap is None or len(rows) <= cap}
+    return sorted(
+        (a, b) for a in range(len(lists)) for b in range(a + 1, len(lists)) if sum(a in rows and b in rows for rows in counted.values()) >= shared
+    )
+
+
+def _frame(lists: list[list[int] | None], column: str) -> pl.DataFrame:
+    return pl.DataFrame({"row": list(range(len(lists))), column: lists}, schema={"row": pl.UInt32, column: pl.List(pl.Int64)})
+
+
+@given(VALUE_LISTS)
+def test_candidate_pairs_are_the_rows_sharing_a_band_key(lists: list[list[int] | None]) -> None:
+    pairs = minhash.candidate_pairs(_frame(lists, "bands"))
+    assert list(zip(pairs["a"].to_list(), pairs["b"].to_list())) == _brute_pairs(lists, 1, None)
+
+
+@given(VALUE_LISTS, st.integers(1, 3), st.integers(2, 5))
+def test_passage_pairs_count_only_passages_few_rows_hold(lists: list[list[int] | None], shared: int, cap: int) -> None:
+    pairs = minhash.passage_pairs(_frame(lists, "passages"), shared, cap)
+    assert list(zip(pairs["a"].to_list(), pairs["b"].to_list())) == _brute_pairs(lists, shared, cap)
