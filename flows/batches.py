@@ -61,6 +61,8 @@ AFFECTED = pl.Schema({"record_id": pl.String})
 # Parts with texts that only the run reads (blocks, kept rows): lz4 writes them ~3x faster than
 # zstd, at twice the size; parts that are published (occurrences, records) keep zstd.
 SCRATCH = {"compression": "lz4"}
+# Blocks normalized, keyed, classified and signed at a time (~70 MB of text).
+STAGE_ROWS = 50_000
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -93,10 +95,6 @@ def stage_blocks(batch: BlockBatch) -> int:
         for rows in blocks.iter_slices(STAGE_ROWS):
             writer.write_table(_staged_blocks(rows, batch).to_arrow())
     return blocks.height
-
-
-# Blocks normalized, keyed, classified and signed at a time (~70 MB of text).
-STAGE_ROWS = 50_000
 
 
 def _staged_blocks(scoped: pl.DataFrame, batch: BlockBatch) -> pl.DataFrame:

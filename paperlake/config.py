@@ -62,8 +62,11 @@ BOUNDS: dict[str, tuple[float, float | None]] = {
          "min_letter_ratio", "max_garbage_ratio", "min_unique_sentence_ratio", "binary_nul_ratio"),
         _SHARE,
     ),
-    **dict.fromkeys(("bands", "rows", "batch_bytes", "workers", "max_words", "max_chars", "max_decompressed_bytes", "cjk_chars_per_word"), _COUNT),
-    **dict.fromkeys(("passage_shingles", "passage_shared", "passage_cap"), _COUNT),
+    **dict.fromkeys(
+        ("bands", "rows", "passage_shingles", "passage_shared", "passage_cap", "batch_bytes", "workers", "max_words", "max_chars",
+         "max_decompressed_bytes", "cjk_chars_per_word"),
+        _COUNT,
+    ),
     "shingle_bytes": (1, 16),
 }
 _TYPE_NAMES = {int: "an integer", float: "a number", bool: "true or false", str: "a string"}

@@ -340,8 +340,7 @@ def read_sources(paths: list[Path], root: Path, limits: ReadLimits = ReadLimits(
     frame = pl.DataFrame(rows, schema=READ_SCHEMA) if rows else pl.DataFrame(schema=READ_SCHEMA)
     del rows
     # one filter, only when needed: each copy of the texts column costs a file's size several times over
-    readable = frame["source_id"].is_not_null()
-    keep = ~readable | (readable & frame["source_id"].is_first_distinct())
+    keep = frame["source_id"].is_null() | frame["source_id"].is_first_distinct()
     if not keep.all():
         frame = frame.filter(keep)
     return frame.with_columns(source_id=pl.coalesce("source_id", pl.concat_str(pl.lit("unreadable:"), pl.col("path"))))

@@ -51,9 +51,9 @@ def split_header(sources: pl.DataFrame) -> pl.DataFrame:
         .filter(pl.col("piece").is_not_null())
     )
     # the pieces before the first with a character that is not leading space or an invisible mark go
-    written = pl.col("piece").str.contains(f"[^{re.escape(_LEADING)}]")
-    if not pieces.select(written.cum_sum().over("_file").gt(0).all()).item():
-        pieces = pieces.filter(written.cum_sum().over("_file") > 0)
+    before_first_line = pieces.select(pl.col("piece").str.contains(f"[^{re.escape(_LEADING)}]").cum_sum().over("_file") == 0).to_series()
+    if before_first_line.any():  # rare: a filter copies every piece
+        pieces = pieces.filter(~before_first_line)
     pieces = pieces.with_columns(_i=pl.int_range(pl.len()).over("_file"))
     first = pieces.filter(pl.col("_i") == 0).select("_file", "_i", _text=pl.col("piece").str.strip_chars_start(_LEADING))
     first = first.with_columns(_first=pl.col("_text").str.extract(r"^([^\n]*)", 1).str.strip_chars())
@@ -81,7 +81,7 @@ def split_header(sources: pl.DataFrame) -> pl.DataFrame:
 
 
 def _with_lf(text: pl.Series) -> pl.Series:
-    """``unify_newlines`` on the texts that hold a CR only: a whole file's text is not copied for nothing."""
+    """``unify_newlines`` of the texts; the column as it is when none holds a CR (a whole file's text is not copied for nothing)."""
     has_cr = text.str.contains("\r", literal=True).fill_null(False)
     if not has_cr.any():
         return text
