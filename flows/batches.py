@@ -29,8 +29,10 @@ from transforms.dedup import DedupParams
 from transforms.quality import QualityThresholds
 from transforms.tags import Taxonomy
 
-# What dedup decided for each new block, staged once for every part to join.
-STATUS = pl.Schema({"source_id": pl.String, "ordinal": pl.Int32, "record_id": pl.String, "status": pl.String, "similarity": pl.Float64})
+# What dedup decided for each new block, staged once for every part to join (dedup rejects a glued block).
+STATUS = pl.Schema(
+    {"source_id": pl.String, "ordinal": pl.Int32, "record_id": pl.String, "status": pl.String, "reject_reason": pl.String, "similarity": pl.Float64}
+)
 # The staged block columns dedup reads (not the texts), plus each block's shingle key, LSH band keys and passage hashes,
 # and its text (read only for the keys of candidate pairs).
 SLIM_BLOCKS = pl.Schema(
@@ -131,7 +133,7 @@ def stage_outputs(batch: OutputBatch) -> int:
         occurrences = pl.scan_parquet(batch.published_file).join(affected, on="record_id", how="anti").collect()
     elif batch.from_blocks:
         statuses = staging.scan("statuses", STATUS)
-        blocks = pl.scan_parquet(staging.part("blocks", batch.name)).drop("folded", "bands", "passages", "text_len")
+        blocks = pl.scan_parquet(staging.part("blocks", batch.name)).drop("folded", "bands", "passages", "text_len", "reject_reason")
         occurrences = schema.conform(blocks.join(statuses, on=["source_id", "ordinal"], how="left"), schema.OCCURRENCES).sort("path", "ordinal").collect()
         for i, rows in enumerate(occurrences.iter_slices(OCCURRENCE_FILE_ROWS)):
             rows.write_parquet(staging.part("occurrences", f"{batch.name}-{i:03d}"))

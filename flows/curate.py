@@ -123,14 +123,16 @@ def backfill_passages(warehouse: Warehouse, params: dedup.DedupParams) -> pl.Dat
 def match_records(keys: pl.DataFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config, backfill: pl.DataFrame) -> tuple[dedup.Matches, pl.DataFrame]:
     """Near-duplicate matching of the new keys (``dedup_key``, ``bands``, ``passages``) against each other and the warehouse's dedup index."""
     key_columns = ["dedup_key", "record_id", "text"]
-    same_keys = warehouse.rows_where("occurrences", "dedup_key", keys["dedup_key"], key_columns).unique("dedup_key")
+    in_records = pl.col("record_id").is_not_null()  # not rejected: a glued published key is matched like a new one
+    same_keys = warehouse.rows_where("occurrences", "dedup_key", keys["dedup_key"], key_columns).filter(in_records).unique("dedup_key")
     fresh = dedup.fresh_keys(keys, same_keys)
     band_hits = warehouse.index_matches(fresh["bands"].explode().drop_nulls(), config.dedup.lsh.scheme)["dedup_key"]
     stored = warehouse.index_matches(fresh["passages"].explode().drop_nulls(), config.dedup.passage_scheme)
     passage_hits = pl.concat([stored, backfill.select("dedup_key", value="bands").explode("value")]).rename({"value": "passage"})
     near, common = dedup.index_candidates(fresh, band_hits, passage_hits, config.dedup)
-    near_copies = warehouse.rows_where("occurrences", "dedup_key", near, key_columns).unique(["dedup_key", "text"])  # every copy's text: method names
-    matches = dedup.match_keys(fresh, near_copies, config.dedup, folds, common)
+    near_copies = warehouse.rows_where("occurrences", "dedup_key", near, key_columns).filter(in_records).unique(["dedup_key", "text"])  # every copy's text: method names
+    record_keys = warehouse.scan("occurrences").select(key_columns) if warehouse.current_version() is not None else None
+    matches = dedup.match_keys(fresh, near_copies, config.dedup, folds, common, record_keys)
     return replace(matches, bands=pl.concat([matches.bands, backfill])), pl.concat([same_keys, near_copies]).unique("dedup_key")
 
 
@@ -170,7 +172,8 @@ def stage_outputs(
     work = [batches.OutputBatch(part.stem, staging.root, taxonomy) for part in staging.parts("blocks")]
     if touched.height:
         touched.write_parquet(staging.part("touched", "published"))
-        touched.filter(pl.col("record_id").is_in(changed.implode())).write_parquet(staging.part("occurrences", "published"))
+        left = pl.col("record_id").is_null()  # a published glued key that left its (changed) record
+        touched.filter(pl.col("record_id").is_in(changed.implode()) | left).write_parquet(staging.part("occurrences", "published"))
         work.append(batches.OutputBatch("published", staging.root, taxonomy, from_blocks=False))
     if retag_files:
         affected.to_frame("record_id").write_parquet(staging.part("affected", "all"))

@@ -196,3 +196,21 @@ def test_a_version_without_a_common_band_joins_the_published_paper_through_passa
     assert wh.read("records").height == 2 and wh.read("record_merges").is_empty()
     _assert_indexed(wh)  # an old index is backfilled once, with the run that needed it
     assert not dedup.passage_backlog(wh.index_schemes(), params)
+
+
+def test_a_glued_block_that_joined_a_record_is_rejected_when_the_other_abstract_arrives(paperlake_cli, tmp_path: Path) -> None:
+    seed = SEEDS / "004_b7bcd04307c4e48c.txt"
+    a, b = seed.read_text(encoding="utf-8").split("\n\n")[1:3]
+    raw = tmp_path / "raw"
+    raw.mkdir()
+    for name, text in [("x.txt", f"{a} {b}"), ("a.txt", a), ("b.txt", b)]:
+        _listing(raw / name, text)
+        code, output = paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")
+        assert code == 0, output
+    assert "rejects   1 (glued: 1)" in output
+    assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "once")[0] == 0
+    assert _partition(tmp_path / "runs") == _partition(tmp_path / "once") == {frozenset({("a.txt", 1)}), frozenset({("b.txt", 1)})}
+    wh = Warehouse(tmp_path / "runs")
+    assert wh.read("occurrences").filter(pl.col("path") == "x.txt").select("status", "reject_reason", "record_id").row(0) == ("rejected", "glued", None)
+    assert sorted(wh.read("records")["text_raw"].to_list()) == sorted([a, b])
+    assert wh.read("records")["n_occurrences"].to_list() == [1, 1]

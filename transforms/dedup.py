@@ -12,6 +12,10 @@ or their containment reaches ``DedupParams.containment`` (or, borderline, on its
 Records are the connected components of confirmed edges (union-find), so the partition
 depends only on the set of blocks, never on run order.
 
+Glued blocks: a key whose confirmed pairs cover both its start and its end, each leaving the
+rest of it to the other (``glued_keys``), is two abstracts a scraper joined into one block; it
+is rejected as ``glued`` and joins no record, so it never bridges two papers.
+
 Kept rule: in each record the most complete occurrence is kept: most distinct shingles,
 then the longest normalized text, then the smallest (path, ordinal). Never arrival order.
 """
@@ -30,6 +34,11 @@ from transforms import methods, minhash
 
 KEY_SCHEME = "k1"
 RECORD_ID_PREFIX = "pl_"
+GLUED = "glued"  # the reject reason of a block that is two abstracts glued together (see ``glued_keys``)
+# A confirmed pair covers one end of its longer text when that text has this many times the
+# shorter's shingles and an overhang at its other end (this share of its shingles, and at least
+# this many) shares at most this share of them with the shorter one (``minhash.covered_ends``).
+GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE = 1.3, 0.25, 20, 0.1
 
 
 @dataclass(frozen=True)
@@ -119,6 +128,7 @@ class Matches:
     edges: pl.DataFrame  # confirmed pairs: dedup_key_a (new), dedup_key_b, measure, similarity
     merges: pl.DataFrame  # retired_id -> surviving_id, via_dedup_key (the smallest new key of the bridging component)
     bands: pl.DataFrame  # dedup_index rows of every new key: dedup_key, scheme, bands (its band keys, or under the passage scheme its passage hashes)
+    glued: pl.Series  # keys, new or published, found to be two texts glued together: rejected, in no record
 
 
 @dataclass(frozen=True)
@@ -318,7 +328,12 @@ def _copies(keys: pl.DataFrame) -> pl.DataFrame:
 
 
 def match_keys(
-    new_keys: pl.DataFrame, known: pl.DataFrame, params: DedupParams, folds: pl.LazyFrame | None = None, common: pl.Series | None = None
+    new_keys: pl.DataFrame,
+    known: pl.DataFrame,
+    params: DedupParams,
+    folds: pl.LazyFrame | None = None,
+    common: pl.Series | None = None,
+    record_keys: pl.LazyFrame | None = None,
 ) -> Matches:
     """Match new keys against each other and against known keys; give each new key a record.
 
@@ -330,6 +345,8 @@ def match_keys(
     the same). A component of confirmed edges joins the published
     record it touches; one that touches several merges them into the smallest id and retires
     the others; one that touches none founds a record named after its smallest key.
+    A key that is two texts glued together (``glued_keys``; ``record_keys`` are the published
+    occurrences it reads for a published key) has no edges and no record.
     """
     new_keys = with_bands(_copies(new_keys).sort("dedup_key"), params)
     known = with_bands(_copies(known).sort("dedup_key"), params)
@@ -352,10 +369,16 @@ def match_keys(
     local = pairs.select(a=node_rows.search_sorted(pairs["a"]).cast(pl.UInt32), b=node_rows.search_sorted(pairs["b"]).cast(pl.UInt32))
     confirmed = confirm(local, candidates, params)
     edges = confirmed.with_columns(a=node_rows.gather(confirmed["a"]), b=node_rows.gather(confirmed["b"]))
+    glued = glued_keys(confirmed, candidates, nodes.select("dedup_key", "record_id"), n_new, record_keys, params)
+    if glued.len():  # a glued key joins nothing: its edges go, and a published one leaves its record
+        is_glued = nodes["dedup_key"].is_in(glued.implode()).to_numpy()
+        edges = edges.filter(~pl.Series(is_glued[edges["a"].to_numpy()]) & ~pl.Series(is_glued[edges["b"].to_numpy()]))
+    else:
+        is_glued = np.zeros(nodes.height, bool)
 
     records = nodes["record_id"].drop_nulls().unique().sort()
-    known_nodes = np.arange(n_new, nodes.height)
-    known_records = nodes.height + records.search_sorted(nodes["record_id"].slice(n_new)).to_numpy().astype(np.int64)
+    known_nodes = np.flatnonzero(~is_glued[n_new:]) + n_new
+    known_records = nodes.height + records.search_sorted(nodes["record_id"].gather(known_nodes)).to_numpy().astype(np.int64)
     src = np.concatenate([edges["a"].to_numpy().astype(np.int64), known_nodes])
     dst = np.concatenate([edges["b"].to_numpy().astype(np.int64), known_records])
     size = nodes.height + len(records)
@@ -376,7 +399,12 @@ def match_keys(
         retired=pl.col("record_id").drop_nulls().sort(),
         via_dedup_key=pl.col("dedup_key").filter(pl.col("is_new")).min(),
     ).with_columns(record_id=pl.coalesce("surviving_id", "founded_id"))
-    assignment = labelled.filter(pl.col("is_new")).select("dedup_key", "component").join(per_component, on="component").select("dedup_key", "record_id")
+    assignment = (
+        labelled.filter(pl.col("is_new"))
+        .select("dedup_key", "component")
+        .join(per_component, on="component")
+        .select("dedup_key", record_id=pl.when(~pl.col("dedup_key").is_in(glued.implode())).then(pl.col("record_id")))
+    )
     merges = (
         per_component.filter(pl.col("retired").list.len() > 1)
         .explode("retired")
@@ -388,7 +416,45 @@ def match_keys(
     edge_table = edges.select(
         dedup_key_a=key_of.gather(edges["a"]), dedup_key_b=key_of.gather(edges["b"]), measure=pl.col("measure"), similarity=pl.col("similarity")
     ) if edges.height else pl.DataFrame(schema=EDGES)
-    return Matches(assignment=assignment.sort("dedup_key"), edges=edge_table.sort("dedup_key_a", "dedup_key_b"), merges=merges, bands=index_rows(new_keys, params))
+    return Matches(
+        assignment=assignment.sort("dedup_key"),
+        edges=edge_table.sort("dedup_key_a", "dedup_key_b"),
+        merges=merges,
+        bands=index_rows(new_keys, params),
+        glued=glued,
+    )
+
+
+def glued_keys(
+    confirmed: pl.DataFrame, candidates: Candidates, nodes: pl.DataFrame, n_new: int, record_keys: pl.LazyFrame | None, params: DedupParams
+) -> pl.Series:
+    """The keys of ``nodes`` that are two texts glued together: confirmed pairs cover both their start and their end.
+
+    ``confirmed`` pairs are rows of ``candidates``, whose ``keys`` are node keys. A node
+    with a covered end at or after ``n_new`` is published: the other keys of its record
+    (``record_keys``: ``dedup_key``, ``record_id``, ``text`` of published occurrences) may
+    cover its other end, so they are confirmed against it too.
+    """
+    sides = minhash.covered_ends(confirmed, candidates.shingled, GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE)
+    sides = sides.select(dedup_key=candidates.keys.gather(sides["longer"]), side="side")
+    published = nodes.slice(n_new).join(sides, on="dedup_key", how="semi")
+    if record_keys is not None and published.height:
+        sides = pl.concat([sides, _record_sides(published, record_keys, params)])
+    both = sides.group_by("dedup_key").agg(pl.col("side").n_unique()).filter(pl.col("side") == 2)
+    return both["dedup_key"].sort()
+
+
+def _record_sides(published: pl.DataFrame, record_keys: pl.LazyFrame, params: DedupParams) -> pl.DataFrame:
+    """``(dedup_key, side)`` of the ends of published keys (``dedup_key``, ``record_id``) that the other keys of their records cover."""
+    copies = record_keys.filter(pl.col("record_id").is_in(published["record_id"].unique().implode())).select("dedup_key", "record_id", "text").collect()
+    keys = with_folded(_copies(copies).sort("dedup_key")).with_row_index("row")
+    row_of = keys.select("dedup_key", "record_id", "row")
+    pairs = published.join(row_of, on=["dedup_key", "record_id"]).join(row_of, on="record_id", suffix="_mate")
+    pairs = pairs.filter(pl.col("row") != pl.col("row_mate")).select(a="row", b="row_mate")
+    shingled = minhash.shingle_hashes(keys["folded"], params.lsh)
+    confirmed = confirm(pairs, Candidates(keys=keys["dedup_key"], shingled=shingled, texts=keys["texts"]), params)
+    sides = minhash.covered_ends(confirmed, shingled, GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE)
+    return sides.filter(pl.col("longer").is_in(pairs["a"].implode())).select(dedup_key=keys["dedup_key"].gather(sides["longer"]), side="side")
 
 
 def with_text_len(frame: pl.DataFrame) -> pl.DataFrame:
@@ -498,8 +564,19 @@ def affected_records(new_blocks: pl.DataFrame, known_keys: pl.DataFrame, matches
     accepted = new_blocks.filter(pl.col("reject_reason").is_null()).select("dedup_key")
     joined = accepted.join(known_keys.select("dedup_key", "record_id"), on="dedup_key")["record_id"]
     touched = pl.concat([joined, matches.merges["retired_id"], matches.merges["surviving_id"], matches.assignment["record_id"]])
+    left = known_keys.filter(pl.col("dedup_key").is_in(matches.glued.implode()))["record_id"]  # a glued published key leaves its record
     published = known_keys["record_id"].unique()
+    touched = pl.concat([touched, left])
     return touched.filter(touched.is_in(published.implode())).unique().sort().rename("record_id")
+
+
+def reject_glued(frame: pl.DataFrame, glued: pl.Series) -> pl.DataFrame:
+    """Accepted rows whose ``dedup_key`` is glued: rejected as ``glued``, in no record."""
+    is_glued = pl.col("reject_reason").is_null() & pl.col("dedup_key").is_in(glued.implode())
+    return frame.with_columns(
+        reject_reason=pl.when(is_glued).then(pl.lit(GLUED)).otherwise(pl.col("reject_reason")),
+        record_id=pl.when(is_glued).then(pl.lit(None, pl.String)).otherwise(pl.col("record_id")),
+    )
 
 
 def assign(
@@ -523,7 +600,7 @@ def assign(
     affected = affected_records(new_blocks, known_keys, matches)
     retire = matches.merges.select(record_id="retired_id", _survivor="surviving_id")
     touched = _retire(history.filter(pl.col("record_id").is_in(affected.implode())), retire).drop("status", "similarity")
-    return mark_kept(pl.concat([assigned, touched], how="diagonal_relaxed"), params, folds)
+    return mark_kept(reject_glued(pl.concat([assigned, touched], how="diagonal_relaxed"), matches.glued), params, folds)
 
 
 def changed_records(assigned: pl.DataFrame, history: pl.DataFrame) -> pl.Series:
@@ -553,7 +630,7 @@ def deduplicate(
     published = history.filter(pl.col("record_id").is_not_null())
     copies = published.select("dedup_key", "record_id", "text").unique(["dedup_key", "text"])
     known_keys = copies.unique("dedup_key")
-    matches = match_keys(fresh_keys(new_blocks, known_keys), copies, params, folds)
+    matches = match_keys(fresh_keys(new_blocks, known_keys), copies, params, folds, record_keys=published.lazy())
     affected = affected_records(new_blocks, known_keys, matches)
     changed = assign(new_blocks, published, known_keys, matches, params, folds)
     untouched = history.filter(~pl.col("record_id").is_in(affected.implode()) | pl.col("record_id").is_null())

@@ -389,6 +389,42 @@ def spread(pairs: pl.DataFrame, shingled: ShingleHashes) -> np.ndarray:
     return out
 
 
+def covered_ends(pairs: pl.DataFrame, shingled: ShingleHashes, ratio: float, share: float, least: int, noise: float) -> pl.DataFrame:
+    """Which end of the longer text of each pair ``(a, b)`` the shorter one covers, where the rest of it is another text.
+
+    ``longer`` is the row of the longer text (more shingles, then the larger row); ``side`` is 1
+    when the shorter text covers its start and an overhang of ``share`` of its shingles (and at
+    least ``least``) at its end shares at most ``noise`` of them with the shorter one, -1 for the
+    mirror case; pairs with no such overhang, or whose longer text has fewer than ``ratio`` times
+    the shorter's shingles, are left out. A block that is two abstracts glued together has such a
+    pair with each of them, on opposite sides.
+    """
+    bounds, hashes = shingled.bounds, shingled.hashes
+    sizes = np.diff(bounds)
+    a, b = pairs["a"].to_numpy().astype(np.int64), pairs["b"].to_numpy().astype(np.int64)
+    a_longer = (sizes[a] > sizes[b]) | ((sizes[a] == sizes[b]) & (a > b))
+    longer, shorter = np.where(a_longer, a, b), np.where(a_longer, b, a)
+    found_rows, found_sides = [], []
+    for k in np.flatnonzero(sizes[longer] >= ratio * np.maximum(sizes[shorter], 1)):
+        text = hashes[bounds[longer[k]] : bounds[longer[k] + 1]]
+        shared = np.isin(text, hashes[bounds[shorter[k]] : bounds[shorter[k] + 1]])
+        at_least = max(least, share * len(text))
+        tail, head = _quiet_end(shared[::-1], noise), _quiet_end(shared, noise)
+        if (tail >= at_least) != (head >= at_least):
+            found_rows.append(longer[k])
+            found_sides.append(1 if tail >= at_least else -1)
+    return pl.DataFrame({"longer": np.array(found_rows, np.int64), "side": np.array(found_sides, np.int8)}).cast(
+        {"longer": pairs.schema["a"]}
+    )
+
+
+def _quiet_end(shared: np.ndarray, noise: float) -> int:
+    """The length of the longest prefix of ``shared`` (flags) of which at most ``noise`` are set."""
+    counts = np.cumsum(shared)
+    quiet = np.flatnonzero(counts <= noise * np.arange(1, len(shared) + 1))
+    return int(quiet[-1]) + 1 if len(quiet) else 0
+
+
 def _sorted_by_row_and_value(rows: np.ndarray, values: np.ndarray) -> bool:
     """Whether ``(rows, values)`` are sorted by row, then value."""
     if len(rows) < 2:

@@ -21,6 +21,7 @@ RejectReason = Literal[
     "boilerplate",
     "url_only",
     "repeated_text",
+    "glued",  # decided by dedup: two abstracts in one block, each matching other blocks
 ]
 REJECT_REASONS: Final[tuple[str, ...]] = get_args(RejectReason)
 

@@ -310,3 +310,35 @@ def test_an_index_without_passage_hashes_is_backfilled_and_another_scheme_refuse
         passage_backlog({params.lsh.scheme: 10, DedupParams(passage_shingles=8).passage_scheme: 10}, params)
     with pytest.raises(ValueError, match="use a new warehouse"):
         passage_backlog({DedupParams(bands=32).lsh.scheme: 10}, params)
+
+
+def _base_abstracts(n: int) -> list[str]:
+    """The first ``n`` abstracts of the labeled corpus's base file, normalized as a run would."""
+    texts = [line.removeprefix("text: ") for line in (CORPUS / "base_abstracts.txt").read_text(encoding="utf-8").splitlines() if line.startswith("text: ")]
+    return pl.Series(texts[:n]).to_frame("t").select(normalize.normalize_text(pl.col("t")))["t"].to_list()
+
+
+def test_a_block_of_two_glued_abstracts_is_rejected_and_merges_nothing() -> None:
+    a, b, c, d = _base_abstracts(4)
+    first_sentences = a[: a.index(". ", len(a) // 3) + 1]  # a listing that shows an abstract's first sentences
+    blocks = _blocks(
+        [("apart.txt", 1, a), ("apart.txt", 2, b), ("apart.txt", 3, c), ("apart.txt", 4, d),
+         ("glued.txt", 1, f"{a} {b}"), ("glued.txt", 2, f"{c}{d}"), ("glued.txt", 3, first_sentences)]
+    )  # fmt: skip
+    out = deduplicate(blocks, EMPTY).occurrences.sort("path", "ordinal")
+    assert out.filter(pl.col("path") == "glued.txt")["reject_reason"].to_list() == ["glued", "glued", None]
+    assert out.filter(pl.col("path") == "apart.txt")["status"].to_list() == ["kept"] * 4
+    assert out["record_id"].drop_nulls().n_unique() == 4
+    assert out.row(6, named=True)["record_id"] == out.row(0, named=True)["record_id"]  # a first-sentences copy covers one end only: it joins
+
+
+@pytest.mark.parametrize("order", ["xab", "xba", "axb", "bxa", "abx"])
+def test_a_glued_block_leaves_the_record_it_joined_once_the_other_abstract_arrives(order: str) -> None:
+    a, b = _base_abstracts(2)
+    texts = {"x": f"{a} {b}", "a": a, "b": b}
+    published = EMPTY
+    for name in order:
+        published = _published(deduplicate(_blocks([(f"{name}.txt", 1, texts[name])]), published).occurrences)
+    once = deduplicate(_blocks([(f"{name}.txt", 1, texts[name]) for name in order]), EMPTY).occurrences
+    assert _partition(published) == _partition(once) == {frozenset({("a.txt", 1)}), frozenset({("b.txt", 1)})}
+    assert published.filter(pl.col("path") == "x.txt").select("status", "reject_reason", "record_id").row(0) == ("rejected", "glued", None)

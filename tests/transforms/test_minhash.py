@@ -63,3 +63,36 @@ def test_candidate_pairs_are_the_rows_sharing_a_band_key(lists: list[list[int] |
 def test_passage_pairs_count_only_passages_few_rows_hold(lists: list[list[int] | None], shared: int, cap: int) -> None:
     pairs = minhash.passage_pairs(_frame(lists, "passages"), shared, cap)
     assert list(zip(pairs["a"].to_list(), pairs["b"].to_list())) == _brute_pairs(lists, shared, cap)
+
+
+FIRST_WORDS = "router adapter penalty replay baseline ablation benchmark interference".split()
+SECOND_WORDS = "protein folding residue lattice solvent docking kinase ligand".split()
+GLUE = {"ratio": 1.3, "share": 0.25, "least": 20, "noise": 0.1}
+
+
+def _sides(texts: list[str], pairs: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    shingled = minhash.shingle_hashes(pl.Series(texts), minhash.MinHashParams())
+    found = {}
+    for a, b in pairs:
+        ends = minhash.covered_ends(pl.DataFrame({"a": [a], "b": [b]}, schema={"a": pl.UInt32, "b": pl.UInt32}), shingled, **GLUE)
+        found[(a, b)] = ends["side"][0] if ends.height else 0
+    return found
+
+
+@given(
+    first=st.lists(st.sampled_from(FIRST_WORDS), min_size=30, max_size=80),
+    second=st.lists(st.sampled_from(SECOND_WORDS), min_size=30, max_size=80),
+)
+def test_two_texts_glued_together_are_covered_at_opposite_ends(first: list[str], second: list[str]) -> None:
+    a, b = " ".join(first), " ".join(second)
+    sides = _sides([f"{a} {b}", a, b, f"{b} {a}"], [(0, 1), (0, 2), (1, 3), (3, 2)])
+    assert sides == {(0, 1): 1, (0, 2): -1, (1, 3): -1, (3, 2): 1}
+
+
+@given(words=st.lists(st.sampled_from(FIRST_WORDS + SECOND_WORDS), min_size=60, max_size=120), data=st.data())
+def test_a_copy_with_a_few_words_changed_or_a_sentence_dropped_covers_no_end(words: list[str], data: st.DataObject) -> None:
+    changed = list(words)
+    for i in data.draw(st.lists(st.integers(0, len(words) - 1), max_size=6)):
+        changed[i] = "zebra"
+    dropped = words[: len(words) // 10] + words[2 * len(words) // 10 :]  # a tenth cut out of the text
+    assert _sides([" ".join(words), " ".join(changed), " ".join(dropped)], [(0, 1), (0, 2)]) == {(0, 1): 0, (0, 2): 0}
