@@ -278,8 +278,27 @@ def _known_accented_words(text: str) -> int:
     return len(words & _accented_words())
 
 
+# A legacy file larger than this has its codec chosen on its first lines of about this size, then
+# is decoded once: choosing decodes the bytes with every candidate codec (ten texts of the file's size).
+LEGACY_SAMPLE_BYTES = 1 << 21
+
+
 def _decode_legacy(data: bytes) -> tuple[str, str]:
-    """Legacy encodings: among strict decodes (and UTF-8 with replacement; of candidates giving the
+    """``(text, encoding)`` of bytes in a legacy encoding (``_choose_legacy``); a large file's codec is chosen on
+    its first ``LEGACY_SAMPLE_BYTES`` (whole lines), unless the rest does not decode in it."""
+    cut = data.rfind(b"\n", 0, LEGACY_SAMPLE_BYTES) if len(data) > LEGACY_SAMPLE_BYTES else -1
+    if cut > 0:
+        _, codec = _choose_legacy(data[: cut + 1])
+        try:
+            return data.decode(codec, errors="replace" if codec == "utf-8" else "strict"), _FAMILY.get(codec, codec)
+        except UnicodeDecodeError:
+            pass
+    text, codec = _choose_legacy(data)
+    return text, _FAMILY.get(codec, codec)
+
+
+def _choose_legacy(data: bytes) -> tuple[str, str]:
+    """``(text, Python codec)``: among strict decodes (and UTF-8 with replacement; of candidates giving the
     same text the first), prefer one whose first line is a header, then one that is not misread,
     then, among Latin codecs that read the bytes differently, one with the most known words (within
     one of the most: a word may be known by chance), then the least mess, then one that stays
@@ -303,8 +322,7 @@ def _decode_legacy(data: bytes) -> tuple[str, str]:
         less_known = text in known and known[text] < most_known - 1
         return not looks_like_header(_first_line(text)), _misread(text), less_known, _mess(text), beyond_latin1, rank
 
-    text, codec = min(decoded.items(), key=preference)
-    return text, _FAMILY.get(codec, codec)
+    return min(decoded.items(), key=preference)
 
 
 def read_source(path: Path, root: Path, limits: ReadLimits = ReadLimits(), skip: frozenset[str] = frozenset()) -> dict[str, object] | None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paperlake.sources import ReadLimits, detect_and_decode, read_source, read_sources
+from paperlake.sources import LEGACY_SAMPLE_BYTES, ReadLimits, detect_and_decode, read_source, read_sources
 from transforms.split import split_blocks, split_header
 
 from ..conftest import FIXTURES
@@ -90,6 +90,23 @@ def test_central_european_text_in_cp1250_and_iso8859_2(name: str, codec: str, wo
     text, detected, error = detect_and_decode(data)
     assert (text, detected, error) == (data.decode(codec), codec, None)
     assert all(word in text for word in words)
+
+
+@pytest.mark.parametrize(("name", "codec"), [("cs_cp1250.txt", "cp1250"), ("sk_iso8859_2.txt", "iso8859-2"), ("19d_gb18030_few.txt", "gb18030")])
+def test_a_large_legacy_file_is_decoded_in_the_codec_its_first_lines_show(name: str, codec: str) -> None:
+    folder = FIXTURES / ("repair" if name.endswith("2.txt") or "cp1250" in name else "ingest/cases")
+    small = (folder / name).read_bytes()
+    header, _, body = small.partition(b"\n")
+    data = header + b"\n" + (body.strip(b"\n") + b"\n\n") * (2 * LEGACY_SAMPLE_BYTES // len(body) + 1)
+    assert len(data) > 2 * LEGACY_SAMPLE_BYTES
+    assert detect_and_decode(data) == (data.decode(codec), codec, None)
+
+
+def test_a_large_legacy_file_whose_later_bytes_do_not_fit_its_first_lines_codec_is_read_whole() -> None:
+    small = (FIXTURES / "repair" / "cs_cp1250.txt").read_bytes()
+    data = small * (LEGACY_SAMPLE_BYTES // len(small) + 1) + "Le modèle ƒ est évalué.\n".encode("cp1252")  # 0x83 is no cp1250 byte
+    text, detected, error = detect_and_decode(data)
+    assert error is None and detected != "cp1250" and text == data.decode(detected)
 
 
 @pytest.mark.parametrize(
