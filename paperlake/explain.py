@@ -41,6 +41,7 @@ def explain(warehouse: Warehouse, record_id: str) -> str:
     )
     merged_in = warehouse.read("record_merges").filter(pl.col("surviving_id") == current).sort("dataset_version", "retired_id")
     block_of = dict(occurrences.unique("dedup_key", keep="first", maintain_order=True).select("dedup_key", pl.format("{}#{}", "path", "ordinal")).iter_rows())
+    block_of |= _blocks_that_left(warehouse, edges, set(block_of))
     kept = occurrences.filter(pl.col("status") == "kept").row(0, named=True)
 
     lines = [f"{record_id} was merged into {r['surviving_id']} in dataset version {r['dataset_version']}" for r in followed.iter_rows(named=True)]
@@ -62,6 +63,19 @@ def explain(warehouse: Warehouse, record_id: str) -> str:
         via = block_of.get(merge["via_dedup_key"], merge["via_dedup_key"])
         lines.append(f"  merged {merge['retired_id']} into this record in dataset version {merge['dataset_version']}: {via} matched both")
     return "\n".join(lines)
+
+
+def _blocks_that_left(warehouse: Warehouse, edges: pl.DataFrame, here: set[str]) -> dict[str, str]:
+    """``dedup_key -> "path#ordinal (now rejected: reason)"`` of the edge keys no occurrence of the record has (a glued block that left it)."""
+    gone = pl.Series([k for k in pl.concat([edges["dedup_key_a"], edges["dedup_key_b"]]).unique().to_list() if k not in here], dtype=pl.String)
+    rows = warehouse.rows_where("occurrences", "dedup_key", gone, ["dedup_key", "path", "ordinal", "status", "reject_reason"]).sort("path", "ordinal")
+    described = rows.unique("dedup_key", keep="first", maintain_order=True).select(
+        "dedup_key",
+        pl.when(pl.col("status") == "rejected")
+        .then(pl.format("{}#{} (now rejected: {})", "path", "ordinal", "reject_reason"))
+        .otherwise(pl.format("{}#{} (now in another record)", "path", "ordinal")),
+    )
+    return dict(described.iter_rows())
 
 
 def _why_edge(measure: str, similarity: float) -> str:

@@ -214,3 +214,6 @@ def test_a_glued_block_that_joined_a_record_is_rejected_when_the_other_abstract_
     assert wh.read("occurrences").filter(pl.col("path") == "x.txt").select("status", "reject_reason", "record_id").row(0) == ("rejected", "glued", None)
     assert sorted(wh.read("records")["text_raw"].to_list()) == sorted([a, b])
     assert wh.read("records")["n_occurrences"].to_list() == [1, 1]
+    record_of_a = wh.read("occurrences").filter(pl.col("path") == "a.txt")["record_id"][0]
+    code, text = paperlake_cli("explain", record_of_a, "--warehouse", tmp_path / "runs")
+    assert code == 0 and "a.txt#1 ~ x.txt#1 (now rejected: glued): containment" in text, text
