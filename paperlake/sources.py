@@ -12,6 +12,7 @@ import io
 import re
 import unicodedata
 import zlib
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,7 +21,7 @@ from pathlib import Path
 import charset_normalizer
 import polars as pl
 
-from transforms.headers import looks_like_header
+from transforms.headers import INVISIBLE_MARKS, looks_like_header
 
 # Decoders used for a detected family: each is a superset of the family's name (for Greek, the ISO sibling).
 _DECODE_AS = {
@@ -344,6 +345,78 @@ def read_source(path: Path, root: Path, limits: ReadLimits = ReadLimits(), skip:
         text, encoding, error = detect_and_decode(payload, limits)
     row.update(encoding=encoding, error=error, text=text)
     return row
+
+
+# Encodings in which a byte that reads as a line break is always one (ASCII-compatible; in
+# these multi-byte codecs only lead bytes go below 0x40): a file in one of them can be cut at
+# its empty lines before decoding. The names are ``detect_and_decode``'s, with their codecs.
+_CUTTABLE = {
+    "utf-8": "utf-8", "utf-8-sig": "utf-8", "cp1252": "cp1252", "cp1250": "cp1250", "iso8859-2": "iso8859-2",
+    "iso8859-7": "iso8859-7", "cp1251": "cp1251", "koi8-r": "koi8-r", "gb18030": "gb18030", "big5": "big5hkscs",
+    "shift_jis": "cp932", "euc-kr": "cp949",
+}
+# What comes before a file's first line (``transforms.split`` skips it too).
+_BLANK = " \t\r\n\0" + INVISIBLE_MARKS
+# The end of an empty line, in any of LF, CRLF and CR.
+_EMPTY_LINE = (b"\n\n", b"\r\n\r\n", b"\r\r")
+
+
+def stream_source(path: Path, root: Path, chunk_bytes: int, limits: ReadLimits = ReadLimits()) -> tuple[dict[str, object], Iterator[str]] | None:
+    """A plain file larger than ``chunk_bytes`` read in pieces: its row (``read_source``'s, without ``text``) and its decoded text, in
+    pieces of about ``chunk_bytes`` cut at empty lines (so never inside a block).
+
+    The encoding is detected on the file's first ``LEGACY_SAMPLE_BYTES`` (whole lines). None when
+    the file is not read so (gzip, UTF-16 or UTF-32, an error, unreadable): read it whole.
+    """
+    try:
+        size = path.stat().st_size
+        if path.name.endswith(".gz") or size <= chunk_bytes:
+            return None
+        with open(path, "rb") as handle:
+            sample = handle.read(LEGACY_SAMPLE_BYTES)
+    except OSError:
+        return None
+    cut = sample.rfind(b"\n")
+    _, encoding, error = detect_and_decode(sample[: cut + 1] if 0 < cut and len(sample) == LEGACY_SAMPLE_BYTES else sample, limits)
+    if error is not None or encoding not in _CUTTABLE:
+        return None
+    row = {"source_id": _hash_file(str(path)), "path": path.relative_to(root).as_posix(), "size_bytes": size, "encoding": encoding, "error": None}
+    if not row["source_id"]:
+        return None
+    return row, _text_pieces(path, _CUTTABLE[encoding], len(codecs.BOM_UTF8) if encoding == "utf-8-sig" else 0, chunk_bytes)
+
+
+def _text_pieces(path: Path, codec: str, skip: int, chunk_bytes: int) -> Iterator[str]:
+    """The file's bytes after ``skip``, decoded in pieces of at least ``chunk_bytes`` that end with an empty line (the last one: the rest).
+
+    The first piece holds the file's first line (its header), whatever blank lines come before it.
+    """
+    with open(path, "rb") as handle:
+        handle.seek(skip)
+        pending = b""
+        first = True
+        while data := handle.read(chunk_bytes):
+            pending += data
+            end = max((pending.rfind(mark) + len(mark) if pending.rfind(mark) >= 0 else 0) for mark in _EMPTY_LINE)
+            if not end:
+                continue
+            piece = _decode_piece(pending[:end], codec, strip_start=first)
+            if first and not piece.strip(_BLANK):
+                continue
+            pending = pending[end:]
+            first = False
+            yield piece
+        if pending or first:
+            yield _decode_piece(pending, codec, strip_start=first, strip_end=True)
+
+
+def _decode_piece(data: bytes, codec: str, strip_start: bool, strip_end: bool = False) -> str:
+    """A piece of a cut file decoded (undecodable bytes replaced), the NUL padding at the file's ends dropped."""
+    if strip_start:
+        data = data.lstrip(b"\0")
+    if strip_end:
+        data = data.rstrip(b"\0")
+    return data.decode(codec, errors="replace")
 
 
 READ_SCHEMA = pl.Schema(

@@ -7,8 +7,16 @@ import shutil
 from pathlib import Path
 
 import polars as pl
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from flows import batches
+from paperlake.sources import ReadLimits
+from paperlake.staging import Staging
 from paperlake.store import Warehouse
+from transforms.dedup import DedupParams
+from transforms.quality import QualityThresholds
 
 CORPUS = Path(__file__).resolve().parent / "fixtures" / "dedup" / "corpus"
 
@@ -144,3 +152,51 @@ def test_a_new_taxonomy_with_new_files_publishes_what_one_run_would(paperlake_cl
     assert grown_tags.equals(once_tags)
     assert grown_tags.filter(pl.col("tag") == "topic/watermarking").height > 0
     assert Warehouse(tmp_path / "grown").version_row()["counts"] == Warehouse(tmp_path / "once").version_row()["counts"]
+
+
+INGEST_CASES = Path(__file__).resolve().parent / "fixtures" / "ingest" / "cases"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in INGEST_CASES.glob("*.txt")))
+def test_a_file_read_in_pieces_stages_what_it_stages_read_whole(tmp_path: Path, name: str) -> None:
+    staged = {}
+    for piece_bytes in (1, 64, 1 << 30):
+        staging = Staging.create(tmp_path, f"pieces-{piece_bytes}")
+        batch = batches.BlockBatch("00000", INGEST_CASES, (str(INGEST_CASES / name),), staging.root, ReadLimits(), QualityThresholds(), DedupParams(), piece_bytes)
+        count = batches.stage_blocks(batch)
+        blocks = pl.read_parquet(staging.part("blocks", "00000"))
+        assert count == blocks.height
+        staged[piece_bytes] = (pl.read_parquet(staging.part("sources", "00000")), blocks)
+    for piece_bytes in (1, 64):
+        assert staged[piece_bytes][0].equals(staged[1 << 30][0]), piece_bytes
+        assert staged[piece_bytes][1].equals(staged[1 << 30][1]), piece_bytes
+
+
+_WORDS = st.sampled_from("we propose a model that learns robust features Schätzung 模型 étude ablation".split())
+_BLOCK = st.lists(st.lists(_WORDS, min_size=1, max_size=12).map(" ".join), min_size=1, max_size=3).map("\n".join)
+_GAP = st.sampled_from(["\n\n", "\n\n\n", "\n  \n", "\n---\n", "\n\n* * *\n\n", "\n \t\n\n"])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    lead=st.sampled_from(["", "\n\n", " \n\n"]),
+    header=st.sampled_from(["ICML 2025 Papers", "NeurIPS 2024 论文列表", "no header here at all"]),
+    blocks=st.lists(st.one_of(_BLOCK, st.just("CVPR 2023 Papers")), min_size=1, max_size=12),
+    gaps=st.lists(_GAP, min_size=12, max_size=12),
+    newline=st.sampled_from(["\n", "\r\n", "\r"]),
+    piece_bytes=st.integers(1, 120),
+)
+def test_any_listing_read_in_pieces_stages_what_it_stages_read_whole(
+    tmp_path: Path, lead: str, header: str, blocks: list[str], gaps: list[str], newline: str, piece_bytes: int
+) -> None:
+    text = lead + header + gaps[0] + "".join(b + g for b, g in zip(blocks, gaps[1:]))
+    folder = tmp_path / f"in-{piece_bytes}"
+    folder.mkdir(exist_ok=True)
+    (folder / "listing.txt").write_bytes(text.replace("\n", newline).encode("utf-8"))
+    staged = []
+    for size in (piece_bytes, 1 << 30):
+        staging = Staging.create(tmp_path, f"pieces-{size}")
+        batch = batches.BlockBatch("00000", folder, (str(folder / "listing.txt"),), staging.root, ReadLimits(), QualityThresholds(), DedupParams(), size)
+        batches.stage_blocks(batch)
+        staged.append((pl.read_parquet(staging.part("sources", "00000")), pl.read_parquet(staging.part("blocks", "00000"))))
+    assert staged[0][0].equals(staged[1][0]) and staged[0][1].equals(staged[1][1])

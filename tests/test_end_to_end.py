@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
+import shutil
+
 import re
 from pathlib import Path
 
@@ -151,15 +154,20 @@ def test_run_reports_progress_unless_quiet(paperlake_cli, seeds: Path, tmp_path:
     assert code == 0 and output.startswith("paperlake: published dataset version 1"), output
 
 
-def test_run_warns_of_a_file_larger_than_a_batch_even_when_quiet(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+def test_run_warns_of_a_gzip_file_larger_than_a_batch_even_when_quiet(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
     config = tmp_path / "small-batches.toml"
-    config.write_text("[run]\nbatch_bytes = 20000\nworkers = 1\n")
+    config.write_text("[run]\nbatch_bytes = 5000\nworkers = 1\n")
+    inputs = tmp_path / "in"
+    inputs.mkdir()
     largest = max(seeds.glob("*.txt"), key=lambda path: path.stat().st_size)
-    assert largest.stat().st_size > 20000
-    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", tmp_path / "wh", "--config", config, "--quiet")
+    (inputs / f"{largest.name}.gz").write_bytes(gzip.compress(largest.read_bytes()))
+    shutil.copy(largest, inputs / largest.name)  # as large, but plain: read in pieces, no warning
+    assert (inputs / f"{largest.name}.gz").stat().st_size > 5000
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "wh", "--config", config, "--quiet")
     assert code == 0, output
-    warning = next(line for line in output.splitlines() if largest.name in line)
-    assert "MB is read as one batch" in warning and "split files this large" in warning, output
+    warnings = [line for line in output.splitlines() if largest.name in line]
+    assert len(warnings) == 1 and f"{largest.name}.gz" in warnings[0], output
+    assert "MB of gzip is read as one batch" in warnings[0] and "gunzip or split files this large" in warnings[0], output
     assert "published dataset version 1" in output
 
 

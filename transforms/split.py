@@ -80,6 +80,14 @@ def split_header(sources: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def split_continuation(sources: pl.DataFrame) -> pl.DataFrame:
+    """``split_header``'s columns for texts that continue files after a cut at an empty line: no header line
+    (``header_raw`` null, the other fields as given) and ``body``, the whole text (its leading space and blank
+    lines dropped, as a gap would take them) cut at every empty line."""
+    body = _with_lf(sources["text"].str.strip_chars_start(_SPACE_CHARS + "\n\r")).str.split("\n\n")
+    return sources.with_columns(header_raw=pl.lit(None, pl.String), body=body)
+
+
 def _with_lf(text: pl.Series) -> pl.Series:
     """``unify_newlines`` of the texts; the column as it is when none holds a CR (a whole file's text is not copied for nothing)."""
     has_cr = text.str.contains("\r", literal=True).fill_null(False)
