@@ -27,8 +27,6 @@ from transforms.tags import Taxonomy
 # Progress, one line per step or batch: Prefect records it with the run's logs
 # (``PREFECT_LOGGING_EXTRA_LOGGERS``), and ``paperlake run`` prints it unless ``--quiet``.
 log = logging.getLogger("paperlake.run")
-# Peak memory of a batch that is one file read whole (gzip), per byte of the file (measured: 145 MB 1.6 GB, 290 MB 3.1 GB).
-BATCH_MEMORY_PER_BYTE = 11
 
 
 class ValidationBlocked(RuntimeError):
@@ -92,12 +90,6 @@ def find_new_sources(input_dir: Path, warehouse: Warehouse) -> tuple[pl.DataFram
 @task(cache_policy=NO_CACHE)
 def stage_new_blocks(new: pl.DataFrame, input_dir: Path, staging: Staging, config: Config) -> int:
     """Normalize, key and classify the new files' blocks batch by batch into the staging area."""
-    whole = new.filter((pl.col("size_bytes") > config.run.batch_bytes) & pl.col("file").str.ends_with(".gz"))
-    for path, size in whole.select("file", "size_bytes").iter_rows():
-        log.warning(
-            "%s: %.0f MB of gzip is read as one batch, at least %.1f GB of memory at its peak; gunzip or split files this large to bound a run's memory",
-            path, size / 1e6, size * BATCH_MEMORY_PER_BYTE / 1e9,
-        )
     groups = source_files.batches(new, config.run.batch_bytes)
     work = [
         batches.BlockBatch(f"{i:05d}", input_dir.absolute(), tuple(files), staging.root, config.read, config.quality, config.dedup, min(config.run.batch_bytes, batches.PIECE_BYTES))

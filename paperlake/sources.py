@@ -362,19 +362,22 @@ _EMPTY_LINE = (b"\n\n", b"\r\n\r\n", b"\r\r")
 
 
 def stream_source(path: Path, root: Path, chunk_bytes: int, limits: ReadLimits = ReadLimits()) -> tuple[dict[str, object], Iterator[str]] | None:
-    """A plain file larger than ``chunk_bytes`` read in pieces: its row (``read_source``'s, without ``text``) and its decoded text, in
-    pieces of about ``chunk_bytes`` cut at empty lines (so never inside a block).
+    """A file larger than ``chunk_bytes`` (as stored) read in pieces: its row (``read_source``'s, without ``text``)
+    and its decoded text, in pieces of about ``chunk_bytes`` cut at empty lines (so never inside a block).
 
-    The encoding is detected on the file's first ``LEGACY_SAMPLE_BYTES`` (whole lines). None when
-    the file is not read so (gzip, UTF-16 or UTF-32, an error, unreadable): read it whole.
+    The encoding is detected on the file's first ``LEGACY_SAMPLE_BYTES`` (whole lines); a gzip file
+    is first decompressed once without keeping it, to check ``limits``. None when the file is not
+    read so (UTF-16 or UTF-32, an error, unreadable): read it whole.
     """
+    gz = path.name.endswith(".gz")
+    opener = gzip.open if gz else open
     try:
         size = path.stat().st_size
-        if path.name.endswith(".gz") or size <= chunk_bytes:
+        if size <= chunk_bytes or (gz and _gunzip_error(path, size, limits)):
             return None
-        with open(path, "rb") as handle:
+        with opener(path, "rb") as handle:
             sample = handle.read(LEGACY_SAMPLE_BYTES)
-    except OSError:
+    except (OSError, EOFError, zlib.error):
         return None
     cut = sample.rfind(b"\n")
     _, encoding, error = detect_and_decode(sample[: cut + 1] if 0 < cut and len(sample) == LEGACY_SAMPLE_BYTES else sample, limits)
@@ -386,12 +389,27 @@ def stream_source(path: Path, root: Path, chunk_bytes: int, limits: ReadLimits =
     return row, _text_pieces(path, _CUTTABLE[encoding], len(codecs.BOM_UTF8) if encoding == "utf-8-sig" else 0, chunk_bytes)
 
 
+def _gunzip_error(path: Path, stored: int, limits: ReadLimits) -> str | None:
+    """``_gunzip``'s error for a file (None when it reads within ``limits``), decompressed in a stream that is not kept."""
+    total = 0
+    try:
+        with gzip.open(path, "rb") as stream:
+            while chunk := stream.read(1 << 20):
+                total += len(chunk)
+                if total > limits.max_decompressed_bytes or (total > limits.ratio_check_after_bytes and total > limits.max_compression_ratio * stored):
+                    return "gzip_too_large"
+    except (OSError, EOFError, zlib.error):
+        return "gzip_corrupt"
+    return None
+
+
 def _text_pieces(path: Path, codec: str, skip: int, chunk_bytes: int) -> Iterator[str]:
-    """The file's bytes after ``skip``, decoded in pieces of at least ``chunk_bytes`` that end with an empty line (the last one: the rest).
+    """The file's bytes (gunzipped, for ``.gz``) after ``skip``, decoded in pieces of at least ``chunk_bytes`` that end with an
+    empty line (the last one: the rest).
 
     The first piece holds the file's first line (its header), whatever blank lines come before it.
     """
-    with open(path, "rb") as handle:
+    with (gzip.open if path.name.endswith(".gz") else open)(path, "rb") as handle:
         handle.seek(skip)
         pending = b""
         first = True

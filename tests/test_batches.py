@@ -157,7 +157,7 @@ def test_a_new_taxonomy_with_new_files_publishes_what_one_run_would(paperlake_cl
 INGEST_CASES = Path(__file__).resolve().parent / "fixtures" / "ingest" / "cases"
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in INGEST_CASES.glob("*.txt")))
+@pytest.mark.parametrize("name", sorted(p.name for p in INGEST_CASES.glob("*.txt*")))
 def test_a_file_read_in_pieces_stages_what_it_stages_read_whole(tmp_path: Path, name: str) -> None:
     staged = {}
     for piece_bytes in (1, 64, 1 << 30):

@@ -154,21 +154,23 @@ def test_run_reports_progress_unless_quiet(paperlake_cli, seeds: Path, tmp_path:
     assert code == 0 and output.startswith("paperlake: published dataset version 1"), output
 
 
-def test_run_warns_of_a_gzip_file_larger_than_a_batch_even_when_quiet(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+def test_files_larger_than_a_batch_plain_and_gzip_are_read_in_pieces_like_whole_ones(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
     config = tmp_path / "small-batches.toml"
     config.write_text("[run]\nbatch_bytes = 5000\nworkers = 1\n")
     inputs = tmp_path / "in"
-    inputs.mkdir()
+    (inputs / "gz").mkdir(parents=True)
     largest = max(seeds.glob("*.txt"), key=lambda path: path.stat().st_size)
-    (inputs / f"{largest.name}.gz").write_bytes(gzip.compress(largest.read_bytes()))
-    shutil.copy(largest, inputs / largest.name)  # as large, but plain: read in pieces, no warning
-    assert (inputs / f"{largest.name}.gz").stat().st_size > 5000
-    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "wh", "--config", config, "--quiet")
+    (inputs / "gz" / f"{largest.name}.gz").write_bytes(gzip.compress(largest.read_bytes()))
+    shutil.copy(largest, inputs / largest.name)
+    assert (inputs / "gz" / f"{largest.name}.gz").stat().st_size > 5000
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "wh", "--config", config)
     assert code == 0, output
-    warnings = [line for line in output.splitlines() if largest.name in line]
-    assert len(warnings) == 1 and f"{largest.name}.gz" in warnings[0], output
-    assert "MB of gzip is read as one batch" in warnings[0] and "gunzip or split files this large" in warnings[0], output
-    assert "published dataset version 1" in output
+    assert "blocks: batch 2 of 2 staged" in output and "duplicates" in output
+    occurrences = Warehouse(tmp_path / "wh").read("occurrences").sort("path", "ordinal")
+    plain, packed = (occurrences.filter(pl.col("path") == name) for name in (largest.name, f"gz/{largest.name}.gz"))
+    assert plain.height == packed.height > 10
+    assert plain["text_raw"].to_list() == packed["text_raw"].to_list()
+    assert set(packed["status"].to_list()) <= {"duplicate", "kept"}
 
 
 def test_bad_input_is_refused_in_one_line_before_anything_runs(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
