@@ -116,7 +116,6 @@ def stage_blocks(batch: BlockBatch) -> int:
     return staged
 
 
-
 def _texts(batch: BlockBatch) -> Iterator[pl.DataFrame]:
     """The batch's files read (``sources.READ_SCHEMA``); for one large plain file, one frame per piece of its text."""
     files = [Path(f) for f in batch.files]
