@@ -113,12 +113,18 @@ def backfill_passages(warehouse: Warehouse, params: dedup.DedupParams) -> pl.Dat
 
 
 @task(cache_policy=NO_CACHE)
-def match_records(keys: pl.DataFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config, backfill: pl.DataFrame) -> tuple[dedup.Matches, pl.DataFrame]:
-    """Near-duplicate matching of the new keys (``dedup_key``, ``bands``, ``passages``) against each other and the warehouse's dedup index."""
+def match_records(
+    accepted: pl.LazyFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config, backfill: pl.DataFrame
+) -> tuple[dedup.Matches, pl.DataFrame]:
+    """Near-duplicate matching of the new keys (``dedup_key``, ``bands``, ``passages`` of the accepted blocks) against each other
+    and the warehouse's dedup index."""
+    keys = accepted.select("dedup_key", "bands", "passages").unique("dedup_key").collect()
+    log.info("dedup: matching %d new keys", keys.height)
     key_columns = ["dedup_key", "record_id", "text"]
     in_records = pl.col("record_id").is_not_null()  # not rejected: a glued published key is matched like a new one
     same_keys = warehouse.rows_where("occurrences", "dedup_key", keys["dedup_key"], key_columns).filter(in_records).unique("dedup_key")
     fresh = dedup.fresh_keys(keys, same_keys)
+    del keys  # at 1M keys, each copy of their band keys and passage hashes is ~350 MB
     band_hits = warehouse.index_matches(fresh["bands"].explode().drop_nulls(), config.dedup.lsh.scheme)["dedup_key"]
     stored = warehouse.index_matches(fresh["passages"].explode().drop_nulls(), config.dedup.passage_scheme)
     passage_hits = pl.concat([stored, backfill.select("dedup_key", value="bands").explode("value")]).rename({"value": "passage"})
@@ -239,13 +245,10 @@ def curate(
         accepted = staged.filter(pl.col("reject_reason").is_null())
         folds = accepted.select("dedup_key", "folded", "text")  # read only for the keys of candidate pairs
         blocks = staged.select(*batches.SLIM_BLOCKS).collect()
-        keys = accepted.select("dedup_key", "bands", "passages").unique("dedup_key").collect()
         retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash  # every record's tags may change
-        log.info("dedup: matching %d new keys of %d accepted blocks", keys.height, blocks.height - blocks["reject_reason"].is_not_null().sum())
-        matches, known = match_records(keys, folds, warehouse, config, backfill_passages(warehouse, config.dedup))
+        matches, known = match_records(accepted, folds, warehouse, config, backfill_passages(warehouse, config.dedup))
         assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
         log.info("dedup: %d confirmed near-duplicate edges, %d published records touched, %d merged away", matches.edges.height, affected.len(), matches.merges.height)
-        del keys
         retag_files = warehouse.parquet_files("occurrences") if retag else []
         stage_outputs(assigned, parsed["source_id"], affected, changed, staging, taxonomy, config.run.workers, retag_files)
         assigned = assigned.select(list(batches.STATUS))

@@ -320,7 +320,7 @@ def _candidates(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | None
 def _copies(keys: pl.DataFrame) -> pl.DataFrame:
     """One row per ``dedup_key``: the first of the other columns, ``text`` (the smallest) and ``texts`` (every distinct text, sorted)."""
     if "text" not in keys.columns:
-        return keys.unique("dedup_key").with_columns(texts=pl.lit(None, pl.List(pl.String)))
+        return _distinct_rows(keys, ["dedup_key"]).with_columns(texts=pl.lit(None, pl.List(pl.String)))
     others = [c for c in keys.columns if c not in ("dedup_key", "text")]
     return keys.group_by("dedup_key").agg(*[pl.col(c).first() for c in others], texts=pl.col("text").unique().sort()).with_columns(
         text=pl.col("texts").list.first()
@@ -551,7 +551,13 @@ def fresh_keys(new_blocks: pl.DataFrame, known_keys: pl.DataFrame) -> pl.DataFra
     accepted = new_blocks.filter(pl.col("reject_reason").is_null()) if "reject_reason" in new_blocks.columns else new_blocks
     columns = [c for c in ("dedup_key", "text", "folded", "bands", "passages") if c in accepted.columns]
     subset = ["dedup_key", "text"] if "text" in columns else ["dedup_key"]
-    return accepted.join(known_keys, on="dedup_key", how="anti").select(columns).unique(subset).sort(subset)
+    fresh = accepted.join(known_keys, on="dedup_key", how="anti").select(columns)
+    return _distinct_rows(fresh, subset).sort(subset)
+
+
+def _distinct_rows(frame: pl.DataFrame, subset: list[str]) -> pl.DataFrame:
+    """``frame.unique(subset)``, without copying a frame that has no duplicates (its lists of band keys are large)."""
+    return frame.unique(subset) if frame.select(subset).is_duplicated().any() else frame
 
 
 def _key_records(known_keys: pl.DataFrame, matches: Matches) -> pl.DataFrame:

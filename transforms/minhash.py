@@ -278,10 +278,13 @@ def passage_table(shingled: ShingleHashes, width: int) -> pl.DataFrame:
 def passage_pairs(passage_lists: pl.DataFrame, shared: int, cap: int, common: pl.Series | None = None) -> pl.DataFrame:
     """Pairs ``(a, b)`` with ``a < b`` of rows (``row``, ``passages``) that share at least ``shared`` passage hashes,
     counting only hashes that at most ``cap`` rows hold and that are not in ``common`` (templates are not evidence)."""
-    flat = passage_lists.select("row", value="passages").explode("value").drop_nulls("value")
-    if common is not None and common.len():
-        flat = flat.filter(~pl.col("value").is_in(common.implode()))
-    return _pairs_sharing(flat, shared, cap)
+    return _pairs_sharing(_held(passage_lists.select("row", value="passages"), common), shared, cap)
+
+
+def _held(lists: pl.DataFrame, common: pl.Series | None) -> pl.DataFrame:
+    """One row per (``row``, ``value``) of the lists, without nulls and ``common`` values (passed on, not kept, so ``_pairs_sharing`` can free it)."""
+    flat = lists.explode("value").drop_nulls("value")
+    return flat.filter(~pl.col("value").is_in(common.implode())) if common is not None and common.len() else flat
 
 
 def _pairs_sharing(flat: pl.DataFrame, shared: int, cap: int | None) -> pl.DataFrame:
