@@ -1,7 +1,7 @@
 """Decide which blocks are not abstracts, with a reason from ``schema.REJECT_REASONS``.
 
 Reasons are checked in a fixed order, the first that applies wins:
-header, garbled, no_letters, url_only, boilerplate, too_long, repeated_text, too_short.
+header, garbled, no_letters, url_only, boilerplate, review, too_long, repeated_text, too_short.
 """
 
 from __future__ import annotations
@@ -55,6 +55,16 @@ BIBTEX = r"(?i)^(?:bibtex\s*:?\s*)?@[a-z]+\s*\{[^\s,{}]*,"
 _NAME = r"\p{Lu}[\p{L}'.\-]*(?: (?:\p{Lu}[\p{L}'.\-]*|van|von|de|der|den|da|di|del|della|la|le|du|dos|of|the|for)){0,5}(?:\d+(?:,\d+)*)?[*†‡§]*(?: ?\([^()]*\))?"
 NAME_LIST = rf"^(?:(?i:authors?|author\(s\)|by)\s*:?\s*)?{_NAME}(?:\s*(?:[,;]\s*(?:and |& )?|and |& ){_NAME}){{3,}}[.;]?$"
 URL_TOKEN = r"(?i)(?-u:\b)(?:https?://|www\.)\S+|(?-u:\b)[a-z0-9-]+(?:\.[a-z0-9-]+)+/\S*"
+# The field labels of an OpenReview review or meta-review form (NeurIPS, ICLR, ICML, ... 2021-2025),
+# each followed by a colon; a block with two different ones is a scraped review, not an abstract.
+# Labels an abstract may use for its own parts (Summary, Background, Results, Contributions) are not here.
+REVIEW_LABEL = (
+    r"(?i)(?-u:\b)(rating|confidence|soundness|presentation|strengths?|weakness(?:es)?|strengths? and weakness(?:es)?"
+    r"|summary of the paper|summary of the review|summary of review|main review|flag for ethics review|details of ethics concerns"
+    r"|code of conduct|correctness|technical novelty and significance|empirical novelty and significance"
+    r"|clarity,? quality,? novelty and reproducibility|metareview|meta review|justification for why not (?:higher|lower) score"
+    r"|additional comments on reviewer discussion|recommendation|limitations|questions for (?:the )?authors?) ?:"
+)
 
 
 # Word boundaries in these patterns are ASCII ``(?-u:\b)``: the patterns are ASCII words, and
@@ -130,6 +140,8 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
         page_text | banner | text.str.contains(BIBTEX) | text.str.contains(NAME_LIST)
         | text.str.contains(NOT_ABSTRACT) | text_raw.str.contains(REFERENCES)
     )
+    labelled = pl.when(text.str.contains(REVIEW_LABEL)).then(text)  # the labels are counted in these only
+    review = labelled.str.extract_all(REVIEW_LABEL).list.eval(pl.element().str.to_lowercase().str.replace_all(r"[ ,:]", "")).list.n_unique() >= 2
     return (
         pl.when(garbage > text_raw.str.len_chars() * t.max_garbage_ratio)
         .then(pl.lit("garbled"))
@@ -139,6 +151,8 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
         .then(pl.lit("url_only"))
         .when(boilerplate)
         .then(pl.lit("boilerplate"))
+        .when(review.fill_null(False))
+        .then(pl.lit("review"))
         .when((words > t.max_words) | (text.str.len_chars() > t.max_chars))
         .then(pl.lit("too_long"))
         .when(

@@ -19,6 +19,7 @@ RejectReason = Literal[
     "no_letters",
     "garbled",
     "boilerplate",
+    "review",  # a scraped peer review or meta-review (OpenReview form labels), not an abstract
     "url_only",
     "repeated_text",
     "glued",  # decided by dedup: two abstracts in one block, each matching other blocks

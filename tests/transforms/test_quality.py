@@ -18,6 +18,28 @@ BIBTEX_ENTRY = (
     "author={Wang, Yuxin and Li, Jian and Garcia, Maria}, booktitle={International Conference on Machine Learning}, "
     "year={2025}, organization={PMLR} }"
 )
+REVIEW = (
+    "Summary: The paper proposes a sparse mixture of adapters for continual learning. Strengths: The method is simple and the "
+    "experiments are thorough across eight benchmarks. Weaknesses: The novelty over prior adapter work is limited. Questions: How "
+    "does the router behave with 100 tasks? Rating: 6: marginally above the acceptance threshold. Confidence: 4: You are confident."
+)
+OLD_REVIEW = (
+    "Summary Of The Paper: This work studies KV cache eviction. Main Review: The idea is interesting but the evaluation is narrow "
+    "and the savings are not compared with quantization at equal budget. Correctness: 3: Some claims have minor issues. "
+    "Recommendation: 5: marginally below the acceptance threshold"
+)
+META_REVIEW = (
+    "Metareview: The reviewers agree that the paper is well written and the method simple, but the gains are small and recent "
+    "baselines are missing. Justification For Why Not Higher Score: limited novelty. Justification For Why Not Lower Score: N/A"
+)
+STRUCTURED_ABSTRACT = (
+    "Background: Sepsis is a leading cause of death. Methods: We trained a gradient boosted model on 40,000 ICU stays from two "
+    "hospitals. Results: The model predicted onset six hours earlier than the standard score. Limitations: single country data."
+)
+ABOUT_REVIEWS = (
+    "We study the strengths and weaknesses of language models as graders. Our key finding: confidence is poorly calibrated. "
+    "We release 5,000 graded essays with human ratings and show that a simple rating: calibration step closes half of the gap."
+)
 AUTHOR_LIST = (
     "Authors: Alice Zhang, Bob Kumar, Carol Lee, David Kim, Eve Martinez, Frank Nguyen, Grace Patel, Henry Chen, "
     "Isabel Rossi, Jack O'Brien, Karen Schmidt, Liam Dubois (University of Toronto, Vector Institute, Google DeepMind, Meta AI Research)"
@@ -45,6 +67,11 @@ AUTHOR_LIST = (
         ("Following Zhang, Kumar, Lee and Kim (2023), " + ABSTRACT, None),
         ("We thank Alice Zhang, Bob Kumar, Carol Lee and David Kim for comments. " + ABSTRACT, None),
         ("@-mentions on social media reveal " + ABSTRACT, None),
+        (REVIEW, "review"),
+        (OLD_REVIEW, "review"),
+        (META_REVIEW, "review"),
+        (STRUCTURED_ABSTRACT, None),
+        (ABOUT_REVIEWS, None),
     ],
 )
 def test_reject_reasons(text: str, reason: str | None) -> None:
