@@ -68,14 +68,9 @@ def explain(warehouse: Warehouse, record_id: str) -> str:
 def _blocks_that_left(warehouse: Warehouse, edges: pl.DataFrame, here: set[str]) -> dict[str, str]:
     """``dedup_key -> "path#ordinal (now rejected: reason)"`` of the edge keys no occurrence of the record has (a glued block that left it)."""
     gone = pl.Series([k for k in pl.concat([edges["dedup_key_a"], edges["dedup_key_b"]]).unique().to_list() if k not in here], dtype=pl.String)
-    rows = warehouse.rows_where("occurrences", "dedup_key", gone, ["dedup_key", "path", "ordinal", "status", "reject_reason"]).sort("path", "ordinal")
-    described = rows.unique("dedup_key", keep="first", maintain_order=True).select(
-        "dedup_key",
-        pl.when(pl.col("status") == "rejected")
-        .then(pl.format("{}#{} (now rejected: {})", "path", "ordinal", "reject_reason"))
-        .otherwise(pl.format("{}#{} (now in another record)", "path", "ordinal")),
-    )
-    return dict(described.iter_rows())
+    rows = warehouse.rows_where("occurrences", "dedup_key", gone, ["dedup_key", "path", "ordinal", "reject_reason"]).sort("path", "ordinal")
+    first = rows.filter(pl.col("reject_reason").is_not_null()).unique("dedup_key", keep="first", maintain_order=True)
+    return dict(first.select("dedup_key", pl.format("{}#{} (now rejected: {})", "path", "ordinal", "reject_reason")).iter_rows())
 
 
 def _why_edge(measure: str, similarity: float) -> str:

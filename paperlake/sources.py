@@ -12,11 +12,12 @@ import io
 import re
 import unicodedata
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
+from typing import BinaryIO
 
 import charset_normalizer
 import polars as pl
@@ -125,13 +126,17 @@ def _gunzip(data: bytes, limits: ReadLimits) -> tuple[bytes | None, str | None]:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
             while chunk := stream.read(1 << 20):
                 out += chunk
-                too_big = len(out) > limits.max_decompressed_bytes
-                bomb = len(out) > limits.ratio_check_after_bytes and len(out) > limits.max_compression_ratio * len(data)
-                if too_big or bomb:
+                if _too_large(len(out), len(data), limits):
                     return None, "gzip_too_large"
     except (OSError, EOFError, zlib.error):
         return None, "gzip_corrupt"
     return bytes(out), None
+
+
+def _too_large(decompressed: int, stored: int, limits: ReadLimits) -> bool:
+    """Whether gunzipping has gone past the size cap, or past the ratio cap (a gzip bomb)."""
+    bomb = decompressed > limits.ratio_check_after_bytes and decompressed > limits.max_compression_ratio * stored
+    return decompressed > limits.max_decompressed_bytes or bomb
 
 
 def _first_line(text: str) -> str:
@@ -284,12 +289,18 @@ def _known_accented_words(text: str) -> int:
 LEGACY_SAMPLE_BYTES = 1 << 21
 
 
+def _sample(data: bytes) -> bytes:
+    """The whole lines of ``data`` within its first ``LEGACY_SAMPLE_BYTES`` (all of it when it is not longer, or has no line break there)."""
+    cut = data.rfind(b"\n", 0, LEGACY_SAMPLE_BYTES) if len(data) > LEGACY_SAMPLE_BYTES else -1
+    return data[: cut + 1] if cut > 0 else data
+
+
 def _decode_legacy(data: bytes) -> tuple[str, str]:
     """``(text, encoding)`` of bytes in a legacy encoding (``_choose_legacy``); a large file's codec is chosen on
-    its first ``LEGACY_SAMPLE_BYTES`` (whole lines), unless the rest does not decode in it."""
-    cut = data.rfind(b"\n", 0, LEGACY_SAMPLE_BYTES) if len(data) > LEGACY_SAMPLE_BYTES else -1
-    if cut > 0:
-        _, codec = _choose_legacy(data[: cut + 1])
+    its ``_sample``, unless the rest does not decode in it."""
+    sample = _sample(data)
+    if len(sample) < len(data):
+        _, codec = _choose_legacy(sample)
         try:
             return data.decode(codec, errors="replace" if codec == "utf-8" else "strict"), _FAMILY.get(codec, codec)
         except UnicodeDecodeError:
@@ -376,17 +387,16 @@ def stream_source(path: Path, root: Path, chunk_bytes: int, limits: ReadLimits =
         if size <= chunk_bytes or (gz and _gunzip_error(path, size, limits)):
             return None
         with opener(path, "rb") as handle:
-            sample = handle.read(LEGACY_SAMPLE_BYTES)
+            head = handle.read(LEGACY_SAMPLE_BYTES + 1)  # one byte more: the file goes on
     except (OSError, EOFError, zlib.error):
         return None
-    cut = sample.rfind(b"\n")
-    _, encoding, error = detect_and_decode(sample[: cut + 1] if 0 < cut and len(sample) == LEGACY_SAMPLE_BYTES else sample, limits)
+    _, encoding, error = detect_and_decode(_sample(head), limits)
     if error is not None or encoding not in _CUTTABLE:
         return None
     row = {"source_id": _hash_file(str(path)), "path": path.relative_to(root).as_posix(), "size_bytes": size, "encoding": encoding, "error": None}
     if not row["source_id"]:
         return None
-    return row, _text_pieces(path, _CUTTABLE[encoding], len(codecs.BOM_UTF8) if encoding == "utf-8-sig" else 0, chunk_bytes)
+    return row, _text_pieces(partial(opener, path, "rb"), _CUTTABLE[encoding], len(codecs.BOM_UTF8) if encoding == "utf-8-sig" else 0, chunk_bytes)
 
 
 def _gunzip_error(path: Path, stored: int, limits: ReadLimits) -> str | None:
@@ -396,26 +406,26 @@ def _gunzip_error(path: Path, stored: int, limits: ReadLimits) -> str | None:
         with gzip.open(path, "rb") as stream:
             while chunk := stream.read(1 << 20):
                 total += len(chunk)
-                if total > limits.max_decompressed_bytes or (total > limits.ratio_check_after_bytes and total > limits.max_compression_ratio * stored):
+                if _too_large(total, stored, limits):
                     return "gzip_too_large"
     except (OSError, EOFError, zlib.error):
         return "gzip_corrupt"
     return None
 
 
-def _text_pieces(path: Path, codec: str, skip: int, chunk_bytes: int) -> Iterator[str]:
-    """The file's bytes (gunzipped, for ``.gz``) after ``skip``, decoded in pieces of at least ``chunk_bytes`` that end with an
-    empty line (the last one: the rest).
+def _text_pieces(open_file: Callable[[], BinaryIO], codec: str, skip: int, chunk_bytes: int) -> Iterator[str]:
+    """The bytes ``open_file()`` reads after ``skip``, decoded in pieces of at least ``chunk_bytes`` that end with an empty
+    line (the last one: the rest).
 
     The first piece holds the file's first line (its header), whatever blank lines come before it.
     """
-    with (gzip.open if path.name.endswith(".gz") else open)(path, "rb") as handle:
+    with open_file() as handle:
         handle.seek(skip)
         pending = b""
         first = True
         while data := handle.read(chunk_bytes):
             pending += data
-            end = max((pending.rfind(mark) + len(mark) if pending.rfind(mark) >= 0 else 0) for mark in _EMPTY_LINE)
+            end = max((at + len(mark) for mark in _EMPTY_LINE if (at := pending.rfind(mark)) >= 0), default=0)
             if not end:
                 continue
             piece = _decode_piece(pending[:end], codec, strip_start=first)

@@ -370,11 +370,9 @@ def match_keys(
     confirmed = confirm(local, candidates, params)
     edges = confirmed.with_columns(a=node_rows.gather(confirmed["a"]), b=node_rows.gather(confirmed["b"]))
     glued = glued_keys(confirmed, candidates, nodes.select("dedup_key", "record_id"), n_new, record_keys, params)
-    if glued.len():  # a glued key joins nothing: its edges go, and a published one leaves its record
-        is_glued = nodes["dedup_key"].is_in(glued.implode()).to_numpy()
-        edges = edges.filter(~pl.Series(is_glued[edges["a"].to_numpy()]) & ~pl.Series(is_glued[edges["b"].to_numpy()]))
-    else:
-        is_glued = np.zeros(nodes.height, bool)
+    # a glued key joins nothing: its edges go, and a published one leaves its record
+    is_glued = nodes["dedup_key"].is_in(glued.implode()).to_numpy()
+    edges = edges.filter(~pl.Series(is_glued[edges["a"].to_numpy()]) & ~pl.Series(is_glued[edges["b"].to_numpy()]))
 
     records = nodes["record_id"].drop_nulls().unique().sort()
     known_nodes = np.flatnonzero(~is_glued[n_new:]) + n_new
@@ -569,10 +567,9 @@ def affected_records(new_blocks: pl.DataFrame, known_keys: pl.DataFrame, matches
     """Published record ids the new blocks touch: joined, surviving or retired."""
     accepted = new_blocks.filter(pl.col("reject_reason").is_null()).select("dedup_key")
     joined = accepted.join(known_keys.select("dedup_key", "record_id"), on="dedup_key")["record_id"]
-    touched = pl.concat([joined, matches.merges["retired_id"], matches.merges["surviving_id"], matches.assignment["record_id"]])
     left = known_keys.filter(pl.col("dedup_key").is_in(matches.glued.implode()))["record_id"]  # a glued published key leaves its record
+    touched = pl.concat([joined, matches.merges["retired_id"], matches.merges["surviving_id"], matches.assignment["record_id"], left])
     published = known_keys["record_id"].unique()
-    touched = pl.concat([touched, left])
     return touched.filter(touched.is_in(published.implode())).unique().sort().rename("record_id")
 
 
