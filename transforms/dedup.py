@@ -426,7 +426,7 @@ def match_keys(
 def glued_keys(
     confirmed: pl.DataFrame, candidates: Candidates, nodes: pl.DataFrame, n_new: int, record_keys: pl.LazyFrame | None, params: DedupParams
 ) -> pl.Series:
-    """The keys of ``nodes`` that are two texts glued together: confirmed pairs cover both their start and their end.
+    """The keys of ``nodes`` that are two texts glued together: confirmed pairs cover their start and their end, with little in common.
 
     ``confirmed`` pairs are rows of ``candidates``, whose ``keys`` are node keys. A node
     with a covered end at or after ``n_new`` is published: the other keys of its record
@@ -434,16 +434,15 @@ def glued_keys(
     cover its other end, so they are confirmed against it too.
     """
     sides = minhash.covered_ends(confirmed, candidates.shingled, GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE)
-    sides = sides.select(dedup_key=candidates.keys.gather(sides["longer"]), side="side")
+    sides = sides.select(pl.exclude("longer"), dedup_key=candidates.keys.gather(sides["longer"]))
     published = nodes.slice(n_new).join(sides, on="dedup_key", how="semi")
     if record_keys is not None and published.height:
         sides = pl.concat([sides, _record_sides(published, record_keys, params)])
-    both = sides.group_by("dedup_key").agg(pl.col("side").n_unique()).filter(pl.col("side") == 2)
-    return both["dedup_key"].sort()
+    return minhash.two_texts(sides, GLUE_NOISE)
 
 
 def _record_sides(published: pl.DataFrame, record_keys: pl.LazyFrame, params: DedupParams) -> pl.DataFrame:
-    """``(dedup_key, side)`` of the ends of published keys (``dedup_key``, ``record_id``) that the other keys of their records cover."""
+    """``covered_ends`` (by ``dedup_key``) of published keys (``dedup_key``, ``record_id``) that the other keys of their records cover."""
     copies = record_keys.filter(pl.col("record_id").is_in(published["record_id"].unique().implode())).select("dedup_key", "record_id", "text").collect()
     keys = with_folded(_copies(copies).sort("dedup_key")).with_row_index("row")
     row_of = keys.select("dedup_key", "record_id", "row")
@@ -452,7 +451,8 @@ def _record_sides(published: pl.DataFrame, record_keys: pl.LazyFrame, params: De
     shingled = minhash.shingle_hashes(keys["folded"], params.lsh)
     confirmed = confirm(pairs, Candidates(keys=keys["dedup_key"], shingled=shingled, texts=keys["texts"]), params)
     sides = minhash.covered_ends(confirmed, shingled, GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE)
-    return sides.filter(pl.col("longer").is_in(pairs["a"].implode())).select(dedup_key=keys["dedup_key"].gather(sides["longer"]), side="side")
+    sides = sides.filter(pl.col("longer").is_in(pairs["a"].implode()))
+    return sides.select(pl.exclude("longer"), dedup_key=keys["dedup_key"].gather(sides["longer"]))
 
 
 def with_text_len(frame: pl.DataFrame) -> pl.DataFrame:

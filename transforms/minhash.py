@@ -398,16 +398,17 @@ def covered_ends(pairs: pl.DataFrame, shingled: ShingleHashes, ratio: float, sha
     ``longer`` is the row of the longer text (more shingles, then the larger row); ``side`` is 1
     when the shorter text covers its start and an overhang of ``share`` of its shingles (and at
     least ``least``) at its end shares at most ``noise`` of them with the shorter one, -1 for the
-    mirror case; pairs with no such overhang, or whose longer text has fewer than ``ratio`` times
-    the shorter's shingles, are left out. A block that is two abstracts glued together has such a
-    pair with each of them, on opposite sides.
+    mirror case; ``covered`` are the longer text's distinct shingles the shorter one holds and
+    ``size`` how many distinct shingles it has. Pairs with no such overhang, or whose longer
+    text has fewer than ``ratio`` times the shorter's shingles, are left out. A block that is
+    two abstracts glued together has such a pair with each of them, on opposite sides.
     """
     bounds, hashes = shingled.bounds, shingled.hashes
     sizes = np.diff(bounds)
     a, b = pairs["a"].to_numpy().astype(np.int64), pairs["b"].to_numpy().astype(np.int64)
     a_longer = (sizes[a] > sizes[b]) | ((sizes[a] == sizes[b]) & (a > b))
     longer, shorter = np.where(a_longer, a, b), np.where(a_longer, b, a)
-    found_rows, found_sides = [], []
+    found_rows, found_sides, found_covered, found_sizes = [], [], [], []
     for k in np.flatnonzero(sizes[longer] >= ratio * np.maximum(sizes[shorter], 1)):
         text = hashes[bounds[longer[k]] : bounds[longer[k] + 1]]
         shared = np.isin(text, hashes[bounds[shorter[k]] : bounds[shorter[k] + 1]])
@@ -416,9 +417,29 @@ def covered_ends(pairs: pl.DataFrame, shingled: ShingleHashes, ratio: float, sha
         if (tail >= at_least) != (head >= at_least):
             found_rows.append(longer[k])
             found_sides.append(1 if tail >= at_least else -1)
-    return pl.DataFrame({"longer": np.array(found_rows, np.int64), "side": np.array(found_sides, np.int8)}).cast(
-        {"longer": pairs.schema["a"]}
-    )
+            found_covered.append(np.unique(text[shared]).tolist())
+            found_sizes.append(len(np.unique(text)))
+    return pl.DataFrame(
+        {
+            "longer": np.array(found_rows, np.int64),
+            "side": np.array(found_sides, np.int8),
+            "covered": pl.Series(found_covered, dtype=pl.List(pl.UInt64)),
+            "size": np.array(found_sizes, np.uint32),
+        }
+    ).cast({"longer": pairs.schema["a"]})
+
+
+def two_texts(sides: pl.DataFrame, noise: float) -> pl.Series:
+    """The ``dedup_key``s of ``sides`` (from ``covered_ends``) covered at both ends by two texts that share at most ``noise`` of their shingles there.
+
+    Two abstracts glued together are covered by two different papers, which hold different
+    parts of the text; two partial copies of one abstract (its first sentences, and all but its
+    opening) overlap in the middle, so the full text is not taken for two.
+    """
+    start = sides.filter(pl.col("side") == 1).select("dedup_key", "size", start="covered")
+    end = sides.filter(pl.col("side") == -1).select("dedup_key", end="covered")
+    both = start.join(end, on="dedup_key").filter(pl.col("start").list.set_intersection("end").list.len() <= noise * pl.col("size"))
+    return both["dedup_key"].unique().sort()
 
 
 def _quiet_end(shared: np.ndarray, noise: float) -> int:

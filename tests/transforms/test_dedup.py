@@ -332,6 +332,18 @@ def test_a_block_of_two_glued_abstracts_is_rejected_and_merges_nothing() -> None
     assert out.row(6, named=True)["record_id"] == out.row(0, named=True)["record_id"]  # a first-sentences copy covers one end only: it joins
 
 
+def test_an_abstract_whose_two_partial_copies_overlap_is_not_taken_for_two_glued_together() -> None:
+    """Its first sentences (a listing that truncates) and all but its opening (a scrape that lost it) cover its two ends, but overlap."""
+    (full,) = _base_abstracts(1)
+    first_sentences = full[: full.index(". ", len(full) // 2) + 1]
+    without_opening = full[full.index(". ", len(full) // 4) + 2 :]
+    blocks = _blocks([("full.txt", 1, full), ("listing.txt", 1, first_sentences), ("scrape.txt", 1, without_opening)])
+    out = deduplicate(blocks, EMPTY).occurrences
+    assert out["reject_reason"].to_list() == [None] * 3
+    assert out["record_id"].n_unique() == 1
+    assert out.filter(pl.col("status") == "kept")["path"].to_list() == ["full.txt"]
+
+
 @pytest.mark.parametrize("order", ["xab", "xba", "axb", "bxa", "abx"])
 def test_a_glued_block_leaves_the_record_it_joined_once_the_other_abstract_arrives(order: str) -> None:
     a, b = _base_abstracts(2)

@@ -96,3 +96,28 @@ def test_a_copy_with_a_few_words_changed_or_a_sentence_dropped_covers_no_end(wor
         changed[i] = "zebra"
     dropped = words[: len(words) // 10] + words[2 * len(words) // 10 :]  # a tenth cut out of the text
     assert _sides([" ".join(words), " ".join(changed), " ".join(dropped)], [(0, 1), (0, 2)]) == {(0, 1): 0, (0, 2): 0}
+
+
+def _two_texts(texts: list[str], pairs: list[tuple[int, int]]) -> list[str]:
+    """``minhash.two_texts`` over the covered ends of ``pairs`` of ``texts`` (keys are the texts)."""
+    shingled = minhash.shingle_hashes(pl.Series(texts), minhash.MinHashParams())
+    frame = pl.DataFrame(pairs, schema={"a": pl.UInt32, "b": pl.UInt32}, orient="row")
+    sides = minhash.covered_ends(frame, shingled, **GLUE)
+    return minhash.two_texts(sides.select(pl.exclude("longer"), dedup_key=pl.Series(texts).gather(sides["longer"])), GLUE["noise"]).to_list()
+
+
+@given(first=st.integers(30, 80), second=st.integers(30, 80))
+def test_two_different_texts_glued_together_are_found(first: int, second: int) -> None:
+    a, b = " ".join(f"alpha{i}" for i in range(first)), " ".join(f"beta{i}" for i in range(second))
+    assert _two_texts([f"{a} {b}", a, b], [(0, 1), (0, 2)]) == [f"{a} {b}"]
+
+
+@given(n=st.integers(60, 160), data=st.data())
+def test_two_overlapping_copies_of_one_text_do_not_make_it_two(n: int, data: st.DataObject) -> None:
+    """A copy of its first part and a copy of its last part that share a fifth or more of the text."""
+    words = [f"word{i}" for i in range(n)]
+    prefix_end = data.draw(st.integers(int(0.55 * n), int(0.7 * n)))
+    suffix_start = data.draw(st.integers(int(0.3 * n), prefix_end - int(0.2 * n)))
+    texts = [" ".join(words), " ".join(words[:prefix_end]), " ".join(words[suffix_start:])]
+    assert _sides(texts, [(0, 1), (0, 2)]) == {(0, 1): 1, (0, 2): -1}
+    assert _two_texts(texts, [(0, 1), (0, 2)]) == []
