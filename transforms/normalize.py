@@ -92,6 +92,30 @@ _TITLE_AUTHORS = (  # the title is group 1: a chrome line is no title
     _ANY_CHROME + _TITLE + _LINE_END + _AUTHORS + _LINE_END + _LINK_BAR + _LINE_END,
 )
 _TRAILING_CHROME = r"(?:\r?\n[ \t]*(?:" + _CHROME_LINE + r")[ \t]*)+\s*\z"
+# The same chrome on the abstract's last line: link badges ("... available online. [PDF] [Code]")
+# and a "Read more" after a cut ("consistency objectiv... Read more", the ellipsis stays) or
+# after a sentence. "people should read more." is text.
+_TRAILING_LINKS = (
+    r"(?:[ \t]*\[(?i:" + _LINK_WORD + r")\])+[ \t]*\z"
+    r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*[(\[]?(?i:read|show|see|view)[ \t]+(?i:more|less|all|full (?:abstract|text))[)\]]?[ \t]*[»›→>.]*[ \t]*\z"
+)
+
+
+_ABSTRACT_LABELS = ("Abstract", "ABSTRACT", "摘要", "要旨", "概要", "초록", "Аннотация", "Zusammenfassung", "Résumé", "Resumen")
+# An abstract label set as a heading or in bold, before the markup is converted: alone on its
+# line ("## Abstract", "<h3>Abstract</h3>", "\\section*{Abstract}", "Abstract") after up to three
+# lines of title and authors, which go with it, or in bold in front of the text ("**Abstract**
+# We ...", "<b>Abstract</b>", "\\textbf{Abstract}"). A plain "Abstract reasoning ..." is text.
+_LABEL_WORD = r"(?:" + "|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY")) + r")"
+_LABEL_OPEN = r"(?:#{1,6}[ \t]*|\*\*?|__?|<(?:b|strong|em|i|h[1-6])(?:[ \t][^>\n]*)?>|\\(?:textbf|textit|emph|textsc|(?:sub)?section\*?|paragraph\*?)\{)"
+_LABEL_CLOSE = r"(?:\*\*?|__?|</(?:b|strong|em|i|h[1-6])>|\})"
+_LABEL_MARK = r"[ \t]*[:：.—–]?[ \t]*"
+_HEADING_LABEL = (
+    r"\A(?:[^\n]{0,300}\n){0,3}?[ \t]*(?:"
+    + (r"(?:" + _LABEL_OPEN + r"[ \t]*)?" + _LABEL_WORD + _LABEL_MARK + r"(?:" + _LABEL_CLOSE + r")?" + _LABEL_MARK + r"\r?\n")
+    + (r"|" + _LABEL_OPEN + r"[ \t]*" + _LABEL_WORD + _LABEL_MARK + _LABEL_CLOSE + _LABEL_MARK)
+    + r")\s*"
+)
 
 
 # A BibTeX entry (DBLP, Semantic Scholar and ACL Anthology exports) whose ``abstract`` field is read as the block.
@@ -121,12 +145,12 @@ def bibtex_abstract(entry: str) -> str:
 
 
 def strip_chrome(text: pl.Expr) -> pl.Expr:
-    """Drop whole lines of site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block."""
+    """Drop whole lines of site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, and link badges or "Read more" ending it (``_TRAILING_LINKS``)."""
     return _on_rows(
         text,
         lambda batch: batch.str.contains("\n", literal=True),
         _vectorized(lambda t: _strip_title_authors(t).str.replace(_LEADING_CHROME, "").str.replace(_TRAILING_CHROME, "")),
-    )
+    ).pipe(lambda t: _on_rows(t, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}"))))
 
 
 def _strip_title_authors(text: pl.Expr) -> pl.Expr:
@@ -134,6 +158,16 @@ def _strip_title_authors(text: pl.Expr) -> pl.Expr:
         title_is_chrome = text.str.extract(head, 1).str.contains(f"^(?:{_CHROME_LINE})$")
         text = pl.when(title_is_chrome.not_()).then(text.str.replace(head, "")).otherwise(text)
     return text
+
+
+def strip_heading_label(text: pl.Expr) -> pl.Expr:
+    """Drop an abstract label set as a heading or in bold, and the title lines above it (see ``_HEADING_LABEL``)."""
+    return _on_rows(
+        text,
+        lambda batch: batch.str.contains(_HEADING_LABEL),
+        _vectorized(lambda t: t.str.replace(_HEADING_LABEL, "")),
+        lambda batch: batch.str.contains(_LABEL_WORD),
+    )
 
 
 def join_lines(text: pl.Expr) -> pl.Expr:
@@ -591,7 +625,6 @@ def _collapse_spaces(text: pl.Expr) -> pl.Expr:
 # A label or list number scraped in front of an abstract: "Abstract:" (and whatever precedes it,
 # such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "2) ".
 # A number without "." or ")" and a space after it ("3D point clouds", "2D/3D") is text.
-_ABSTRACT_LABELS = ("Abstract", "ABSTRACT", "摘要", "要旨", "概要", "초록", "Аннотация", "Zusammenfassung", "Résumé", "Resumen")
 _LEADING_LABEL = (
     r"^(?:(?:[^\n]{0,300}?\s)?(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[:：]\s*"
     + r"|(?:Abstract|ABSTRACT)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
@@ -665,7 +698,7 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
-    lambda t: name_reference_gaps(join_lines(strip_chrome(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract)))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
+    lambda t: name_reference_gaps(join_lines(strip_heading_label(strip_chrome(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract))))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     unescape_entities,
     html_to_text,
