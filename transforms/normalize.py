@@ -63,7 +63,8 @@ _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''"
 # block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
 _CHROME_FIELDS = (
     r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
-    r"DOI|Comments|Subjects|Journal[ -]ref(?:erence)?|Cite as|MSC [Cc]lass(?:es)?|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID)[ \t]*:"
+    r"DOI|Comments|Subjects|Journal[ -]ref(?:erence)?|Cite as|MSC [Cc]lass(?:es)?|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
+    r"Citations|References|Views|Downloads)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
 )
 _LINK_WORD = r"(?:pdf|bib(?:tex)?|abs|abstract|video|slides|poster|code|supp(?:lementary|l)?|arxiv|html|doi|cite|project page)"
@@ -74,6 +75,8 @@ _CHROME_LINE = (
     r"|download (?:pdf|paper)\b[^\n]{0,80}"
     r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
     r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
+    r"|\(?(?:Accepted|To appear|Published|Presented)[ \t]+(?:at|to|in|by|as)\b[^\n]{0,120}?\)?\.?"
+    r"|(?i:cited by[ \t]+[\d,]+)"
 )
 _LEADING_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)+"
 # An ACL Anthology entry: the paper's title line and its author line right after the link bar
@@ -102,18 +105,21 @@ _TRAILING_LINKS = (
 
 
 _ABSTRACT_LABELS = ("Abstract", "ABSTRACT", "摘要", "要旨", "概要", "초록", "Аннотация", "Zusammenfassung", "Résumé", "Resumen")
-# An abstract label set as a heading or in bold, before the markup is converted: alone on its
-# line ("## Abstract", "<h3>Abstract</h3>", "\\section*{Abstract}", "Abstract") after up to three
-# lines of title and authors, which go with it, or in bold in front of the text ("**Abstract**
-# We ...", "<b>Abstract</b>", "\\textbf{Abstract}"). A plain "Abstract reasoning ..." is text.
+# An abstract label at the start of one of a block's first lines, before the markup is
+# converted: alone on its line as a heading ("## Abstract", "<h3>Abstract</h3>",
+# "\\section*{Abstract}", "Abstract"), in bold in front of the text ("**Abstract** We ...",
+# "<b>Abstract</b>", "\\textbf{Abstract}") or as a field ("Abstract: We ..."). Up to six lines
+# above it (title, authors, an OpenReview entry's keywords and TL;DR) go with it. A plain
+# "Abstract reasoning ..." is text.
 _LABEL_WORD = r"(?:" + "|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY")) + r")"
 _LABEL_OPEN = r"(?:#{1,6}[ \t]*|\*\*?|__?|<(?:b|strong|em|i|h[1-6])(?:[ \t][^>\n]*)?>|\\(?:textbf|textit|emph|textsc|(?:sub)?section\*?|paragraph\*?)\{)"
 _LABEL_CLOSE = r"(?:\*\*?|__?|</(?:b|strong|em|i|h[1-6])>|\})"
 _LABEL_MARK = r"[ \t]*[:：.—–]?[ \t]*"
 _HEADING_LABEL = (
-    r"\A(?:[^\n]{0,300}\n){0,3}?[ \t]*(?:"
+    r"\A(?:[^\n]{0,600}\n){0,6}?[ \t]*(?:"
     + (r"(?:" + _LABEL_OPEN + r"[ \t]*)?" + _LABEL_WORD + _LABEL_MARK + r"(?:" + _LABEL_CLOSE + r")?" + _LABEL_MARK + r"\r?\n")
     + (r"|" + _LABEL_OPEN + r"[ \t]*" + _LABEL_WORD + _LABEL_MARK + _LABEL_CLOSE + _LABEL_MARK)
+    + (r"|" + _LABEL_WORD + r"[ \t]*[:：][ \t]*")
     + r")\s*"
 )
 

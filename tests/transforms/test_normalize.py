@@ -101,6 +101,10 @@ def norm(*texts: str) -> list[str]:
         ("We study KE. [Show more]", "We study KE."),
         ("people should read more.", "people should read more."),
         ("We propose [Code] tokens.", "We propose [Code] tokens."),
+        ("Title\nJane Doe, John Roe\nKeywords: graphs\nTL;DR: We rewire graphs.\nAbstract: We study\nPrimary Area: graphs", "We study"),
+        ("We study X.\nCited by 1,204", "We study X."),
+        ("We study X.\n(Accepted at ICML 2025)", "We study X."),
+        ("Our paper, which was\naccepted at ICML 2025.", "Our paper, which was accepted at ICML 2025."),
         ("pdf bib abs\nC-TRPO reduces violations.\nDownload PDF | BibTeX | Supplementary\n", "C-TRPO reduces violations."),
         ("We use track-level features\ntrack-level and comments-based\nread more carefully", "We use track-level features track-level and comments-based read more carefully"),
         ("Comments on the lottery ticket hypothesis: we show", "Comments on the lottery ticket hypothesis: we show"),
@@ -201,8 +205,23 @@ def test_normalize_column_matches_the_expression() -> None:
 
 CHROME_LINES = st.sampled_from(
     ["Show more", "Upvote 42", "Submitted by akhaliq", "Comments: 12 pages, 5 figures", "Subjects: Machine Learning (cs.LG)", "Keywords: a, b",
-     "TL;DR: We do it.", "pdf bib abs", "Download PDF | BibTeX", "★ 1,234 · Tasks: QA", "arXiv:2401.01234 [pdf, other] cs.CL", "Index Terms—x, y"]
+     "TL;DR: We do it.", "pdf bib abs", "Download PDF | BibTeX", "★ 1,234 · Tasks: QA", "arXiv:2401.01234 [pdf, other] cs.CL", "Index Terms—x, y",
+     "Cited by 1,204", "(Accepted at ICML 2025)", "To appear in NeurIPS 2024.", "Citations: 12  References: 40"]
 )
+# (label, what follows it): a heading ends its line, a bold or field label may start the text's line
+LABELS = st.one_of(
+    st.tuples(st.sampled_from(["Abstract", "## Abstract", "<h3>Abstract</h3>", r"\section*{Abstract}", "摘要"]), st.just("\n")),
+    st.tuples(st.sampled_from(["**Abstract**", "<b>Abstract</b>", "ABSTRACT:", "Abstract:"]), st.sampled_from(["\n", " "])),
+)
+HEAD_LINES = st.lists(st.sampled_from(["Is Attention All You Need?", "Maria Kowalska, Wei Li and J. R. Smith", "Keywords: a, b", "TL;DR: We do it."]), max_size=5)
+
+
+@settings(max_examples=200, deadline=None)
+@given(HEAD_LINES, LABELS, TEXT)
+def test_an_abstract_label_heading_and_the_lines_above_it_do_not_change_the_text(head: list[str], label: tuple[str, str], raw: str) -> None:
+    body = raw.strip()
+    assume(body and "\n" not in body)
+    assert norm("\n".join([*head, "".join(label) + body]))[0] == norm(body)[0]
 
 
 NAMES = st.lists(st.sampled_from(["Maria Kowalska", "Wei Li", "J. R. Smith", "Miryam de Lhoneux", "Tomás Ruiz", "Jean-Pierre O'Neil"]), min_size=1, max_size=6)
