@@ -124,6 +124,16 @@ _HEADING_LABEL = (
 )
 
 
+# A paper's title on the first line of a block, above its abstract (and an author line under it):
+# Title Case (two or more capitalized words; no lower-case word of four letters or more but the
+# prepositions and conjunctions titles keep small), not ending like a sentence piece or on a function word,
+# followed by a line that starts a sentence and at least twice as long. A hard-wrapped abstract's
+# first line is about as long as its second, so a title must be under three quarters of it.
+_TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*" + _AUTHORS + r"[ \t]*\r?\n)?[ \t]*"
+_TITLE_SMALL_WORDS = r"(?:with|from|into|onto|over|upon|than|without|within|through|towards?|beyond|across|under|versus|when|where|while)"
+_FUNCTION_WORD_END = r"(?i:\b(?:and|or|of|the|a|an|to|in|for|with|on|by|as|at|from|via|is|are|we|our))\z"
+
+
 # A BibTeX entry (DBLP, Semantic Scholar and ACL Anthology exports) whose ``abstract`` field is read as the block.
 BIBTEX_ENTRY = r"^\s*@[A-Za-z]+\s*\{[^\s,{}]*,"
 _ABSTRACT_FIELD = re.compile(r"[,\s]abstract\s*=\s*([{\"])", re.IGNORECASE)
@@ -174,6 +184,29 @@ def strip_heading_label(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace(_HEADING_LABEL, "")),
         lambda batch: batch.str.contains(_LABEL_WORD),
     )
+
+
+def strip_title_line(text: pl.Expr) -> pl.Expr:
+    """Drop a paper title (and an author line) above the abstract on a block's first lines (see ``_TITLE_LINE``)."""
+    return _on_rows(text, lambda batch: batch.str.contains(_TITLE_LINE), _strip_title_line, lambda batch: batch.str.contains("\n", literal=True))
+
+
+def _strip_title_line(rows: pl.Series) -> pl.Series:
+    head, title = pl.col("t").str.extract(_TITLE_LINE, 0), pl.col("t").str.extract(_TITLE_LINE, 1)
+    rest = pl.col("t").str.slice(head.str.len_chars())
+    capitalized = title.str.count_matches(r"(?:^|[\s(:/-])[\p{Lu}\d][\p{L}\p{N}'’]*")
+    lower = title.str.count_matches(r"(?:^|\s)\p{Ll}{4,}\b") - title.str.count_matches(r"(?:^|\s)" + _TITLE_SMALL_WORDS + r"\b")
+    next_line = rest.str.extract(r"\A([^\n]*)", 1).str.len_chars()
+    is_title = (
+        (capitalized >= 2)
+        & (lower == 0)
+        & ~title.str.contains(r"[.,;:!\-–—/(&]\z")
+        & ~title.str.contains(_FUNCTION_WORD_END)
+        & rest.str.contains(r"\A[\p{Lu}\d\"“']")
+        & (rest.str.len_chars() >= pl.max_horizontal(2 * title.str.len_chars(), pl.lit(100)))
+        & (~rest.str.contains("\n", literal=True) | (4 * title.str.len_chars() <= 3 * next_line))
+    )
+    return rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)
 
 
 def join_lines(text: pl.Expr) -> pl.Expr:
@@ -704,7 +737,7 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
-    lambda t: name_reference_gaps(join_lines(strip_heading_label(strip_chrome(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract))))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
+    lambda t: name_reference_gaps(join_lines(strip_title_line(strip_heading_label(strip_chrome(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract)))))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     unescape_entities,
     html_to_text,

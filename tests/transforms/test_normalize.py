@@ -14,6 +14,9 @@ def norm(*texts: str) -> list[str]:
     return pl.DataFrame({"t": list(texts)}).select(normalize_text(pl.col("t")))["t"].to_list()
 
 
+ABSTRACT = "Graph neural networks struggle with long-range dependencies because message passing oversquashes information. We present a rewiring method."
+
+
 @pytest.mark.parametrize(
     ("raw", "clean"),
     [
@@ -103,6 +106,15 @@ def norm(*texts: str) -> list[str]:
         ("We propose [Code] tokens.", "We propose [Code] tokens."),
         ("Title\nJane Doe, John Roe\nKeywords: graphs\nTL;DR: We rewire graphs.\nAbstract: We study\nPrimary Area: graphs", "We study"),
         ("We study X.\nCited by 1,204", "We study X."),
+        # a paper title (Title Case) and an author line above the abstract
+        ("Rewiring Graphs with Effective Resistance\n" + ABSTRACT, ABSTRACT),
+        ("Is Attention All You Need?\nMaria Kowalska, Wei Li and J. R. Smith\n" + ABSTRACT, ABSTRACT),
+        ("Title: Rewiring Graphs\n" + ABSTRACT, ABSTRACT),
+        ("Attention is all you need\n" + ABSTRACT, "Attention is all you need " + ABSTRACT),  # sentence case: not told from text
+        ("Pretrained Language Models such as BERT\n" + ABSTRACT, "Pretrained Language Models such as BERT " + ABSTRACT),
+        ("Deep Graph Networks Trained on\n" + ABSTRACT, "Deep Graph Networks Trained on " + ABSTRACT),
+        ("Graph Neural Networks (GNNs) Rewire Graphs by Effective\nResistance and curvature, and we show it helps.\nMore text follows here.",
+         "Graph Neural Networks (GNNs) Rewire Graphs by Effective Resistance and curvature, and we show it helps. More text follows here."),
         ("We study X.\n(Accepted at ICML 2025)", "We study X."),
         ("Our paper, which was\naccepted at ICML 2025.", "Our paper, which was accepted at ICML 2025."),
         ("pdf bib abs\nC-TRPO reduces violations.\nDownload PDF | BibTeX | Supplementary\n", "C-TRPO reduces violations."),
