@@ -64,7 +64,7 @@ _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''"
 _CHROME_FIELDS = (
     r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
     r"DOI|Comments|Subjects|Journal[ -]ref(?:erence)?|Cite as|MSC [Cc]lass(?:es)?|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
-    r"Citations|References|Views|Downloads)[ \t]*:"
+    r"Citations|References|Views|Downloads|Title|Authors?)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
 )
 _LINK_WORD = r"(?:pdf|bib(?:tex)?|abs|abstract|video|slides|poster|code|supp(?:lementary|l)?|arxiv|html|doi|cite|project page)"

@@ -110,6 +110,7 @@ ABSTRACT = "Graph neural networks struggle with long-range dependencies because 
         ("Rewiring Graphs with Effective Resistance\n" + ABSTRACT, ABSTRACT),
         ("Is Attention All You Need?\nMaria Kowalska, Wei Li and J. R. Smith\n" + ABSTRACT, ABSTRACT),
         ("Title: Rewiring Graphs\n" + ABSTRACT, ABSTRACT),
+        ("Title: rewiring graphs by resistance\nAuthors: Maria Kowalska\n" + ABSTRACT, ABSTRACT),
         ("Attention is all you need\n" + ABSTRACT, "Attention is all you need " + ABSTRACT),  # sentence case: not told from text
         ("Pretrained Language Models such as BERT\n" + ABSTRACT, "Pretrained Language Models such as BERT " + ABSTRACT),
         ("Deep Graph Networks Trained on\n" + ABSTRACT, "Deep Graph Networks Trained on " + ABSTRACT),
