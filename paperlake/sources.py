@@ -46,6 +46,40 @@ _LATIN_CODECS = ("cp1252", "cp1250", "iso8859-2")
 _LATIN_LANGUAGES = ("cs", "sk", "pl", "hu", "sl", "sh", "ro", "de", "fr", "es", "it", "pt", "nl", "da", "nb", "sv", "fi", "is", "ca", "en")
 
 
+# A mostly UTF-8 file with a lone byte UTF-8 cannot read (between ASCII characters or at an end) holds
+# a character pasted in from a cp1252 page: a curly quote, a dash or an accented letter
+# (``model\x92s``, ``Fr\xe9chet``). It is read as cp1252; longer runs of bad bytes, and the five bytes
+# cp1252 leaves undefined, become U+FFFD.
+UTF8_FALLBACK = "paperlake-cp1252-bytes"
+
+
+def _lone_cp1252_byte(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    data, start = error.object, error.start
+    if (start + 1 == len(data) or data[start + 1] < 0x80) and _valid_before(data, start):
+        try:
+            return bytes(data[start : start + 1]).decode("cp1252"), start + 1
+        except UnicodeDecodeError:
+            pass
+    return "\ufffd" * (error.end - start), error.end
+
+
+def _valid_before(data: bytes, start: int) -> bool:
+    """Whether the non-ASCII bytes right before ``start`` (if any, up to 8) are whole UTF-8 characters."""
+    begin = start
+    while begin > 0 and data[begin - 1] >= 0x80 and start - begin < 8:
+        begin -= 1
+    try:
+        bytes(data[begin:start]).decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return begin == 0 or data[begin - 1] < 0x80
+
+
+codecs.register_error(UTF8_FALLBACK, _lone_cp1252_byte)
+
+
 @dataclass(frozen=True)
 class ReadLimits:
     """Caps that keep one hostile file from taking the run down."""
@@ -215,11 +249,20 @@ def detect_and_decode(data: bytes, limits: ReadLimits = ReadLimits()) -> tuple[s
         return data.decode("utf-8"), "utf-8", None
     except UnicodeDecodeError:
         pass
-    text = data.decode("utf-8", errors="replace")
-    if sum(len(seq) for seq in _UTF8_MULTIBYTE.findall(data)) >= text.count("\ufffd"):
-        return text, "utf-8", None
+    multibyte = sum(len(seq) for seq in _UTF8_MULTIBYTE.findall(data))
+    if multibyte and (multibyte >= data.decode("utf-8", errors="replace").count("\ufffd") or _utf8_with_cp1252_bytes(_sample(data))):
+        return data.decode("utf-8", errors=UTF8_FALLBACK), "utf-8", None
     text, encoding = _decode_legacy(data)
     return text, encoding, None
+
+
+def _utf8_with_cp1252_bytes(data: bytes) -> bool:
+    """Whether every byte UTF-8 cannot read in ``data`` (which has UTF-8 characters) is a lone cp1252 one (``UTF8_FALLBACK``).
+
+    Text in a legacy codec has its non-ASCII letters in runs (Cyrillic, CJK) or reads as
+    UTF-8 nowhere; a UTF-8 file with a paragraph pasted in from a cp1252 page has both.
+    """
+    return data.decode("utf-8", errors=UTF8_FALLBACK).count("\ufffd") == data.count("\ufffd".encode())
 
 
 # Characters a correct decode of a paper listing plausibly contains; anything else counts as mess.
@@ -302,7 +345,7 @@ def _decode_legacy(data: bytes) -> tuple[str, str]:
     if len(sample) < len(data):
         _, codec = _choose_legacy(sample)
         try:
-            return data.decode(codec, errors="replace" if codec == "utf-8" else "strict"), _FAMILY.get(codec, codec)
+            return data.decode(codec, errors=UTF8_FALLBACK if codec == "utf-8" else "strict"), _FAMILY.get(codec, codec)
         except UnicodeDecodeError:
             pass
     text, codec = _choose_legacy(data)
@@ -310,7 +353,7 @@ def _decode_legacy(data: bytes) -> tuple[str, str]:
 
 
 def _choose_legacy(data: bytes) -> tuple[str, str]:
-    """``(text, Python codec)``: among strict decodes (and UTF-8 with replacement; of candidates giving the
+    """``(text, Python codec)``: among strict decodes (and UTF-8 with replacement, read with ``UTF8_FALLBACK`` when chosen; of candidates giving the
     same text the first), prefer one whose first line is a header, then one that is not misread,
     then, among Latin codecs that read the bytes differently, one with the most known words (within
     one of the most: a word may be known by chance), then the least mess, then one that stays
@@ -334,7 +377,8 @@ def _choose_legacy(data: bytes) -> tuple[str, str]:
         less_known = text in known and known[text] < most_known - 1
         return not looks_like_header(_first_line(text)), _misread(text), less_known, _mess(text), beyond_latin1, rank
 
-    return min(decoded.items(), key=preference)
+    text, codec = min(decoded.items(), key=preference)
+    return (data.decode("utf-8", errors=UTF8_FALLBACK) if codec == "utf-8" else text), codec
 
 
 def read_source(path: Path, root: Path, limits: ReadLimits = ReadLimits(), skip: frozenset[str] = frozenset()) -> dict[str, object] | None:
@@ -439,12 +483,12 @@ def _text_pieces(open_file: Callable[[], BinaryIO], codec: str, skip: int, chunk
 
 
 def _decode_piece(data: bytes, codec: str, strip_start: bool, strip_end: bool = False) -> str:
-    """A piece of a cut file decoded (undecodable bytes replaced), the NUL padding at the file's ends dropped."""
+    """A piece of a cut file decoded (undecodable bytes replaced, see ``UTF8_FALLBACK``), the NUL padding at the file's ends dropped."""
     if strip_start:
         data = data.lstrip(b"\0")
     if strip_end:
         data = data.rstrip(b"\0")
-    return data.decode(codec, errors="replace")
+    return data.decode(codec, errors=UTF8_FALLBACK if codec == "utf-8" else "replace")
 
 
 READ_SCHEMA = pl.Schema(

@@ -174,6 +174,26 @@ def test_ascii_text_with_a_few_cp1252_characters_reads_as_cp1252(words: list[str
     assert detect_and_decode(text.encode("cp1252")) == (text, "cp1252", None)
 
 
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=10), min_size=20, max_size=40),
+    st.lists(st.sampled_from(["Fr\u00e9chet", "\u2014", "\u2248", "\u00d7", "Poincar\u00e9", "\u00fcber"]), min_size=1, max_size=4),
+    st.lists(st.sampled_from("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00e9\u00e8\u00fc\u00ef"), min_size=1, max_size=8),
+)
+def test_a_utf8_file_with_a_block_pasted_from_a_cp1252_page_keeps_both(words: list[str], utf8: list[str], cp1252: list[str]) -> None:
+    """Every character of both blocks survives: the UTF-8 ones as UTF-8, the lone cp1252 bytes as cp1252, however many there are."""
+    first = " ".join(words[:10] + utf8)
+    second = " ".join(word + char for word, char in zip(words[10:], cp1252))
+    data = f"ICML 2025 Papers\n\n{first}\n\n".encode() + second.encode("cp1252") + b"\n"
+    assert detect_and_decode(data) == (f"ICML 2025 Papers\n\n{first}\n\n{second}\n", "utf-8", None)
+
+
+def test_bytes_utf8_cannot_read_in_runs_are_replaced_not_read_as_cp1252() -> None:
+    data = "ICML 2025 Papers\n\nWe \u2014 study \u2248 x and the model".encode() + b"\x92s automatic \xff\xfecurriculum \x81 x \xed\xa0\x80y\n"
+    text, encoding, _ = detect_and_decode(data)
+    assert encoding == "utf-8" and text.endswith("model\u2019s automatic \ufffd\ufffdcurriculum \ufffd x \ufffd\ufffd\ufffdy\n")
+
+
 def test_gzip_bomb_is_rejected_with_a_reason(tmp_path: Path) -> None:
     path = tmp_path / "bomb.txt.gz"
     with gzip.open(path, "wb", compresslevel=9) as handle:
