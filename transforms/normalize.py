@@ -20,6 +20,7 @@ after the first on rows changed since the last fold or that NFKC would still cha
 from __future__ import annotations
 
 import html
+import json
 import operator
 import re
 import unicodedata
@@ -137,6 +138,23 @@ _FUNCTION_WORD_END = r"(?i:\b(?:and|or|of|the|a|an|to|in|for|with|on|by|as|at|fr
 # A BibTeX entry (DBLP, Semantic Scholar and ACL Anthology exports) whose ``abstract`` field is read as the block.
 BIBTEX_ENTRY = r"^\s*@[A-Za-z]+\s*\{[^\s,{}]*,"
 _ABSTRACT_FIELD = re.compile(r"[,\s]abstract\s*=\s*([{\"])", re.IGNORECASE)
+
+
+# A JSON object per block (a scraper's JSON lines written as text) with an abstract field: the field is read as the block.
+JSON_RECORD = r'^\s*\{[\s\S]*"(?i:abstract|summary|abstract_text|paper_abstract)"\s*:\s*"[\s\S]*\}\s*$'
+_JSON_FIELDS = ("abstract", "summary", "abstract_text", "paper_abstract")
+
+
+def json_abstract(entry: str) -> str:
+    """The abstract field of a JSON object (``_JSON_FIELDS``, any case, the first that is a non-empty string), else the entry as it is."""
+    try:
+        value = json.loads(entry)
+    except ValueError:
+        return entry
+    if not isinstance(value, dict):
+        return entry
+    fields = {str(key).lower(): text for key, text in value.items() if isinstance(text, str) and text.strip()}
+    return next((fields[name] for name in _JSON_FIELDS if name in fields), entry)
 
 
 def bibtex_abstract(entry: str) -> str:
@@ -667,7 +685,7 @@ def _collapse_spaces(text: pl.Expr) -> pl.Expr:
 _LEADING_LABEL = (
     r"^(?:(?:[^\n]{0,300}?\s)?(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[:：]\s*"
     + r"|(?:Abstract|ABSTRACT)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
-    + r"|(?:\[\d{1,3}\]|\d{1,3}[.)])\s+)+"
+    + r"|(?:\[\d{1,3}\]|\d{1,3}[.)]|[-–•*·▪►>])\s+)+"
 )
 
 
@@ -676,9 +694,18 @@ def strip_label(text: pl.Expr) -> pl.Expr:
     return _on_rows(text, lambda batch: batch.str.contains(_LEADING_LABEL), _vectorized(lambda t: t.str.replace(_LEADING_LABEL, "")), _may_have_label)
 
 
+# A whole abstract in one pair of quotes (folding has made them ASCII), with none inside.
+_QUOTED_BLOCK = r'^"([^"]+)"$'
+
+
+def unquote_block(text: pl.Expr) -> pl.Expr:
+    """Drop the quotes around a block that is one quotation (``_QUOTED_BLOCK``)."""
+    return _on_rows(text, lambda batch: batch.str.contains(_QUOTED_BLOCK), _vectorized(lambda t: t.str.replace(_QUOTED_BLOCK, "${1}")))
+
+
 def _may_have_label(batch: pl.Series) -> pl.Series:
     """Rows ``_LEADING_LABEL`` may match: the label words, or a digit or bracket first (its bounded prefix makes it slow)."""
-    return batch.str.contains("|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY"))) | batch.str.contains(r"^[\d\[]")
+    return batch.str.contains("|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY"))) | batch.str.contains(r"^[\d\[\-–•*·▪►>]")
 
 
 def _staged(stages: tuple[Callable[[pl.Expr], pl.Expr], ...]) -> Callable[[pl.Series], pl.Series]:
@@ -737,7 +764,7 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
-    lambda t: name_reference_gaps(join_lines(strip_title_line(strip_heading_label(strip_chrome(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract)))))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
+    lambda t: name_reference_gaps(join_lines(strip_title_line(strip_heading_label(strip_chrome(_on_matching(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract)))))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     unescape_entities,
     html_to_text,
@@ -747,6 +774,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
     strip_label,
+    unquote_block,
 )
 
 

@@ -37,7 +37,7 @@ ABSTRACT = "Graph neural networks struggle with long-range dependencies because 
         ("x<i>--y", "x–y"),
         ("a model--based approach---called PlanNet---that, pages 1--10; a----b, --flag", "a model–based approach—called PlanNet—that, pages 1–10; a----b, --flag"),
         (r"noise $\mathbb{E}[\xi^2] \le \sigma^2$ and $\lambda \propto \sigma\sqrt{\log d}$", "noise E[ξ^2] ≤ σ^2 and λ ∝ σ√(log d)"),
-        ("``modular circuit (MC) vocabulary''", '"modular circuit (MC) vocabulary"'),
+        ("a ``modular circuit (MC) vocabulary''", 'a "modular circuit (MC) vocabulary"'),
         ("don\u00e2\u20ac\u2122t and \u00c3\u00a9tude", "don't and étude"),
         # UTF-8 Chinese and Japanese read as cp1252 (moji_web.txt; 0x8F, 0x90 kept as C1 controls)
         ("\u00e5\u203a\u00be\u00e7\u00a5\u017e\u00e7\u00bb\u008f\u00e7\u00bd\u2018\u00e7\u00bb\u0153", "图神经网络"),
@@ -79,6 +79,18 @@ ABSTRACT = "Graph neural networks struggle with long-range dependencies because 
         ("2D/3D fusion. 3. It works", "2D/3D fusion. 3. It works"),
         ("3.5% of the weights suffice", "3.5% of the weights suffice"),
         ("Abstract interpretation of programs", "Abstract interpretation of programs"),
+        # list markers and a quote mark in front, quotes around the whole block, a JSON line with an abstract field
+        ("- We study", "We study"),
+        ("\u2022 We study", "We study"),
+        ("* We study", "We study"),
+        ("> We study", "We study"),
+        ("-1 is the answer", "-1 is the answer"),
+        ('"We study graphs."', "We study graphs."),
+        ("\u201cWe study graphs.\u201d", "We study graphs."),
+        ('"We" said "so"', '"We" said "so"'),
+        ('{"title": "Rewiring", "Abstract": "We study graphs.", "year": 2024}', "We study graphs."),
+        ('{"title": "Rewiring", "summary": "", "abstract": "We study graphs."}', "We study graphs."),
+        ('{"title": "Rewiring", "abstract": "We study graphs."', '{"title": "Rewiring", "abstract": "We study graphs."'),  # cut off: left as it is
         # an abstract label set as a heading or in bold, with the title lines above it
         ("**Abstract** We study", "We study"),
         ("__Abstract__ We study", "We study"),
