@@ -31,7 +31,7 @@ _WORDS = {
     "en": "papers paper accepted list of the proceedings main track conference abstracts abstract all "
     "orals oral posters poster spotlights spotlight highlights highlight full accepted-papers long short "
     "selected notable program tracks track online official complete technical research tiny accept submissions "
-    "repository",
+    "repository from",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
     "hauptkonferenz vorträge vortrage lange kurze",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts",
@@ -54,6 +54,9 @@ _LANG_ONLY = {  # words that decide the language when present
     "ru": set(_WORDS["ru"].split()),
 }
 _VOCAB = {w for words in _WORDS.values() for w in words.split()}
+# "Papers accepted at NeurIPS 2024", "Papers in ICML 2025": with the word "papers" only ("Accepted at ICML 2025" is a block's note).
+_LINKING = frozenset({"at", "to", "in", "for"})
+_PAPER_WORDS = frozenset({"papers", "paper", "accepted-papers"})
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _JA_KANJI_WORDS = tuple(w for w in _CJK_WORDS["ja"] if not _KANA.search(w))  # 一覧, 採択: Japanese, not Chinese
 # Zero-width characters and bidi marks, invisible in a header line (a page's leading U+200B or LRM).
@@ -89,7 +92,12 @@ _SITE = re.compile(
 )
 _VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’(]*((?:1[5-9]|2\d)\d{2})(?!\d)")
 # A known venue with a two-digit year of this century: "AAAI-24", "ECCV'24".
-_VENUE_SHORT_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})[\-'’](\d{{2}})(?!\d)", re.IGNORECASE)
+_VENUE_SHORT_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})\s*[\-'’]\s*(\d{{2}})(?!\d)", re.IGNORECASE)
+# A known venue and a year apart ("TMLR Papers 2024").
+_KNOWN_VENUE = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})(?![A-Za-z0-9])", re.IGNORECASE)
+_YEAR = re.compile(r"(?<!\d)((?:19[5-9]|20\d)\d)(?!\d)")
+# A named workshop: "Workshop on Foundation Models", "Workshop: ATTRIB" (the name is free text).
+_WORKSHOP_NAME = re.compile(r"\bworkshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—]{2,80}?)\s*(?=[|()\[\]（）【】–—]|$)", re.IGNORECASE)
 _VOLUME = re.compile(r"\b(?:volume|vol\.?)\s*\d+\b", re.IGNORECASE)
 _YEAR_VENUE = re.compile(r"(?<!\d)((?:1[5-9]|2\d)\d{2})[\s\-_]*([A-Za-z][A-Za-z0-9&\-]*[A-Za-z])(?![A-Za-z0-9])")
 _MAX_HEADER_CHARS = 160
@@ -121,6 +129,12 @@ def _language(text: str, words: list[str]) -> str:
     return "en"
 
 
+def _title_case_name(name: str) -> bool:
+    """A workshop's name as listings write it: at most 12 words, no sentence punctuation, every word of four letters or more capitalized."""
+    words = name.split()
+    return len(words) <= 12 and not re.search(r"[.,;!?]", name) and all(not w[0].islower() for w in words if len(w) >= 4)
+
+
 @lru_cache(maxsize=4096)
 def parse_header(line: str | None) -> Header | None:
     """Parse a header line, or return None when the line is not a header."""
@@ -141,17 +155,24 @@ def parse_header(line: str | None) -> Header | None:
         written, year = match.group(2), int(match.group(1))
     elif match := _VENUE_SHORT_YEAR.search(text):
         written, year = match.group(1), 2000 + int(match.group(2))
+    elif (match := _KNOWN_VENUE.search(text)) and (year_match := _YEAR.search(text, match.end())):
+        written, year = match.group(1), int(year_match.group(1))
+        text = text[: year_match.start()] + " " + text[year_match.end() :]
     else:
         return None
     rest = _SITE.sub(" ", text[: match.start()] + " " + text[match.end() :])
-    track_match = _TRACK.search(rest)
-    track = _TRACKS[int(track_match.lastgroup[1:])][0] if track_match else None
+    if (named := _WORKSHOP_NAME.search(rest)) and _title_case_name(named.group(1)):
+        track, rest = f"Workshop on {named.group(1)}", rest[: named.start()] + " " + rest[named.end() :]
+    else:
+        track_match = _TRACK.search(rest)
+        track = _TRACKS[int(track_match.lastgroup[1:])][0] if track_match else None
     rest = _TRACK.sub(" ", rest)
     for words in _CJK_WORDS.values():
         for word in words:
             rest = rest.replace(word, " ")
     residue = [w for w in _DECORATION.split(rest.lower()) if w]
-    if any(w not in _VOCAB for w in residue):
+    linking = _LINKING if _PAPER_WORDS.intersection(residue) else frozenset()
+    if any(w not in _VOCAB and w not in linking for w in residue):
         return None
     key = written.upper()
     key = VENUE_ALIASES.get(key, key)

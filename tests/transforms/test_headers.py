@@ -66,6 +66,13 @@ CASES = [
     ("PMLR Volume 235: ICML 2024", "ICML", 2024, "en", "ICML 2024 Papers", None),
     ("JMLR Volume 25 (2024)", "JMLR", 2024, "en", "JMLR 2024 Papers", None),
     ("ICML 2025 Papers (1/10)", "ICML", 2025, "en", "ICML 2025 Papers", 1),
+    # linking words beside "papers", a known venue apart from its year, a named workshop
+    ("Papers accepted at NeurIPS 2024 (Datasets and Benchmarks Track)", "NEURIPS", 2024, "en", "NeurIPS 2024 Datasets and Benchmarks Track Papers", None),
+    ("Papers from ICML 2025", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("TMLR Papers 2024", "TMLR", 2024, "en", "TMLR 2024 Papers", None),
+    ("ICML '25 Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("NeurIPS 2024 Workshop on Foundation Models", "NEURIPS", 2024, "en", "NeurIPS 2024 Workshop on Foundation Models Papers", None),
+    ("NeurIPS 2024 Workshop: ATTRIB | OpenReview", "NEURIPS", 2024, "en", "NeurIPS 2024 Workshop on ATTRIB Papers", None),
 ]
 
 
@@ -92,6 +99,9 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "Our model (2024) is accepted",
         "Research 2024",
         "FooConf-24 Papers",
+        "Accepted to NeurIPS 2024",
+        "NeurIPS 2024 Workshop on Foundation Models was held in Vancouver",
+        "We evaluate on ICML tasks from 2024 in detail.",
     ],
 )
 def test_not_headers(line: str) -> None:
