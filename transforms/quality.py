@@ -16,6 +16,7 @@ BOILERPLATE = (
     r"(?i)^(?:loading|please wait|page not found|404|access denied|javascript is (?:disabled|required)|skip to (?:main )?content)(?-u:\b)"
     r"|(?i)(?-u:\b)(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy policy|terms of (?:use|service)|faq|help)(?:\s*(?:\||·|•|/|»|>)\s*| \" )(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy|terms|faq|help|blog|news)(?-u:\b)"
     r"|(?i)^(?:copyright|©|all rights reserved)"
+    r"|(?i)^(?:«\s*)?(?:previous|prev)\s+(?:\d+\s+){2,}|(?i)(?-u:\b)showing (?:results )?\d+\s*[-–]\s*\d+ of [\d,]+"
 )
 # A navigation bar: three or more items of one to three words between separators ("Home | Papers | Schedule");
 # normalization folds ``»`` to ``"``, so a spaced ``"`` separates items too (``Home " Conferences " Papers``),
@@ -45,14 +46,26 @@ CONSENT_ADDRESS = (
 )
 # Blocks that are not abstracts at any length: placeholder text, a table of contents, a references list
 # (with its heading, or numbered entries that end with a year: "[1] A. Author. Title. In ICML, 2020. [2] ...").
-NOT_ABSTRACT = r"(?i)^(?:lorem ipsum dolor sit amet|table of contents(?-u:\b)|contents:? 1\.? introduction(?-u:\b)|(?:references|bibliography):? \[1\] )"
+# Also a figure or table caption, an unheaded table of contents, acknowledgments and a licence notice.
+NOT_ABSTRACT = (
+    r"(?i)^(?:lorem ipsum dolor sit amet|table of contents(?-u:\b)|contents:? 1\.? introduction(?-u:\b)|(?:references|bibliography):? \[1\] "
+    r"|(?:figure|fig\.|table|algorithm|listing) ?\d+[a-z]? ?[:.|] |(?:1\.? )?introduction (?:\d+ )?(?:1\.1|2\.?) "
+    r"|acknowledge?ments?(?-u:\b)|funding ?:|this (?:work|article|paper|material) is licensed under|licensed under a creative commons"
+    r"|permission to make digital or hard copies|personal use of this material is permitted)"
+)
+# Source code: a block that starts with a definition or an import.
+CODE = r"^(?:def \w+ ?\(|class \w+ ?[(:]|import [\w.]+|from [\w.]+ import |#include ?<|function \w+ ?\(|public (?:static )?(?:void|class|int)(?-u:\b))"
+# A list of paper titles, one per line (a listing's "related papers"): three or more lines that each start with a
+# capital or a digit and hold no sentence break, none ending in punctuation. An abstract has sentences.
+_TITLE_ITEM = r"[ \t]*[\p{Lu}\d\"“](?:[^\n.]|\.[^\s])*[^\n.,;:\s][ \t]*"
+TITLE_LIST = rf"^(?:{_TITLE_ITEM}\r?\n){{2,}}{_TITLE_ITEM}$"
 REFERENCES = r"^\s*\[1\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\.\s*\[2\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\."
 # A block that is a BibTeX entry ("@inproceedings{key, title={...}, ...}"); a citation inside an abstract does not start it.
 BIBTEX = r"(?i)^(?:bibtex\s*:?\s*)?@[a-z]+\s*\{[^\s,{}]*,"
 # A block that is only a list of four or more names, each with optional affiliation marks ("Zhang1,2*")
 # or a parenthesized affiliation ("Authors: A Zhang (MIT), B Kumar, ..."); any lower-case word
 # other than a name particle ends the match, so sentences about authors are not lists.
-_NAME = r"\p{Lu}[\p{L}'.\-]*(?: (?:\p{Lu}[\p{L}'.\-]*|van|von|de|der|den|da|di|del|della|la|le|du|dos|of|the|for)){0,5}(?:\d+(?:,\d+)*)?[*†‡§]*(?: ?\([^()]*\))?"
+_NAME = r"(?:\d{1,2} ?)?\p{Lu}[\p{L}'.\-]*(?: (?:\p{Lu}[\p{L}'.\-]*|van|von|de|der|den|da|di|del|della|la|le|du|dos|of|the|for)){0,5}(?:\d+(?:,\d+)*)?[*†‡§]*(?: ?\([^()]*\))?"
 NAME_LIST = rf"^(?:(?i:authors?|author\(s\)|by)\s*:?\s*)?{_NAME}(?:\s*(?:[,;]\s*(?:and |& )?|and |& ){_NAME}){{3,}}[.;]?$"
 URL_TOKEN = r"(?i)(?-u:\b)(?:https?://|www\.)\S+|(?-u:\b)[a-z0-9-]+(?:\.[a-z0-9-]+)+/\S*"
 # The field labels of an OpenReview review or meta-review form (NeurIPS, ICLR, ICML, ... 2021-2025),
@@ -128,7 +141,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     n_sentences = text.str.count_matches(". ", literal=True) + 1  # the number of parts of the split below
     unique_ratio = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" .")).list.n_unique() / n_sentences
     top_word_share = _top_word_count(text) / words.clip(1)
-    # MENU, BIBTEX, NAME_LIST, NOT_ABSTRACT and REFERENCES are anchored: on an abstract they fail within its first words.
+    # MENU, BIBTEX, NAME_LIST, NOT_ABSTRACT, REFERENCES, CODE and TITLE_LIST are anchored: on an abstract they fail within its first words or lines.
     # ``words`` stands alone in each comparison: CSE shares only whole repeated subexpressions, and
     # a repeated ``words <= n`` would count the words again.
     cookies = pl.when(text.str.contains(COOKIE)).then(text)  # the consent patterns run on these only
@@ -138,7 +151,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     banner = (words <= t.consent_max_words) & (addresses >= 2)
     boilerplate = (
         page_text | banner | text.str.contains(BIBTEX) | text.str.contains(NAME_LIST)
-        | text.str.contains(NOT_ABSTRACT) | text_raw.str.contains(REFERENCES)
+        | text.str.contains(NOT_ABSTRACT) | text_raw.str.contains(REFERENCES) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
     )
     labelled = pl.when(text.str.contains(REVIEW_LABEL)).then(text)  # the labels are counted in these only
     review = labelled.str.extract_all(REVIEW_LABEL).list.eval(pl.element().str.to_lowercase().str.replace_all(r"[ ,:]", "")).list.n_unique() >= 2

@@ -186,6 +186,27 @@ REFERENCE_LIST = (
         (ABSTRACT + " The table of contents of a document and its references [1] guide our parser.", None),
         ("@inproceedings{wang2025sparse,\n  title = {Sparse Experts},\n  abstract = {" + ABSTRACT + "},\n  year = {2025}\n}", None),
         ("@inproceedings{wang2025sparse,\n  title = {Sparse Experts},\n  year = {2025}\n}", "boilerplate"),
+        # a listing's related titles, affiliations, a caption, an unheaded contents list, acknowledgments,
+        # a licence notice, code and a pager are not abstracts; abstracts that start like them are kept
+        ("Scaling Laws for Neural Language Models\nAttention Is All You Need\nDeep Residual Learning for Image Recognition\n"
+         "BERT: Pre-training of Deep Bidirectional Transformers\nLanguage Models are Few-Shot Learners", "boilerplate"),
+        ("1 Massachusetts Institute of Technology, 2 Stanford University, 3 Google DeepMind, 4 University of Oxford, 5 Tsinghua University", "boilerplate"),
+        ("Figure 1: Overview of our method. The encoder maps inputs to latents, which the decoder reconstructs with a diffusion prior over twenty steps.", "boilerplate"),
+        ("1 Introduction 2 Related Work 3 Method 3.1 Encoder 3.2 Decoder 4 Experiments 4.1 Setup 4.2 Results 5 Conclusion", "boilerplate"),
+        ("Acknowledgments: This work was supported by the National Science Foundation under grant 1234567 and by a gift from "
+         "Google. We thank the anonymous reviewers for their helpful comments.", "boilerplate"),
+        ("This work is licensed under a Creative Commons Attribution 4.0 International License. Permission to make digital or hard "
+         "copies of all or part of this work for personal or classroom use is granted without fee.", "boilerplate"),
+        ("def train(model, data):\n    for x, y in data:\n        loss = model(x).cross_entropy(y)\n        loss.backward()\n"
+         "        optimizer.step()\n    return model", "boilerplate"),
+        ("Previous 1 2 3 4 5 6 7 8 9 10 Next Showing 1-25 of 2,345 papers sorted by relevance", "boilerplate"),
+        ("Introduction: Sepsis is a leading cause of death. " + ABSTRACT, None),
+        ("Figure captions are rarely read by screen readers. " + ABSTRACT, None),
+        ("Deep Residual Learning Revisited\nWe revisit residual learning for image recognition and show that\nScaling Laws hold "
+         "for depth. " + ABSTRACT, None),
+        ("Graph neural networks struggle with long-range dependencies because\nMessage Passing Neural Networks oversquash "
+         "information through bottlenecks\nWe present a rewiring method based on effective resistance\nThe rewired graphs "
+         "improve accuracy on long-range benchmarks.", None),
     ],
 )
 def test_page_text_and_repetition_from_real_blocks(raw: str, reason: str | None) -> None:
