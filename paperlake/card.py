@@ -34,6 +34,41 @@ def _markdown_table(frame: pl.DataFrame) -> str:
     return "\n".join([header, *rows])
 
 
+# Each record's language, for the card's ``language`` list: by script where it is not Latin (kana
+# is Japanese, Hangul Korean, Han without kana Chinese, Cyrillic Russian, Greek Greek), else by the
+# most frequent function words of English, German, French, Spanish, Portuguese and Italian (English
+# when none is found). A language is listed when at least ``LANGUAGE_SHARE`` of the records have it.
+_SCRIPTS = (("ja", r"[\p{Hiragana}\p{Katakana}]", 0.02), ("ko", r"\p{Hangul}", 0.3), ("zh", r"\p{Han}", 0.3), ("ru", r"\p{Cyrillic}", 0.3), ("el", r"\p{Greek}", 0.3))
+_FUNCTION_WORDS = {
+    "en": "the|and|of|we|that|with|is|are|this|our",
+    "de": "der|die|und|wir|das|ist|mit|eine|nicht|werden",
+    "fr": "les|des|nous|est|une|dans|pour|sont|cette|avec",
+    "es": "los|las|que|una|para|con|por|del|como|este",
+    "pt": "os|uma|para|com|não|são|dos|das|este|pelo",
+    "it": "il|che|della|sono|gli|una|questo|nel|delle|degli",
+}
+LANGUAGE_SHARE = 0.01
+
+
+def text_languages(texts: pl.Series) -> list[str]:
+    """ISO 639-1 codes of the languages of ``texts`` (see ``_SCRIPTS``), most records first; ``["en"]`` when there are none."""
+    letters = pl.col("t").str.count_matches(r"\p{L}").clip(1)
+    script = pl.lit(None, pl.String)
+    for code, pattern, least in reversed(_SCRIPTS):  # the first listed wins
+        script = pl.when(pl.col("t").str.count_matches(pattern) >= least * letters).then(pl.lit(code)).otherwise(script)
+    votes = pl.concat_list([pl.col("t").str.count_matches(rf"(?i)\b(?:{words})\b") for words in _FUNCTION_WORDS.values()])
+    by_words = pl.when(votes.list.max() > 0).then(votes.list.arg_max().replace_strict(dict(enumerate(_FUNCTION_WORDS)), return_dtype=pl.String))
+    languages = (
+        pl.DataFrame({"t": texts.fill_null("")})
+        .select(language=pl.coalesce(script, by_words, pl.lit("en")))
+        .group_by("language")
+        .len()
+        .filter(pl.col("len") >= LANGUAGE_SHARE * texts.len())
+        .sort(["len", "language"], descending=[True, False])
+    )
+    return languages["language"].to_list() or ["en"]
+
+
 def dataset_card(manifest: dict[str, Any], tables: dict[str, pl.DataFrame], lineage: pl.DataFrame, figure: str) -> str:
     """README.md in the Hugging Face dataset-card convention."""
     records, tags, urls = tables["records"], tables["tags"], tables["urls"]
@@ -46,11 +81,12 @@ def dataset_card(manifest: dict[str, Any], tables: dict[str, pl.DataFrame], line
     url_kinds = urls.group_by("kind").agg(urls=pl.len()).sort("urls", "kind", descending=[True, False])
     counts = pl.DataFrame({"table": list(manifest["row_counts"]), "rows": list(manifest["row_counts"].values())})
     version = manifest["dataset_version"]
+    languages = "\n".join(f"- {code}" for code in text_languages(records["text"]))
     return f"""---
 license: other  # placeholder: set the license that covers the source listings before sharing
 pretty_name: paperlake papers v{version}
 language:
-- en
+{languages}
 task_categories:
 - text-classification
 - feature-extraction

@@ -171,7 +171,7 @@ def test_readers_on_live_versions_and_exports(paperlake_cli, seeds: Path, tmp_pa
 
     card = (export / "README.md").read_text(encoding="utf-8")
     assert card.startswith("---\nlicense:") and "configs:" in card and "data_files: records.parquet" in card
-    assert "size_categories:" in card and "task_categories:" in card and "## Version lineage" in card
+    assert "size_categories:" in card and "task_categories:" in card and "## Version lineage" in card and "language:\n- en\n" in card
     assert (export / "tags_and_collections.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     metadata = json.loads((export / "croissant.json").read_text())
     assert metadata["name"] and metadata["license"] and metadata["version"]
