@@ -274,10 +274,46 @@ def _adopt(table_path: Path, files: tuple[Path, ...], table_schema: pl.Schema, n
         target = table_path / f"part-{uuid.uuid4()}.parquet"
         shutil.move(file, target)
         stat = target.stat()
-        stats = json.dumps({"numRecords": pq.read_metadata(target).num_rows})
-        actions.append(AddAction(target.name, stat.st_size, {}, stat.st_mtime_ns // 1_000_000, True, stats))
+        actions.append(AddAction(target.name, stat.st_size, {}, stat.st_mtime_ns // 1_000_000, True, file_stats(target)))
     table = DeltaTable(str(table_path))
     table.create_write_transaction(actions, mode="append", schema=table.schema(), **_commit(number))
+
+
+# Strings longer than this are left out of a file's min/max (a truncated max would not bound the column).
+STATS_STRING_CHARS = 64
+
+
+def file_stats(path: Path) -> str:
+    """Delta ``stats`` of a Parquet file from its footer: rows, and per top-level column of strings,
+    integers, floats, booleans or dates its null count and, where every row group has them, min and max,
+    as delta-rs writes them (readers skip files on these). Lists, structs and timestamps get none."""
+    meta = pq.read_metadata(path)
+    arrow = meta.schema.to_arrow_schema()
+    leaves = {meta.schema.column(j).path: j for j in range(meta.num_columns)}
+    mins: dict[str, Any] = {}
+    maxs: dict[str, Any] = {}
+    nulls: dict[str, int] = {}
+    for field in arrow:
+        kind = field.type
+        if field.name not in leaves or not (
+            pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_integer(kind)
+            or pa.types.is_floating(kind) or pa.types.is_boolean(kind) or pa.types.is_date32(kind)
+        ):
+            continue
+        groups = [meta.row_group(g).column(leaves[field.name]).statistics for g in range(meta.num_row_groups)]
+        if any(g is None or not g.has_null_count for g in groups):
+            continue
+        nulls[field.name] = sum(g.null_count for g in groups)
+        bounded = [g for g, rows in zip(groups, (meta.row_group(i).num_rows for i in range(meta.num_row_groups))) if g.null_count < rows]
+        if not bounded or any(not g.has_min_max for g in bounded):
+            continue
+        low, high = min(g.min for g in bounded), max(g.max for g in bounded)
+        if pa.types.is_floating(kind) and (low != low or high != high):  # NaN
+            continue
+        if isinstance(low, str) and max(len(low), len(high)) > STATS_STRING_CHARS:
+            continue
+        mins[field.name], maxs[field.name] = (low.isoformat(), high.isoformat()) if pa.types.is_date32(kind) else (low, high)
+    return json.dumps({"numRecords": meta.num_rows, "minValues": mins, "maxValues": maxs, "nullCount": nulls})
 
 
 def _commit(number: int) -> dict[str, Any]:

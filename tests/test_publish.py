@@ -12,6 +12,7 @@ from pathlib import Path
 
 import duckdb
 import polars as pl
+import pyarrow as pa
 import pyarrow.dataset as pads
 from polars.testing import assert_frame_equal
 
@@ -203,3 +204,29 @@ def test_a_staged_file_in_another_schema_is_not_published(tmp_path: Path) -> Non
         raise AssertionError("a file in another schema was published")
     assert warehouse.current_version() == 1
     assert warehouse.read("records")["record_id"].to_list() == ["pl_1"]
+
+
+def test_adopted_files_carry_the_column_stats_delta_rs_writes(tmp_path: Path) -> None:
+    """Readers skip files on min/max: a staged file moved into a table gets the stats a delta-rs write of the same rows gets."""
+    from deltalake import DeltaTable, write_deltalake
+
+    from paperlake.store import TableChange, now_utc
+    from transforms import schema
+
+    rows = schema.conform(
+        pl.DataFrame({"record_id": ["pl_b", "pl_a", "pl_c"], "text": ["An abstract." * 10, "B.", None], "n_occurrences": [1, 3, 2], "year": [2024, None, 2025]}),
+        schema.RECORDS,
+    )
+    staged = tmp_path / "part.parquet"
+    rows.write_parquet(staged)
+    warehouse = Warehouse(tmp_path / "wh")
+    warehouse.publish({"records": TableChange(schema.empty(schema.RECORDS), files=(staged,))}, {"created_at": now_utc()})
+    write_deltalake(str(tmp_path / "by_delta_rs"), rows.to_arrow())
+
+    def stats(path: Path) -> dict:
+        actions = pa.table(DeltaTable(str(path)).get_add_actions(flatten=False)).to_pylist()
+        return {key: actions[-1][key] for key in ("num_records", "null_count", "min", "max")}
+
+    adopted, written = stats(tmp_path / "wh" / "records"), stats(tmp_path / "by_delta_rs")
+    assert adopted == written
+    assert adopted["min"]["record_id"] == "pl_a" and adopted["max"]["record_id"] == "pl_c" and adopted["null_count"]["year"] == 1
