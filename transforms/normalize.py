@@ -35,6 +35,7 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_l
 
 from transforms.hyphenation import LINE_END_HYPHEN, join_hyphenated
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
+from transforms.split import PARAGRAPH_WIDTH, paragraph_width
 
 # UTF-8 read as cp1252 or latin-1: a lead byte's character (U+00C2-U+00F4) followed by a
 # continuation byte's (U+0080-U+00BF, or what cp1252 shows for 0x80-0x9F). Accented text
@@ -214,15 +215,17 @@ def _strip_title_line(rows: pl.Series) -> pl.Series:
     rest = pl.col("t").str.slice(head.str.len_chars())
     capitalized = title.str.count_matches(r"(?:^|[\s(:/-])[\p{Lu}\d][\p{L}\p{N}'’]*")
     lower = title.str.count_matches(r"(?:^|\s)\p{Ll}{4,}\b") - title.str.count_matches(r"(?:^|\s)" + _TITLE_SMALL_WORDS + r"\b")
-    next_line = rest.str.extract(r"\A([^\n]*)", 1).str.len_chars()
+    first_line = rest.str.extract(r"\A([^\n]*)", 1)
+    next_line = first_line.str.len_chars()
+    # in Title Case; or in any case above an abstract on one paragraph-length line (a listing's "title, then abstract")
+    title_case = (capitalized >= 2) & (lower == 0) & (~rest.str.contains("\n", literal=True) | (4 * title.str.len_chars() <= 3 * next_line))
+    above_paragraph = (title.str.count_matches(r"\S+") >= 2) & ~rest.str.contains("\n", literal=True) & (paragraph_width(first_line) >= PARAGRAPH_WIDTH)
     is_title = (
-        (capitalized >= 2)
-        & (lower == 0)
+        (title_case | above_paragraph)
         & ~title.str.contains(r"[.,;:!\-–—/(&]\z")
         & ~title.str.contains(_FUNCTION_WORD_END)
         & rest.str.contains(r"\A[\p{Lu}\d\"“']")
         & (rest.str.len_chars() >= pl.max_horizontal(2 * title.str.len_chars(), pl.lit(100)))
-        & (~rest.str.contains("\n", literal=True) | (4 * title.str.len_chars() <= 3 * next_line))
     )
     return rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)
 

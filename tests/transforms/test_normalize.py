@@ -124,6 +124,7 @@ ABSTRACT = "Graph neural networks struggle with long-range dependencies because 
         ("Title: Rewiring Graphs\n" + ABSTRACT, ABSTRACT),
         ("Title: rewiring graphs by resistance\nAuthors: Maria Kowalska\n" + ABSTRACT, ABSTRACT),
         ("Attention is all you need\n" + ABSTRACT, "Attention is all you need " + ABSTRACT),  # sentence case: not told from text
+        ("Attention is all you need\n" + ABSTRACT * 2, ABSTRACT * 2),  # ... unless the abstract under it is one paragraph-length line
         ("Pretrained Language Models such as BERT\n" + ABSTRACT, "Pretrained Language Models such as BERT " + ABSTRACT),
         ("Deep Graph Networks Trained on\n" + ABSTRACT, "Deep Graph Networks Trained on " + ABSTRACT),
         ("Graph Neural Networks (GNNs) Rewire Graphs by Effective\nResistance and curvature, and we show it helps.\nMore text follows here.",

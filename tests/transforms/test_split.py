@@ -133,6 +133,13 @@ def test_only_a_break_between_two_paragraph_lines_after_a_sentence_splits() -> N
         f"{LONG} and so on\n{LONG}": [f"{LONG} and so on\n{LONG}"],  # the first line does not end a sentence
         f"{LONG} Code: https://github.com/a/b\n{LONG}": [f"{LONG} Code: https://github.com/a/b", LONG],  # ends with a URL
         f"{LONG[:-1]} (see \\cite{{x}}).)\n{LONG}": [f"{LONG[:-1]} (see \\cite{{x}}).)", LONG],
+        # title / abstract pairs with no blank lines: each title starts its abstract's block
+        f"Sparse Routing\n{LONG}\nFour-step diffusion distillation\n{LONG}\nGraph Rewiring\n{LONG}": [
+            f"Sparse Routing\n{LONG}", f"Four-step diffusion distillation\n{LONG}", f"Graph Rewiring\n{LONG}"
+        ],
+        f"{LONG}\nCode is released.\n{LONG}": [f"{LONG}\nCode is released.\n{LONG}"],  # a short sentence is no title
+        f"{LONG}\nsee the appendix\n{LONG}": [f"{LONG}\nsee the appendix\n{LONG}"],  # nor is a lower-case fragment
+        f"{LONG}\nGraph Rewiring\nWe propose a method.": [f"{LONG}\nGraph Rewiring\nWe propose a method."],  # no paragraph after it
     }
     for block, expected in cases.items():
         _, blocks = _split(f"ICML 2025 Papers\n\n{block}\n")
