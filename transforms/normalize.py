@@ -698,7 +698,7 @@ def strip_label(text: pl.Expr) -> pl.Expr:
 
 
 # A whole abstract in one pair of quotes (folding has made them ASCII), with none inside.
-_QUOTED_BLOCK = r'^"([^"]+)"$'
+_QUOTED_BLOCK = r'^"([^"\s](?:[^"]*[^"\s])?)"$'
 
 
 def unquote_block(text: pl.Expr) -> pl.Expr:

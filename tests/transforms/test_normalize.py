@@ -88,6 +88,7 @@ ABSTRACT = "Graph neural networks struggle with long-range dependencies because 
         ('"We study graphs."', "We study graphs."),
         ("\u201cWe study graphs.\u201d", "We study graphs."),
         ('"We" said "so"', '"We" said "so"'),
+        ('" "', '" "'),  # nothing inside: left as it is (unquoting it would leave a space the next pass removes)
         ('{"title": "Rewiring", "Abstract": "We study graphs.", "year": 2024}', "We study graphs."),
         ('{"title": "Rewiring", "summary": "", "abstract": "We study graphs."}', "We study graphs."),
         ('{"title": "Rewiring", "abstract": "We study graphs."', '{"title": "Rewiring", "abstract": "We study graphs."'),  # cut off: left as it is
