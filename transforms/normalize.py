@@ -69,7 +69,10 @@ _CHROME_FIELDS = (
     r"Citations|References|Views|Downloads|Title|Authors?)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
 )
-_LINK_WORD = r"(?:pdf|bib(?:tex)?|abs|abstract|video|slides|poster|code|supp(?:lementary|l)?|arxiv|html|doi|cite|project page)"
+_LINK_WORD = (
+    r"(?:pdf|bib(?:tex)?|abs|abstract|video|slides|poster|code|supp(?:lementary|l|lemental)?(?: (?:pdf|material))?|arxiv|html|doi|cite"
+    r"|project page|software|openreview|dataset|data|demo|website|blog|github|talk|paper)"
+)
 _CHROME_LINE = (
     r"(?:" + _CHROME_FIELDS + r")[^\n]*"
     r"|\[\d+\][ \t]*arXiv:\d{4}\.\d{4,5}(?:v\d+)?\b[^\n]*|arXiv:\d{4}\.\d{4,5}(?:v\d+)?[ \t]*\[[^\n]*"
@@ -78,7 +81,7 @@ _CHROME_LINE = (
     r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
     r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
     r"|\(?(?:Accepted|To appear|Published|Presented)[ \t]+(?:at|to|in|by|as)\b[^\n]{0,120}?\)?\.?"
-    r"|(?i:cited by[ \t]+[\d,]+)"
+    r"|(?i:cited by[ \t]+[\d,]+(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?|related articles(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?)"
 )
 _LEADING_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)+"
 # An ACL Anthology entry: the paper's title line and its author line right after the link bar

@@ -233,7 +233,8 @@ def test_normalize_column_matches_the_expression() -> None:
 CHROME_LINES = st.sampled_from(
     ["Show more", "Upvote 42", "Submitted by akhaliq", "Comments: 12 pages, 5 figures", "Subjects: Machine Learning (cs.LG)", "Keywords: a, b",
      "TL;DR: We do it.", "pdf bib abs", "Download PDF | BibTeX", "★ 1,234 · Tasks: QA", "arXiv:2401.01234 [pdf, other] cs.CL", "Index Terms—x, y",
-     "Cited by 1,204", "(Accepted at ICML 2025)", "To appear in NeurIPS 2024.", "Citations: 12  References: 40"]
+     "Cited by 1,204", "(Accepted at ICML 2025)", "To appear in NeurIPS 2024.", "Citations: 12  References: 40",
+     "Cited by 123 Related articles All 5 versions", "Paper | Code | Data", "abs pdf software openreview"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
