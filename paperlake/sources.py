@@ -54,6 +54,7 @@ UTF8_FALLBACK = "paperlake-cp1252-bytes"
 
 
 def _lone_cp1252_byte(error: UnicodeError) -> tuple[str, int]:
+    """The ``UTF8_FALLBACK`` error handler: a lone undecodable byte as cp1252, anything else as U+FFFD."""
     if not isinstance(error, UnicodeDecodeError):
         raise error
     data, start = error.object, error.start

@@ -130,10 +130,11 @@ _HEADING_LABEL = (
 
 
 # A paper's title on the first line of a block, above its abstract (and an author line under it):
-# Title Case (two or more capitalized words; no lower-case word of four letters or more but the
-# prepositions and conjunctions titles keep small), not ending like a sentence piece or on a function word,
-# followed by a line that starts a sentence and at least twice as long. A hard-wrapped abstract's
-# first line is about as long as its second, so a title must be under three quarters of it.
+# not ending like a sentence piece or on a function word, followed by a line that starts a sentence
+# and at least twice as long, and either in Title Case (two or more capitalized words; no lower-case
+# word of four letters or more but the prepositions and conjunctions titles keep small; a hard-wrapped
+# abstract's first line is about as long as its second, so a title must be under three quarters of
+# it) or above an abstract on one paragraph-length line (a listing's "title, then abstract").
 _TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*" + _AUTHORS + r"[ \t]*\r?\n)?[ \t]*"
 _TITLE_SMALL_WORDS = r"(?:with|from|into|onto|over|upon|than|without|within|through|towards?|beyond|across|under|versus|when|where|while)"
 _FUNCTION_WORD_END = r"(?i:\b(?:and|or|of|the|a|an|to|in|for|with|on|by|as|at|from|via|is|are|we|our))\z"
@@ -220,7 +221,6 @@ def _strip_title_line(rows: pl.Series) -> pl.Series:
     lower = title.str.count_matches(r"(?:^|\s)\p{Ll}{4,}\b") - title.str.count_matches(r"(?:^|\s)" + _TITLE_SMALL_WORDS + r"\b")
     first_line = rest.str.extract(r"\A([^\n]*)", 1)
     next_line = first_line.str.len_chars()
-    # in Title Case; or in any case above an abstract on one paragraph-length line (a listing's "title, then abstract")
     title_case = (capitalized >= 2) & (lower == 0) & (~rest.str.contains("\n", literal=True) | (4 * title.str.len_chars() <= 3 * next_line))
     above_paragraph = (title.str.count_matches(r"\S+") >= 2) & ~rest.str.contains("\n", literal=True) & (paragraph_width(first_line) >= PARAGRAPH_WIDTH)
     is_title = (
@@ -769,8 +769,14 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
     return _convert_rows(batch, lambda rows: rows.str.contains(MOJIBAKE), _vectorized(_repair_and_fold), lambda rows: ~converting & _non_ascii(rows))
 
 
+def _abstract_lines(text: pl.Expr) -> pl.Expr:
+    """The lines of a raw block that hold its abstract: a BibTeX or JSON record's abstract field; no site chrome, heading label or title."""
+    fields = _on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract)
+    return strip_title_line(strip_heading_label(strip_chrome(fields)))
+
+
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
-    lambda t: name_reference_gaps(join_lines(strip_title_line(strip_heading_label(strip_chrome(_on_matching(_on_matching(t, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract)))))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
+    lambda t: name_reference_gaps(join_lines(_abstract_lines(t))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
     unescape_entities,
     html_to_text,
