@@ -2,7 +2,7 @@
 
 A header is a short line made only of a venue, a year, decorations, an optional part or page
 marker, an optional track, site names and words from the header vocabulary below (English,
-Chinese, Japanese, Korean, German, French, Spanish, Russian). Anything else makes the line an
+Chinese, Japanese, Korean, German, French, Spanish, Russian, Italian, Portuguese). Anything else makes the line an
 ordinary block, so a sentence that mentions a venue and a year is never a header.
 """
 
@@ -38,6 +38,8 @@ _WORDS = {
     "es": "artículos articulos aceptados lista de los trabajos ponencias conferencia principal largos cortos",
     "ru": "статьи статей принятые принятых список доклады докладов материалы конференции конференция основная "
     "длинные короткие",
+    "it": "articoli articolo accettati lista degli dei della conferenza principale lunghi brevi",
+    "pt": "artigos aceitos aceites lista dos das conferência trabalhos longos curtos",
 }
 _CJK_WORDS = {
     "ja": ("論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択", "本会議", "口頭発表", "ポスター"),
@@ -52,6 +54,8 @@ _LANG_ONLY = {  # words that decide the language when present
     "fr": {"acceptés", "acceptes", "communications", "des", "du", "conférence", "principale"},
     "es": {"artículos", "articulos", "aceptados", "trabajos", "ponencias", "los", "conferencia"},
     "ru": set(_WORDS["ru"].split()),
+    "it": {"articoli", "articolo", "accettati", "degli", "dei", "della", "conferenza", "lunghi", "brevi"},
+    "pt": {"artigos", "aceitos", "aceites", "conferência", "longos", "curtos"},
 }
 _VOCAB = {w for words in _WORDS.values() for w in words.split()}
 # "Papers accepted at NeurIPS 2024", "Papers in ICML 2025": with the word "papers" only ("Accepted at ICML 2025" is a block's note).

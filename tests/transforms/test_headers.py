@@ -27,6 +27,8 @@ CASES = [
     ("Articles acceptés ICML 2024", "ICML", 2024, "fr", "ICML 2024 Papers", None),
     ("Artículos aceptados ICML 2024", "ICML", 2024, "es", "ICML 2024 Papers", None),
     ("Статьи ICML 2024", "ICML", 2024, "ru", "ICML 2024 Papers", None),
+    ("Articoli accettati ICML 2024", "ICML", 2024, "it", "ICML 2024 Papers", None),
+    ("Artigos aceitos NeurIPS 2024", "NEURIPS", 2024, "pt", "NeurIPS 2024 Papers", None),
     ("ICML 2024 Papers (Part 3/10)", "ICML", 2024, "en", "ICML 2024 Papers", 3),
     ("ICML 2025 论文列表（第3部分）", "ICML", 2025, "zh", "ICML 2025 Papers", 3),
     ("FooConf 2024 Papers", "FOOCONF", 2024, "en", "FooConf 2024 Papers", None),
