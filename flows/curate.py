@@ -40,7 +40,7 @@ class ValidationBlocked(RuntimeError):
 
 
 # Tables whose rows are staged as Parquet parts in their published schema (they carry texts).
-STAGED_TABLES = ("occurrences", "records")
+STAGED_TABLES = ("occurrences", "records", "tags", "urls", "dedup_index")
 # Tables rebuilt whole when the taxonomy changed (tags are in them); dedup and occurrences do not change.
 RETAGGED_TABLES = ("records", "tags", "urls")
 
@@ -114,10 +114,11 @@ def backfill_passages(warehouse: Warehouse, params: dedup.DedupParams) -> pl.Dat
 
 @task(cache_policy=NO_CACHE)
 def match_records(
-    accepted: pl.LazyFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config, backfill: pl.DataFrame
+    accepted: pl.LazyFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config, backfill: pl.DataFrame, staging: Staging
 ) -> tuple[dedup.Matches, pl.DataFrame]:
     """Near-duplicate matching of the new keys (``dedup_key``, ``bands``, ``passages`` of the accepted blocks) against each other
-    and the warehouse's dedup index."""
+    and the warehouse's dedup index. The new ``dedup_index`` rows go to ``staging`` (at 1M keys they are ~0.5 GB the
+    run need not hold until it publishes): the matches returned have none."""
     keys = accepted.select("dedup_key", "bands", "passages").unique("dedup_key").collect()
     log.info("dedup: matching %d new keys", keys.height)
     key_columns = ["dedup_key", "record_id", "text"]
@@ -132,7 +133,14 @@ def match_records(
     near_copies = warehouse.rows_where("occurrences", "dedup_key", near, key_columns).filter(in_records).unique(["dedup_key", "text"])  # every copy's text: method names
     record_keys = warehouse.scan("occurrences").select(key_columns) if warehouse.current_version() is not None else None
     matches = dedup.match_keys(fresh, near_copies, config.dedup, folds, common, record_keys)
-    return replace(matches, bands=pl.concat([matches.bands, backfill])), pl.concat([same_keys, near_copies]).unique("dedup_key")
+    _stage_rows(pl.concat([matches.bands, backfill]), staging, "dedup_index")
+    return replace(matches, bands=schema.empty(schema.DEDUP_INDEX)), pl.concat([same_keys, near_copies]).unique("dedup_key")
+
+
+def _stage_rows(frame: pl.DataFrame, staging: Staging, table: str) -> None:
+    """Write ``frame``, when it has rows, as a staged part of ``table`` in its stored schema (published by moving the file)."""
+    if frame.height:
+        schema.conform(frame, schema.STORED_TABLES[table]).write_parquet(staging.part(table, "all"))
 
 
 @task(cache_policy=NO_CACHE)
@@ -183,15 +191,18 @@ def stage_outputs(
 
 @task(cache_policy=NO_CACHE)
 def assemble_tables(counts: pl.DataFrame, staging: Staging, taxonomy: Taxonomy, workers: int) -> dict[str, pl.DataFrame | pl.LazyFrame]:
-    """The urls, tags and records tables of the staged records (their parts carry texts, so records
-    are staged too, part by part on ``workers`` processes)."""
+    """The occurrences, records, tags and urls tables of the staged records, as scans of their staged parts (records are
+    staged part by part on ``workers`` processes: their parts carry texts)."""
     url_table = urls.first_urls(staging.scan("url_candidates", urls.CANDIDATES).collect())
     tag_table = tags.order_tags(pl.concat([staging.scan("text_tags", schema.TAGS).collect(), tags.url_tags(url_table, taxonomy)]), taxonomy)
     tables.record_extras(counts, tag_table, url_table).write_parquet(staging.part("extras", "all"))
+    _stage_rows(tag_table, staging, "tags")  # staged, so the run does not hold them until it publishes
+    _stage_rows(url_table, staging, "urls")
+    del tag_table, url_table
     work = [batches.RecordsBatch(part.stem, staging.root) for part in staging.parts("kept")]
     staged = sum(batches.in_workers(batches.stage_records, work, workers))
     log.info("records: %d staged", staged)
-    return {"occurrences": staging.scan("occurrences", schema.OCCURRENCES), "records": staging.scan("records", schema.RECORDS), "tags": tag_table, "urls": url_table}
+    return {name: staging.scan(name, schema.STORED_TABLES[name]) for name in ("occurrences", "records", "tags", "urls")}
 
 
 @task(cache_policy=NO_CACHE)
@@ -246,7 +257,7 @@ def curate(
         folds = accepted.select("dedup_key", "folded", "text")  # read only for the keys of candidate pairs
         blocks = staged.select(*batches.SLIM_BLOCKS).collect()
         retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash  # every record's tags may change
-        matches, known = match_records(accepted, folds, warehouse, config, backfill_passages(warehouse, config.dedup))
+        matches, known = match_records(accepted, folds, warehouse, config, backfill_passages(warehouse, config.dedup), staging)
         assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
         log.info("dedup: %d confirmed near-duplicate edges, %d published records touched, %d merged away", matches.edges.height, affected.len(), matches.merges.height)
         retag_files = warehouse.parquet_files("occurrences") if retag else []
@@ -261,7 +272,7 @@ def curate(
             **assemble_tables(tables.occurrence_counts(assigned), staging, taxonomy, config.run.workers),
             "record_merges": matches.merges,
             "merge_edges": matches.edges,
-            "dedup_index": matches.bands,
+            "dedup_index": staging.scan("dedup_index", schema.DEDUP_INDEX),
         }
         summary.blocks_new = blocks.height
         summary.warnings = [f"{p}: no recognisable header; collection is null" for p in new_sources.filter(pl.col("collection").is_null() & pl.col("error").is_null())["path"]]
