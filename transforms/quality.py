@@ -50,7 +50,7 @@ CONSENT_ADDRESS = (
 NOT_ABSTRACT = (
     r"(?i)^(?:lorem ipsum dolor sit amet|table of contents(?-u:\b)|contents:? 1\.? introduction(?-u:\b)|(?:references|bibliography):? \[1\] "
     r"|(?:figure|fig\.|table|algorithm|listing) ?\d+[a-z]? ?[:.|] |(?:1\.? )?introduction (?:\d+ )?(?:1\.1|2\.?) "
-    r"|acknowledge?ments?(?-u:\b)|funding ?:|this (?:work|article|paper|material) is licensed under|licensed under a creative commons"
+    r"|acknowledge?ments? ?[:.]|acknowledge?ments? (?:this work|we thank|the authors)|funding ?:|this (?:work|article|paper|material) is licensed under|licensed under a creative commons"
     r"|permission to make digital or hard copies|personal use of this material is permitted)"
 )
 # Source code: a block that starts with a definition or an import.

@@ -201,6 +201,8 @@ REFERENCE_LIST = (
          "        optimizer.step()\n    return model", "boilerplate"),
         ("Previous 1 2 3 4 5 6 7 8 9 10 Next Showing 1-25 of 2,345 papers sorted by relevance", "boilerplate"),
         ("Introduction: Sepsis is a leading cause of death. " + ABSTRACT, None),
+        ("Acknowledgment of uncertainty is key to safe planning. " + ABSTRACT, None),
+        ("Acknowledgements We thank the anonymous reviewers and the area chair for their comments on an earlier draft.", "boilerplate"),
         ("Figure captions are rarely read by screen readers. " + ABSTRACT, None),
         ("Deep Residual Learning Revisited\nWe revisit residual learning for image recognition and show that\nScaling Laws hold "
          "for depth. " + ABSTRACT, None),
