@@ -290,6 +290,7 @@ def file_stats(path: Path) -> str:
     meta = pq.read_metadata(path)
     arrow = meta.schema.to_arrow_schema()
     leaves = {meta.schema.column(j).path: j for j in range(meta.num_columns)}
+    row_groups = [meta.row_group(g) for g in range(meta.num_row_groups)]
     mins: dict[str, Any] = {}
     maxs: dict[str, Any] = {}
     nulls: dict[str, int] = {}
@@ -300,11 +301,11 @@ def file_stats(path: Path) -> str:
             or pa.types.is_floating(kind) or pa.types.is_boolean(kind) or pa.types.is_date32(kind)
         ):
             continue
-        groups = [meta.row_group(g).column(leaves[field.name]).statistics for g in range(meta.num_row_groups)]
-        if any(g is None or not g.has_null_count for g in groups):
+        groups = [(group.column(leaves[field.name]).statistics, group.num_rows) for group in row_groups]
+        if any(g is None or not g.has_null_count for g, _ in groups):
             continue
-        nulls[field.name] = sum(g.null_count for g in groups)
-        bounded = [g for g, rows in zip(groups, (meta.row_group(i).num_rows for i in range(meta.num_row_groups))) if g.null_count < rows]
+        nulls[field.name] = sum(g.null_count for g, _ in groups)
+        bounded = [g for g, rows in groups if g.null_count < rows]  # a group of nulls only has no min/max
         if not bounded or any(not g.has_min_max for g in bounded):
             continue
         low, high = min(g.min for g in bounded), max(g.max for g in bounded)
