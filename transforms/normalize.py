@@ -60,19 +60,26 @@ _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''"
 
 
 # Whole lines that listing sites put above or below an abstract: arXiv listing and metadata
-# lines, OpenReview fields, IEEE "Index Terms", Hugging Face and Papers with Code widgets,
-# ACL Anthology and CVF link bars, "Show more". Only whole lines at the start or the end of a
+# lines (and its search results' "Submitted ...; originally announced ..."), OpenReview fields and
+# presentation badges ("ICLR 2024 poster"), IEEE "Index Terms", Semantic Scholar's "TLDR",
+# Hugging Face and Papers with Code widgets, ACL Anthology and CVF link bars and ACL's metadata
+# fields ("Anthology ID:", "Volume:", "Pages:"), "Show more". Only whole lines at the start or the end of a
 # block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
 _CHROME_FIELDS = (
     r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
     r"DOI|Comments|Subjects|Journal[ -]ref(?:erence)?|Cite as|MSC [Cc]lass(?:es)?|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
-    r"Citations|References|Views|Downloads|Title|Authors?)[ \t]*:"
+    r"Citations|References|Views|Downloads|Title|Authors?|"
+    r"Anthology ID|Volume|Month|Year|Address|Editors?|Venues?|SIG|Publisher|Note|Pages|Language|URL|PDF|Video|Bibkey|"
+    r"Cite \((?:ACL|Informal)\)|Copy Citation|Published|Last Modified|Readers|Writers|Signatures|License|Supplementary Material|"
+    r"Code Of Ethics|Submission Guidelines|Anonymous Url|No Acknowledgement Section|Reciprocal Reviewing|Flagged For Ethics Review)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
 )
 _LINK_WORD = (
     r"(?:pdf|bib(?:tex)?|abs|abstract|video|slides|poster|code|supp(?:lementary|l|lemental)?(?: (?:pdf|material))?|arxiv|html|doi|cite"
     r"|project page|software|openreview|dataset|data|demo|website|blog|github|talk|paper)"
 )
+# How a listing marks a paper's presentation ("Oral", "ICLR 2024 poster", "Spotlight (notable top 5%)").
+_PRESENTED = r"(?i:oral|poster|spotlight|highlight)"
 _CHROME_LINE = (
     r"(?:" + _CHROME_FIELDS + r")[^\n]*"
     r"|\[\d+\][ \t]*arXiv:\d{4}\.\d{4,5}(?:v\d+)?\b[^\n]*|arXiv:\d{4}\.\d{4,5}(?:v\d+)?[ \t]*\[[^\n]*"
@@ -81,6 +88,10 @@ _CHROME_LINE = (
     r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
     r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
     r"|\(?(?:Accepted|To appear|Published|Presented)[ \t]+(?:at|to|in|by|as)\b[^\n]{0,120}?\)?\.?"
+    r"|(?:v\d+[ \t]+)?[Ss]ubmitted[ \t]+\d{1,2}[ \t]+\p{L}+,?[ \t]+\d{4}[^\n]*|originally announced[^\n]*|TL;?DR[ \t]+\p{Lu}[^\n]*"
+    r"|[▽△▼▲][ \t]*(?i:more|less)|Expand|Collapse"
+    r"|(?:[\p{L}\p{N}&.'’-]+[ \t]+){0,3}(?:19|20)\d{2}[ \t]+" + _PRESENTED + r"[^\n]{0,30}"
+    r"|" + _PRESENTED + r"(?:[ \t]+(?:" + _PRESENTED + r"|(?i:presentation|paper)))?(?:[ \t]*\([^)\n]{0,40}\))?"
     r"|(?i:cited by[ \t]+[\d,]+(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?|related articles(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?)"
 )
 _LEADING_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)+"
@@ -102,10 +113,12 @@ _TITLE_AUTHORS = (  # the title is group 1: a chrome line is no title
 _TRAILING_CHROME = r"(?:\r?\n[ \t]*(?:" + _CHROME_LINE + r")[ \t]*)+\s*\z"
 # The same chrome on the abstract's last line: link badges ("... available online. [PDF] [Code]")
 # and a "Read more" after a cut ("consistency objectiv... Read more", the ellipsis stays) or
-# after a sentence. "people should read more." is text.
+# after a sentence, arXiv's "▽ More" / "△ Less" and Semantic Scholar's "Expand". "people should
+# read more." and "... that we expand" are text.
 _TRAILING_LINKS = (
     r"(?:[ \t]*\[(?i:" + _LINK_WORD + r")\])+[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*[(\[]?(?i:read|show|see|view)[ \t]+(?i:more|less|all|full (?:abstract|text))[)\]]?[ \t]*[»›→>.]*[ \t]*\z"
+    r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
 )
 
 
@@ -189,7 +202,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         text,
         lambda batch: batch.str.contains("\n", literal=True),
         _vectorized(lambda t: _strip_title_authors(t).str.replace(_LEADING_CHROME, "").str.replace(_TRAILING_CHROME, "")),
-    ).pipe(lambda t: _on_rows(t, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}"))))
+    ).pipe(lambda t: _on_rows(t, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}"))))
 
 
 def _strip_title_authors(text: pl.Expr) -> pl.Expr:

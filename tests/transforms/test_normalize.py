@@ -119,6 +119,16 @@ ABSTRACT = "Graph neural networks struggle with long-range dependencies because 
         ("We propose [Code] tokens.", "We propose [Code] tokens."),
         ("Title\nJane Doe, John Roe\nKeywords: graphs\nTL;DR: We rewire graphs.\nAbstract: We study\nPrimary Area: graphs", "We study"),
         ("We study X.\nCited by 1,204", "We study X."),
+        # arXiv search results, Semantic Scholar, ACL Anthology metadata and OpenReview footers and badges
+        ("arXiv:2401.12345 [pdf, other] cs.LG\nAbstract: We study X and fin\u2026 \u25bd More", "We study X and fin..."),
+        ("We study X. \u25b3 Less\nSubmitted 3 January, 2024; v1 submitted 2 December, 2023; originally announced December 2023.", "We study X."),
+        ("TLDR This paper proposes X.\nAbstract\nWe study X.\nExpand", "We study X."),
+        ("We study X... Expand", "We study X..."),
+        ("We study the models that we expand", "We study the models that we expand"),
+        ("We study X.\nAnthology ID: 2024.acl-long.12\nVolume: Proceedings of ACL 2024\nMonth: August\nYear: 2024\nPages: 100\u2013112\nURL: https://aclanthology.org/2024.acl-long.12\nBibkey: z24", "We study X."),
+        ("Oral\nWe study X.\nPublished: 01 Jan 2024, Last Modified: 05 Feb 2024\nICLR 2024 poster\nReaders: Everyone", "We study X."),
+        ("Spotlight (notable top 5%)\nWe study X.", "We study X."),
+        ("We present our\nposter session.", "We present our poster session."),
         # a paper title (Title Case) and an author line above the abstract
         ("Rewiring Graphs with Effective Resistance\n" + ABSTRACT, ABSTRACT),
         ("Is Attention All You Need?\nMaria Kowalska, Wei Li and J. R. Smith\n" + ABSTRACT, ABSTRACT),
@@ -234,7 +244,9 @@ CHROME_LINES = st.sampled_from(
     ["Show more", "Upvote 42", "Submitted by akhaliq", "Comments: 12 pages, 5 figures", "Subjects: Machine Learning (cs.LG)", "Keywords: a, b",
      "TL;DR: We do it.", "pdf bib abs", "Download PDF | BibTeX", "★ 1,234 · Tasks: QA", "arXiv:2401.01234 [pdf, other] cs.CL", "Index Terms—x, y",
      "Cited by 1,204", "(Accepted at ICML 2025)", "To appear in NeurIPS 2024.", "Citations: 12  References: 40",
-     "Cited by 123 Related articles All 5 versions", "Paper | Code | Data", "abs pdf software openreview"]
+     "Cited by 123 Related articles All 5 versions", "Paper | Code | Data", "abs pdf software openreview", "\u25b3 Less", "Expand",
+     "Submitted 3 January, 2024; originally announced January 2024.", "TLDR This paper proposes X.", "Anthology ID: 2024.acl-long.12",
+     "Pages: 100\u2013112", "Published: 01 Jan 2024, Last Modified: 05 Feb 2024", "ICLR 2024 poster", "Oral", "Readers: Everyone"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
