@@ -1,6 +1,6 @@
 """Header lines: recognise a collection name in any language and parse it.
 
-A header is a short line made only of a venue, a year, decorations, an optional part or page
+A header is a short line made only of a venue (or its full name), a year, decorations, an optional part or page
 marker, an optional track, site names and words from the header vocabulary below (English,
 Chinese, Japanese, Korean, German, French, Spanish, Russian, Italian, Portuguese). Anything else makes the line an
 ordinary block, so a sentence that mentions a venue and a year is never a header.
@@ -25,13 +25,50 @@ VENUE_DISPLAY = {
     "MICCAI": "MICCAI", "BMVC": "BMVC", "WACV": "WACV", "LOG": "LoG", "CHIL": "CHIL", "RSS": "RSS",
 }
 VENUE_ALIASES = {"NIPS": "NEURIPS"}
+# Venues written out in full ("The 41st International Conference on Machine Learning (ICML 2024)",
+# "第四十一届国际机器学习大会"): the name stands for the venue's acronym. Longer names first (NAACL before ACL).
+_FULL_NAMES = (
+    ("NAACL", r"north american chapter of the association for computational linguistics"),
+    ("ACL", r"(?:annual meeting of the )?association for computational linguistics|计算语言学协会(?:年会)?"),
+    ("NEURIPS", r"(?:(?:annual )?conference on )?(?:advances in )?neural information processing systems(?: \d{1,3}(?!\d))?|神经信息处理系统(?:大会|会议)?|神經信息處理系統(?:大會|會議)?"),
+    ("ICML", r"international conference on machine learning|国际机器学习(?:大会|会议)|國際機器學習(?:大會|會議)"),
+    ("ICLR", r"international conference on learning representations|国际学习表征(?:大会|会议)|國際學習表徵(?:大會|會議)"),
+    ("EMNLP", r"(?:conference on )?empirical methods in natural language processing"),
+    ("CVPR", r"(?:ieee/cvf |ieee )?(?:conference on )?computer vision and pattern recognition(?: conference)?|计算机视觉与模式识别(?:大会|会议)"),
+    ("ICCV", r"(?:ieee/cvf )?international conference on computer vision|国际计算机视觉(?:大会|会议)"),
+    ("ECCV", r"european conference on computer vision|欧洲计算机视觉(?:大会|会议)"),
+    ("AAAI", r"aaai conference on artificial intelligence"),
+    ("IJCAI", r"international joint conference on artificial intelligence"),
+    ("KDD", r"(?:acm sigkdd )?(?:international )?conference on knowledge discovery and data mining"),
+    ("AISTATS", r"(?:international )?conference on artificial intelligence and statistics"),
+    ("UAI", r"(?:conference on )?uncertainty in artificial intelligence"),
+    ("COLT", r"(?:annual )?conference on learning theory"),
+    ("CORL", r"conference on robot learning"),
+    ("COLM", r"conference on language modeling"),
+    ("TMLR", r"transactions on machine learning research"),
+    ("MICCAI", r"(?:international conference on )?medical image computing and computer[- ]assisted intervention"),
+    ("WACV", r"(?:ieee/cvf )?winter conference on applications of computer vision"),
+    ("BMVC", r"british machine vision conference"),
+)
+_FULL_NAME = [(key, re.compile(rf"(?<![A-Za-z])(?:{pattern})(?![A-Za-z])", re.IGNORECASE)) for key, pattern in _FULL_NAMES]
+# An edition's ordinal ("The 41st", "Thirty-Seventh", "第四十一届") and a listing's date stamp ("[updated 2025-07-01]").
+_ORDINAL = re.compile(
+    r"\b\d{1,3}(?:st|nd|rd|th)\b|第\s*[\d一二三四五六七八九十百零〇]+\s*[届屆回]"
+    r"|\b(?:(?:twenty|thirty|forty|fifty)[- ]?)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b"
+    r"|\b(?:tenth|eleventh|twelfth|(?:thir|four|fif|six|seven|eigh|nine)teenth|(?:twentie|thirtie|fortie|fiftie)th)\b",
+    re.IGNORECASE,
+)
+_DATE_STAMP = re.compile(
+    r"[(\[（]?\s*(?:(?:last\s+)?updated|as of|retrieved|crawled|scraped)?(?:\s+on)?\s*:?\s*(?:19|20)\d{2}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?\s*[)\]）]?",
+    re.IGNORECASE,
+)
 
 # Header vocabulary per language (lower case). Han/Kana/Hangul entries match as substrings.
 _WORDS = {
     "en": "papers paper accepted list of the proceedings main track conference abstracts abstract all "
     "orals oral posters poster spotlights spotlight highlights highlight full accepted-papers long short "
     "selected notable program tracks track online official complete technical research tiny accept submissions "
-    "repository from",
+    "repository from position annual meeting international",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
     "hauptkonferenz vorträge vortrage lange kurze",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts",
@@ -46,7 +83,7 @@ _CJK_WORDS = {
     "ko": ("논문 목록", "논문목록", "논문", "목록", "채택", "구두 발표", "포스터"),
     "zh": (
         "论文列表", "論文列表", "论文集", "論文集", "会议论文", "會議論文", "论文", "論文", "列表", "收录", "录用", "接收", "已接收",
-        "主会", "主會", "长文", "長文", "短文", "口头报告", "口頭報告", "海报", "海報",
+        "主会", "主會", "长文", "長文", "短文", "口头报告", "口頭報告", "海报", "海報", "大会", "大會", "会议", "會議", "年会",
     ),
 }
 _LANG_ONLY = {  # words that decide the language when present
@@ -89,9 +126,10 @@ _TRACKS = (
 _TRACK = re.compile("|".join(f"(?P<t{i}>{pattern})" for i, (_, pattern) in enumerate(_TRACKS)), re.IGNORECASE)
 # Where the listing was scraped from: "| OpenReview", "- CVF Open Access", "— icml.cc".
 _SITE = re.compile(
-    r"(?:https?://)?(?:[a-z0-9-]+\.)+(?:cc|net|org|com|press|io|ai|edu)(?:/\S*)?"
+    r"(?:https?://)?(?:[a-z0-9-]+\.)+(?:cc|net|org|com|press|io|ai|edu|cool|dev|app|info|cn|jp|kr|de|fr|ru|uk|eu)(?:/\S*)?"
     r"|\b(?:acl anthology|cvf open access|open access|openreview|pmlr|proceedings of machine learning research|dblp"
-    r"|arxiv|papers with code|semantic scholar|ieee xplore|acm digital library|virtual site)\b",
+    r"|arxiv|papers with code|semantic scholar|ieee xplore|acm digital library|virtual site|paper copilot|paper digest"
+    r"|hugging face|google scholar|researchgate|alphaxiv)\b",
     re.IGNORECASE,
 )
 _VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’(]*((?:1[5-9]|2\d)\d{2})(?!\d)")
@@ -102,7 +140,7 @@ _KNOWN_VENUE = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})(?![A-Za
 _YEAR = re.compile(r"(?<!\d)((?:19[5-9]|20\d)\d)(?!\d)")
 # A named workshop: "Workshop on Foundation Models", "Workshop: ATTRIB" (the name is free text).
 _WORKSHOP_NAME = re.compile(r"\bworkshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—]{2,80}?)\s*(?=[|()\[\]（）【】–—]|$)", re.IGNORECASE)
-_VOLUME = re.compile(r"\b(?:volume|vol\.?)\s*\d+\b", re.IGNORECASE)
+_VOLUME = re.compile(r"\b(?:volume|vol\.?|pmlr)\s*\d+\b", re.IGNORECASE)
 _YEAR_VENUE = re.compile(r"(?<!\d)((?:1[5-9]|2\d)\d{2})[\s\-_]*([A-Za-z][A-Za-z0-9&\-]*[A-Za-z])(?![A-Za-z0-9])")
 _MAX_HEADER_CHARS = 160
 
@@ -139,6 +177,15 @@ def _title_case_name(name: str) -> bool:
     return len(words) <= 12 and not re.search(r"[.,;!?]", name) and all(not w[0].islower() for w in words if len(w) >= 4)
 
 
+def _full_names_as_venues(text: str) -> str:
+    """Replace a venue's full name by its acronym, or drop it where a venue's acronym is written too
+    ("... (NeurIPS) 2024", "Findings of the Association for Computational Linguistics: EMNLP 2024")."""
+    for key, name in _FULL_NAME:
+        if name.search(text):
+            text = name.sub(" " if _KNOWN_VENUE.search(text) else f" {VENUE_DISPLAY[key]} ", text)
+    return text
+
+
 @lru_cache(maxsize=4096)
 def parse_header(line: str | None) -> Header | None:
     """Parse a header line, or return None when the line is not a header."""
@@ -151,7 +198,7 @@ def parse_header(line: str | None) -> Header | None:
     part = int(next(g for g in part_match.groups() if g)) if part_match else None
     if part_match:
         text = text[: part_match.start()] + " " + text[part_match.end() :]
-    text = _VOLUME.sub(" ", text)
+    text = _ORDINAL.sub(" ", _DATE_STAMP.sub(" ", _VOLUME.sub(" ", _full_names_as_venues(text))))
     match = _VENUE_YEAR.search(text)
     if match and match.group(1).lower() not in _VOCAB:
         written, year = match.group(1), int(match.group(2))
@@ -165,6 +212,7 @@ def parse_header(line: str | None) -> Header | None:
     else:
         return None
     rest = _SITE.sub(" ", text[: match.start()] + " " + text[match.end() :])
+    rest = re.sub(rf"(?<!\d){year}(?!\d)", " ", rest)  # the year again ("NAACL 2024: 2024 Annual Conference ...")
     if (named := _WORKSHOP_NAME.search(rest)) and _title_case_name(named.group(1)):
         track, rest = f"Workshop on {named.group(1)}", rest[: named.start()] + " " + rest[named.end() :]
     else:

@@ -75,6 +75,25 @@ CASES = [
     ("ICML '25 Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("NeurIPS 2024 Workshop on Foundation Models", "NEURIPS", 2024, "en", "NeurIPS 2024 Workshop on Foundation Models Papers", None),
     ("NeurIPS 2024 Workshop: ATTRIB | OpenReview", "NEURIPS", 2024, "en", "NeurIPS 2024 Workshop on ATTRIB Papers", None),
+    # venues written out in full, with their edition, a volume or the acronym beside them
+    ("The 41st International Conference on Machine Learning (ICML 2024)", "ICML", 2024, "en", "ICML 2024 Papers", None),
+    ("Proceedings of the 40th International Conference on Machine Learning, PMLR 202, 2023", "ICML", 2023, "en", "ICML 2023 Papers", None),
+    ("Thirty-Seventh Conference on Neural Information Processing Systems 2023", "NEURIPS", 2023, "en", "NeurIPS 2023 Papers", None),
+    ("Advances in Neural Information Processing Systems 36 (NeurIPS 2023)", "NEURIPS", 2023, "en", "NeurIPS 2023 Papers", None),
+    ("Conference on Neural Information Processing Systems (NeurIPS) 2024", "NEURIPS", 2024, "en", "NeurIPS 2024 Papers", None),
+    ("62nd Annual Meeting of the Association for Computational Linguistics (ACL 2024)", "ACL", 2024, "en", "ACL 2024 Papers", None),
+    ("Findings of the Association for Computational Linguistics: ACL 2024", "ACL", 2024, "en", "ACL 2024 Findings Papers", None),
+    ("Findings of the Association for Computational Linguistics: EMNLP 2024", "EMNLP", 2024, "en", "EMNLP 2024 Findings Papers", None),
+    ("NAACL 2024: 2024 Annual Conference of the North American Chapter of the Association for Computational Linguistics", "NAACL", 2024, "en", "NAACL 2024 Papers", None),
+    ("The Twelfth International Conference on Learning Representations (ICLR 2024)", "ICLR", 2024, "en", "ICLR 2024 Papers", None),
+    ("2024 Conference on Empirical Methods in Natural Language Processing", "EMNLP", 2024, "en", "EMNLP 2024 Papers", None),
+    ("第41届国际机器学习大会（ICML 2024）录用论文", "ICML", 2024, "zh", "ICML 2024 Papers", None),
+    ("第四十一届国际机器学习大会 2024 论文", "ICML", 2024, "zh", "ICML 2024 Papers", None),
+    # date stamps, more site names, position papers
+    ("ICML 2025 Papers [updated 2025-07-01]", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 Papers - Paper Copilot", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 Papers · papers.cool", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 Position Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
 ]
 
 
@@ -104,6 +123,10 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "Accepted to NeurIPS 2024",
         "NeurIPS 2024 Workshop on Foundation Models was held in Vancouver",
         "We evaluate on ICML tasks from 2024 in detail.",
+        "Accepted at the International Conference on Machine Learning 2024",
+        "We present it at the International Conference on Machine Learning 2024",
+        "International Conference on Machine Learning",
+        "The Twelfth International Conference on Learning Representations",
     ],
 )
 def test_not_headers(line: str) -> None:
