@@ -17,6 +17,10 @@ BOILERPLATE = (
     r"|(?i)(?-u:\b)(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy policy|terms of (?:use|service)|faq|help)(?:\s*(?:\||·|•|/|»|>)\s*| \" )(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy|terms|faq|help|blog|news)(?-u:\b)"
     r"|(?i)^(?:copyright|©|all rights reserved)"
     r"|(?i)^(?:«\s*)?(?:previous|prev)\s+(?:\d+\s+){2,}|(?i)(?-u:\b)showing (?:results )?\d+\s*[-–]\s*\d+ of [\d,]+"
+    # a server's error page, a bot check or an archive notice scraped instead of the abstract
+    r"|(?i)(?-u:\b)(?:was not found on this server|404 not found|403 forbidden|500 internal server error|502 bad gateway|503 service unavailable"
+    r"|429 too many requests|checking your browser before accessing|ddos protection by cloudflare|cloudflare ray id|verify (?:that )?you are (?:a )?human"
+    r"|enable javascript and cookies to continue|you are viewing an archived version of this page)(?-u:\b)"
 )
 # A navigation bar: three or more items of one to three words between separators ("Home | Papers | Schedule");
 # normalization folds ``»`` to ``"``, so a spaced ``"`` separates items too (``Home " Conferences " Papers``),

@@ -200,6 +200,14 @@ REFERENCE_LIST = (
         ("def train(model, data):\n    for x, y in data:\n        loss = model(x).cross_entropy(y)\n        loss.backward()\n"
          "        optimizer.step()\n    return model", "boilerplate"),
         ("Previous 1 2 3 4 5 6 7 8 9 10 Next Showing 1-25 of 2,345 papers sorted by relevance", "boilerplate"),
+        # an error page, a bot check or an archive notice scraped in place of an abstract; an abstract about them is kept
+        ("Not Found. The requested URL was not found on this server. Additionally, a 404 Not Found error was encountered while "
+         "trying to use an ErrorDocument to handle the request.", "boilerplate"),
+        ("Just a moment... Checking your browser before accessing openreview.net. This process is automatic. Your browser will "
+         "redirect to your requested content shortly. DDoS protection by Cloudflare Ray ID: 7d1a2b3c4d5e6f", "boilerplate"),
+        ("You are viewing an archived version of this page. For the latest version, please visit the main site. Some links may "
+         "be broken and some content may not display correctly.", "boilerplate"),
+        ("Bot checks that ask visitors to prove they are human fail for screen-reader users. " + ABSTRACT, None),
         ("Introduction: Sepsis is a leading cause of death. " + ABSTRACT, None),
         ("Acknowledgment of uncertainty is key to safe planning. " + ABSTRACT, None),
         ("Acknowledgements We thank the anonymous reviewers and the area chair for their comments on an earlier draft.", "boilerplate"),
