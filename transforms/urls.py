@@ -5,7 +5,8 @@ unescaped, hard-wrapped lines are joined (a URL broken at a line end rejoined wh
 ``normalize.URL_WRAP`` allows) and HTML entities decoded. Found: scheme URLs, ``www.`` URLs,
 bare code-host and paper-host URLs (``github.com/o/r``, ``arxiv.org/abs/...``, ``hf.co/...``),
 ``doi:10.x/y`` and ``arXiv:YYMM.NNNNN`` ids; e-mail addresses and bare domains of other hosts
-are not URLs. A word glued on with ``,`` or ``;`` before any query or fragment is cut.
+are not URLs. A word glued on with ``,`` or ``;`` before any query or fragment is cut, and so is
+the next sentence's first word glued on after a full stop (``github.com/a/b.We show``).
 
 Normalization (``normalize_url``, idempotent): lower-case scheme and host, ``https://`` for
 scheme-less URLs, ``doi:`` to ``https://doi.org/``, ``arXiv:`` ids to ``https://arxiv.org/abs/``,
@@ -70,6 +71,12 @@ _TRAILING = ".,;:!?'\"*_~"
 # ``,and`` or ``;see`` glued to the end of a URL's host or path (letters only after it): a comma or
 # semicolon followed by a bare word is rare in paths; in a query (``?f=a,b``) it is common, and stays.
 _GLUED_WORD = re.compile(r"^[^?#]*?([,;][^\W\d_]+)$")
+# The next sentence glued on after the URL's full stop ("github.com/a/b.We show"): a capitalized word that starts
+# sentences of abstracts, after a dot in the path. Other capitalized suffixes (``Foo.Net``) may be a name, and stay.
+_GLUED_SENTENCE = re.compile(
+    r"^[^?#]*/[^?#]*?(\.(?:We|Our|The|This|These|Those|It|Its|In|On|To|For|As|All|Both|Code|Data|Models?|Results|Experiments|Extensive"
+    r"|Furthermore|Moreover|Additionally|Finally|Further|Also|Here|Source|Project|Demo|Please|See|More|Available|Using|However|Unlike))$"
+)
 _PAIRS = {")": "(", "]": "[", "}": "{"}
 _DROP_PARAM = re.compile(r"^(?:utm_[^=]*|fbclid|gclid)(?:=|$)", re.IGNORECASE)
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -90,9 +97,10 @@ def join_wrapped(text: pl.Expr) -> pl.Expr:
 
 def trim_url(candidate: str) -> str:
     """Strip what the regex over-captured: a leading separator, sentence punctuation, unbalanced
-    brackets, and a word glued on with ``,`` or ``;`` before any query or fragment."""
+    brackets, a word glued on with ``,`` or ``;`` before any query or fragment, and a sentence's
+    first word glued on after a full stop (``_GLUED_SENTENCE``)."""
     url = _strip_end(re.sub(r"^[^A-Za-z0-9]+", "", candidate))
-    glued = _GLUED_WORD.search(url)
+    glued = _GLUED_WORD.search(url) or _GLUED_SENTENCE.search(url)
     return _strip_end(url[: glued.start(1)]) if glued else url
 
 
