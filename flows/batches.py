@@ -36,7 +36,7 @@ STATUS = pl.Schema(
 # The staged block columns dedup reads (not the texts), plus each block's shingle key, LSH band keys and passage hashes,
 # and its text (read only for the keys of candidate pairs).
 SLIM_BLOCKS = pl.Schema(
-    {"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "dedup_key": pl.String, "reject_reason": pl.String, "text_len": pl.UInt32}
+    {"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "dedup_key": pl.String, "reject_reason": pl.String, "text_len": pl.UInt32, "text_damage": pl.UInt32}
 )
 STAGED_BLOCKS = pl.Schema({**SLIM_BLOCKS, "folded": pl.String, "bands": pl.List(pl.Int64), "passages": pl.List(pl.Int64), "text": pl.String})
 # Every column of a staged blocks part, in order.
@@ -53,6 +53,7 @@ STAGED_BLOCKS_PART = pl.Schema(
         "bands": pl.List(pl.Int64),
         "passages": pl.List(pl.Int64),
         "text_len": pl.UInt32,
+        "text_damage": pl.UInt32,
     }
 )
 # Occurrences per published file: a later run that changes a record rewrites every file holding
@@ -133,7 +134,7 @@ def _staged_blocks(scoped: pl.DataFrame, batch: BlockBatch) -> pl.DataFrame:
     blocks = quality.reject_blocks(dedup.with_keys(normalize.normalize_column(scoped)), batch.quality)
     keys = dedup.with_bands(blocks.select("dedup_key", "folded").unique("dedup_key"), batch.dedup)
     blocks = blocks.join(keys.select("dedup_key", "bands", "passages"), on="dedup_key", how="left", maintain_order="left")
-    return blocks.with_columns(text_len=pl.col("text").str.len_chars()).select(STAGED_BLOCKS_PART.names()).cast(dict(STAGED_BLOCKS_PART))
+    return dedup.with_text_stats(blocks).select(STAGED_BLOCKS_PART.names()).cast(dict(STAGED_BLOCKS_PART))
 
 
 def _arrow_schema(columns: pl.Schema) -> pa.Schema:
@@ -162,7 +163,7 @@ def stage_outputs(batch: OutputBatch) -> int:
         occurrences = pl.scan_parquet(batch.published_file).join(affected, on="record_id", how="anti").collect()
     elif batch.from_blocks:
         statuses = staging.scan("statuses", STATUS)
-        blocks = pl.scan_parquet(staging.part("blocks", batch.name)).drop("folded", "bands", "passages", "text_len", "reject_reason")
+        blocks = pl.scan_parquet(staging.part("blocks", batch.name)).drop("folded", "bands", "passages", "text_len", "text_damage", "reject_reason")
         occurrences = schema.conform(blocks.join(statuses, on=["source_id", "ordinal"], how="left"), schema.OCCURRENCES).sort("path", "ordinal").collect()
         for i, rows in enumerate(occurrences.iter_slices(OCCURRENCE_FILE_ROWS)):
             rows.write_parquet(staging.part("occurrences", f"{batch.name}-{i:03d}"))

@@ -31,10 +31,14 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from transforms import methods, minhash
+from transforms.normalize import MOJIBAKE
 
 KEY_SCHEME = "k1"
 RECORD_ID_PREFIX = "pl_"
 GLUED = "glued"  # the reject reason of a block that is two abstracts glued together (see ``glued_keys``)
+# Characters of a normalized text that show damage: U+FFFD (bytes the decoder could not read) and mojibake ftfy left.
+DAMAGE = "\ufffd|" + MOJIBAKE
+DAMAGE_WORDS = 2  # what a damaged character costs a copy in the kept rule, in words of its shingle key
 # A confirmed pair covers one end of its longer text when that text has this many times the
 # shorter's shingles and an overhang at its other end (this share of its shingles, and at least
 # this many) shares at most this share of them with the shorter one (``minhash.covered_ends``).
@@ -455,24 +459,34 @@ def _record_sides(published: pl.DataFrame, record_keys: pl.LazyFrame, params: De
     return sides.select(pl.exclude("longer"), dedup_key=keys["dedup_key"].gather(sides["longer"]))
 
 
-def with_text_len(frame: pl.DataFrame) -> pl.DataFrame:
-    """Add ``text_len`` (characters of the normalized text, a kept-rule criterion) where the frame has ``text``."""
+def text_damage(text: pl.Expr) -> pl.Expr:
+    """Damaged characters of a normalized text (``DAMAGE``), a kept-rule criterion."""
+    return text.str.count_matches(DAMAGE).cast(pl.UInt32)
+
+
+def with_text_stats(frame: pl.DataFrame) -> pl.DataFrame:
+    """Add ``text_len`` (characters of the normalized text) and ``text_damage`` (``text_damage``), the kept rule's
+    criteria besides words, where the frame has ``text`` and not them."""
     if "text" not in frame.columns:
         return frame
-    known = pl.col("text_len") if "text_len" in frame.columns else pl.lit(None, pl.UInt32)
-    return frame.with_columns(text_len=pl.coalesce(known.cast(pl.UInt32), pl.col("text").str.len_chars()))
+    stats = {"text_len": pl.col("text").str.len_chars().cast(pl.UInt32), "text_damage": text_damage(pl.col("text"))}
+    return frame.with_columns(
+        **{name: pl.coalesce(pl.col(name).cast(pl.UInt32), value) if name in frame.columns else value for name, value in stats.items()}
+    )
 
 
 def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFrame | pl.LazyFrame | None = None) -> pl.DataFrame:
     """Set ``status`` and ``similarity`` of every occurrence from the kept rule.
 
     The most complete version is the one with the most words in its shingle key (a CJK
-    character counts as a word); ``similarity`` is the exact Jaccard of the occurrence's
-    shingles with the kept text's (1.0 for the kept occurrence and its exact duplicates).
-    Occurrences need ``text_len`` or ``text``; ``folds`` (``dedup_key, folded``) must cover
-    the keys of records with several keys that carry no ``text`` (by default from the rows).
+    character counts as a word), less ``DAMAGE_WORDS`` per damaged character (a U+FFFD splits
+    a word in two: without the cost, a damaged copy would outrank its clean twin); ``similarity``
+    is the exact Jaccard of the occurrence's shingles with the kept text's (1.0 for the kept
+    occurrence and its exact duplicates). Occurrences need ``text_len`` and ``text_damage``, or
+    ``text``; ``folds`` (``dedup_key, folded``) must cover the keys of records with several keys
+    that carry no ``text`` (by default from the rows).
     """
-    occurrences = with_text_len(occurrences)
+    occurrences = with_text_stats(occurrences)
     accepted = occurrences.filter(pl.col("reject_reason").is_null())
     # words only rank different keys: count them in the records that have several
     several = accepted.filter(pl.col("dedup_key").n_unique().over("record_id") > 1).select("dedup_key").unique()
@@ -480,6 +494,7 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     ranked = (
         accepted.drop("folded", strict=False)
         .join(per_key.select("dedup_key", "_words"), on="dedup_key", how="left")
+        .with_columns(_words=pl.col("_words").cast(pl.Int64) - DAMAGE_WORDS * pl.col("text_damage").cast(pl.Int64))
         .sort("_words", "text_len", "path", "ordinal", descending=[True, True, False, False])
         .with_columns(
             _rank=pl.int_range(pl.len()).over("record_id"),
@@ -499,7 +514,7 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     rejected = occurrences.filter(pl.col("reject_reason").is_not_null()).drop("folded", strict=False).with_columns(
         status=pl.lit("rejected"), similarity=pl.lit(None, pl.Float64)
     )
-    columns = [c for c in rejected.columns if c in marked.columns and c != "text_len"]
+    columns = [c for c in rejected.columns if c in marked.columns and c not in ("text_len", "text_damage")]
     return pl.concat([marked.select(columns), rejected.select(columns)], how="diagonal_relaxed").sort("path", "ordinal")
 
 

@@ -83,6 +83,21 @@ def test_exact_duplicates_share_a_record_and_the_most_complete_is_kept() -> None
     assert by_path[("a.txt", 1)]["status"] == "kept"
 
 
+def test_a_clean_copy_is_kept_over_a_damaged_one_that_counts_more_words() -> None:
+    clean = (
+        "We study na\u00efve Bayes classifiers for caf\u00e9 reviews and show that they beat transformers on small data sets. "
+        "Our analysis explains when a generative model with few parameters generalizes better than a large discriminative one, "
+        "and we release a benchmark of forty thousand labeled reviews from twelve cities with a leaderboard for future work."
+    )
+    damaged = clean.replace("\u00ef", "\ufffd").replace("\u00e9", "\ufffd")  # "na ve", "caf ": one more word, as keys count them
+    first = "We study naive Bayes classifiers. " + clean  # a longer version outranks a clean copy despite one damaged character
+    out = deduplicate(_blocks([("a.txt", 1, damaged), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
+    assert out["record_id"].n_unique() == 1
+    longer = deduplicate(_blocks([("a.txt", 1, first.replace("\u00e9", "\ufffd")), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert longer.filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"]
+
+
 def test_known_keys_keep_their_record_id() -> None:
     first = deduplicate(_blocks([("a.txt", 1, "An abstract.")]), EMPTY).occurrences
     second = deduplicate(_blocks([("z.txt", 1, "an abstract")]), _published(first)).occurrences
