@@ -116,7 +116,7 @@ def test_author_lists_of_any_length_are_boilerplate(names: list[str], prefix: st
     assert frame.select(reject_reason(pl.col("t"), pl.col("t"), QualityThresholds()).alias("r"))["r"].item() == "boilerplate"
 
 
-@given(st.lists(st.sampled_from(NAMES), min_size=4, max_size=12), st.sampled_from(["propose", "study", "thank"]))
+@given(st.lists(st.sampled_from(NAMES), min_size=4, max_size=12, unique=True), st.sampled_from(["propose", "study", "thank"]))
 def test_abstracts_naming_authors_are_kept(names: list[str], verb: str) -> None:
     text = f"{', '.join(names)} {verb} a method. " + ABSTRACT
     frame = pl.DataFrame({"t": [text]})
