@@ -147,10 +147,18 @@ _HEADING_LABEL = (
 # and at least twice as long, and either in Title Case (two or more capitalized words; no lower-case
 # word of four letters or more but the prepositions and conjunctions titles keep small; a hard-wrapped
 # abstract's first line is about as long as its second, so a title must be under three quarters of
-# it) or above an abstract on one paragraph-length line (a listing's "title, then abstract").
+# it), above an abstract on one paragraph-length line (a listing's "title, then abstract"), or in any
+# case (three words or more) above a hard-wrapped abstract: lines of at least ``WRAPPED_WIDTH``
+# characters, the second at least four fifths of the first, and the title at most three fifths of it.
+# Wrapping fills every line but the last, so an abstract's own first line is never that short.
 _TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*" + _AUTHORS + r"[ \t]*\r?\n)?[ \t]*"
+# A hard-wrapped abstract's lines: all but the last are about as long as the first, at least this wide.
+WRAPPED_WIDTH = 50
 _TITLE_SMALL_WORDS = r"(?:with|from|into|onto|over|upon|than|without|within|through|towards?|beyond|across|under|versus|when|where|while)"
-_FUNCTION_WORD_END = r"(?i:\b(?:and|or|of|the|a|an|to|in|for|with|on|by|as|at|from|via|is|are|we|our))\z"
+_FUNCTION_WORD_END = (
+    r"(?i:\b(?:and|or|of|the|a|an|to|in|for|with|on|by|as|at|from|via|is|are|we|our|like|such|including|than|into|onto|over"
+    r"|between|under|using|that|which|these|this|their|its|has|have|had|was|were|be|been|can|could|will|would|not|also|both|each|more|most))\z"
+)
 
 
 # A BibTeX entry (DBLP, Semantic Scholar and ACL Anthology exports) whose ``abstract`` field is read as the block.
@@ -236,8 +244,15 @@ def _strip_title_line(rows: pl.Series) -> pl.Series:
     next_line = first_line.str.len_chars()
     title_case = (capitalized >= 2) & (lower == 0) & (~rest.str.contains("\n", literal=True) | (4 * title.str.len_chars() <= 3 * next_line))
     above_paragraph = (title.str.count_matches(r"\S+") >= 2) & ~rest.str.contains("\n", literal=True) & (paragraph_width(first_line) >= PARAGRAPH_WIDTH)
+    second_line = rest.str.extract(r"\A[^\n]*\n([^\n]*)\n", 1).str.len_chars()  # a line that is not the last: wrapped full
+    above_wrapped = (
+        (title.str.count_matches(r"\S+") >= 3)
+        & (next_line >= WRAPPED_WIDTH)
+        & (5 * second_line >= 4 * next_line)
+        & (5 * title.str.len_chars() <= 3 * next_line)
+    )
     is_title = (
-        (title_case | above_paragraph)
+        (title_case | above_paragraph | above_wrapped.fill_null(False))
         & ~title.str.contains(r"[.,;:!\-–—/(&]\z")
         & ~title.str.contains(_FUNCTION_WORD_END)
         & rest.str.contains(r"\A[\p{Lu}\d\"“']")

@@ -15,6 +15,15 @@ def norm(*texts: str) -> list[str]:
 
 
 ABSTRACT = "Graph neural networks struggle with long-range dependencies because message passing oversquashes information. We present a rewiring method."
+# ABSTRACT twice, hard-wrapped at 76 characters as a PDF or a mailing list writes it
+WRAPPED = "\n".join(
+    [
+        "Graph neural networks struggle with long-range dependencies because message",
+        "passing oversquashes information. We present a rewiring method. Graph neural",
+        "networks struggle with long-range dependencies because message passing",
+        "oversquashes information. We present a rewiring method.",
+    ]
+)
 
 
 @pytest.mark.parametrize(
@@ -137,6 +146,11 @@ ABSTRACT = "Graph neural networks struggle with long-range dependencies because 
         ("Attention is all you need\n" + ABSTRACT, "Attention is all you need " + ABSTRACT),  # sentence case: not told from text
         ("Attention is all you need\n" + ABSTRACT * 2, ABSTRACT * 2),  # ... unless the abstract under it is one paragraph-length line
         ("Pretrained Language Models such as BERT\n" + ABSTRACT, "Pretrained Language Models such as BERT " + ABSTRACT),
+        # ... or in any case above a hard-wrapped abstract (wrapping fills its first line), unless it reads as a cut sentence
+        ("Rewiring graphs by effective resistance\n" + WRAPPED, ABSTRACT + " " + ABSTRACT),
+        ("Title: rewiring graphs\n" + WRAPPED, ABSTRACT + " " + ABSTRACT),
+        ("Message passing networks like\n" + WRAPPED, "Message passing networks like " + ABSTRACT + " " + ABSTRACT),
+        ("Rewiring graphs\n" + WRAPPED, "Rewiring graphs " + ABSTRACT + " " + ABSTRACT),
         ("Deep Graph Networks Trained on\n" + ABSTRACT, "Deep Graph Networks Trained on " + ABSTRACT),
         ("Graph Neural Networks (GNNs) Rewire Graphs by Effective\nResistance and curvature, and we show it helps.\nMore text follows here.",
          "Graph Neural Networks (GNNs) Rewire Graphs by Effective Resistance and curvature, and we show it helps. More text follows here."),
