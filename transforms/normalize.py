@@ -300,9 +300,17 @@ def _rejoin_urls(text: pl.Expr) -> pl.Expr:
     return reduce(lambda t, _: t.str.replace_all(wrapped, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
 
 
+# Chinese and Japanese text, written without spaces (with its punctuation): a line break inside it joins without one.
+_UNSPACED = r"[\p{Han}\p{Hiragana}\p{Katakana}\u3000-\u303f\uff00-\uffef]"
+
+
 def _join_rest(text: pl.Expr) -> pl.Expr:
     # A hyphen at a line end after a digit or before one ("GPT-" / "4") stays, glued, as join_hyphenated keeps it before a capital.
-    return text.str.replace_all(r"([\p{L}\p{N}][-\u2010])[^\S\n]*\n[^\S\n]*([\p{L}\p{N}])", "${1}${2}").str.replace_all(r"[ \t]*\n[ \t]*", " ")
+    return (
+        text.str.replace_all(r"([\p{L}\p{N}][-\u2010])[^\S\n]*\n[^\S\n]*([\p{L}\p{N}])", "${1}${2}")
+        .str.replace_all(f"({_UNSPACED})[^\\S\\n]*\\n[^\\S\\n]*({_UNSPACED})", "${1}${2}")
+        .str.replace_all(r"[ \t]*\n[ \t]*", " ")
+    )
 
 
 def name_reference_gaps(text: pl.Expr) -> pl.Expr:

@@ -112,6 +112,11 @@ WRAPPED = "\n".join(
         ("**Abstract**\n\nWe study", "We study"),
         ("Learning to Rank with Diffusion\nJane Doe, John Roe\nAbstract\nWe study", "We study"),
         ("摘要\n图神经网络在处理", "图神经网络在处理"),
+        # hard-wrapped Chinese and Japanese join without a space; Korean, and a break between scripts, with one
+        ("我们提出了一种基于有效电阻的\n图重连方法。", "我们提出了一种基于有效电阻的图重连方法。"),
+        ("長距離依存性の\n処理に課題がある。", "長距離依存性の処理に課題がある。"),
+        ("장거리 의존성을\n처리한다.", "장거리 의존성을 처리한다."),
+        ("我们在中文\nbenchmarks 上评测", "我们在中文 benchmarks 上评测"),
         ("Abstract interpretation\nis a theory of programs", "Abstract interpretation is a theory of programs"),
         # site chrome lines above or below an abstract (review round 2, repro 20)
         ("Submitted by akhaliq\nUpvote 42\nIn this position paper, we argue", "In this position paper, we argue"),
