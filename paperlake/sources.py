@@ -39,10 +39,13 @@ _BOMS = (
 )
 _UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 # In order of preference when two of them give the same text.
-_LEGACY_CANDIDATES = ("cp1252", "cp1250", "iso8859-2", "iso8859-7", "cp1251", "koi8-r", "gb18030", "big5hkscs", "cp932", "cp949")
+_LEGACY_CANDIDATES = ("cp1252", "cp1250", "iso8859-2", "iso8859-7", "cp1251", "koi8-r", "gb18030", "big5hkscs", "cp932", "cp949", "mac_roman")
 # Single-byte Latin encodings that read the same bytes as different accented letters (``ř`` in
 # cp1250 is ``ø`` in cp1252), and the languages written in them, whose words tell them apart.
-_LATIN_CODECS = ("cp1252", "cp1250", "iso8859-2")
+_LATIN_CODECS = ("cp1252", "cp1250", "iso8859-2", "mac-roman")
+# Mac OS Roman (old Mac exports) reads cp1252's curly quotes as Latin-1 letters (“ ” as ì î), which
+# would win on staying within Latin-1: it is chosen only when it knows this many more words than the others.
+_MAC_ROMAN_MARGIN = 2
 _LATIN_LANGUAGES = ("cs", "sk", "pl", "hu", "sl", "sh", "ro", "de", "fr", "es", "it", "pt", "nl", "da", "nb", "sv", "fi", "is", "ca", "en")
 
 
@@ -357,7 +360,7 @@ def _choose_legacy(data: bytes) -> tuple[str, str]:
     """``(text, Python codec)``: among strict decodes (and UTF-8 with replacement, read with ``UTF8_FALLBACK`` when chosen; of candidates giving the
     same text the first), prefer one whose first line is a header, then one that is not misread,
     then, among Latin codecs that read the bytes differently, one with the most known words (within
-    one of the most: a word may be known by chance), then the least mess, then one that stays
+    one of the most: a word may be known by chance; Mac OS Roman needs ``_MAC_ROMAN_MARGIN`` more than the others), then the least mess, then one that stays
     within Latin-1, then the detector's ranking."""
     guesses = [m.encoding for m in charset_normalizer.from_bytes(data[: 256 * 1024])]
     ranked = [codecs.lookup(_DECODE_AS.get(g, g)).name for g in guesses]
@@ -370,12 +373,13 @@ def _choose_legacy(data: bytes) -> tuple[str, str]:
     latin = [text for text, codec in decoded.items() if codec in _LATIN_CODECS]
     known = {text: _known_accented_words(text) for text in latin} if len(latin) > 1 else {}
     most_known = max(known.values(), default=0)
+    most_known_not_mac = max((n for text, n in known.items() if decoded[text] != "mac-roman"), default=0)
 
     def preference(item: tuple[str, str]) -> tuple[bool, bool, bool, int, bool, int]:
         text, codec = item
         beyond_latin1 = _BEYOND_LATIN1.search(text, 0, 200_000) is not None
         rank = ranked.index(codec) if codec in ranked else len(ranked)
-        less_known = text in known and known[text] < most_known - 1
+        less_known = text in known and known[text] < (most_known_not_mac + _MAC_ROMAN_MARGIN if codec == "mac-roman" else most_known - 1)
         return not looks_like_header(_first_line(text)), _misread(text), less_known, _mess(text), beyond_latin1, rank
 
     text, codec = min(decoded.items(), key=preference)
