@@ -61,7 +61,8 @@ _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''"
 
 # Whole lines that listing sites put above or below an abstract: arXiv listing and metadata
 # lines (and its search results' "Submitted ...; originally announced ..."), OpenReview fields and
-# presentation badges ("ICLR 2024 poster"), IEEE "Index Terms", Semantic Scholar's "TLDR",
+# presentation badges ("ICLR 2024 poster"), IEEE "Index Terms", Semantic Scholar's "TLDR", publishers' copyright
+# notices, PubMed ids, article histories and page links ("Access through your institution", "Figures"),
 # Hugging Face and Papers with Code widgets, ACL Anthology and CVF link bars and ACL's metadata
 # fields ("Anthology ID:", "Volume:", "Pages:"), "Show more". Only whole lines at the start or the end of a
 # block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
@@ -71,13 +72,17 @@ _CHROME_FIELDS = (
     r"Citations|References|Views|Downloads|Title|Authors?|"
     r"Anthology ID|Volume|Month|Year|Address|Editors?|Venues?|SIG|Publisher|Note|Pages|Language|URL|PDF|Video|Bibkey|"
     r"Cite \((?:ACL|Informal)\)|Copy Citation|Published|Last Modified|Readers|Writers|Signatures|License|Supplementary Material|"
-    r"Code Of Ethics|Submission Guidelines|Anonymous Url|No Acknowledgement Section|Reciprocal Reviewing|Flagged For Ethics Review)[ \t]*:"
+    r"Code Of Ethics|Submission Guidelines|Anonymous Url|No Acknowledgement Section|Reciprocal Reviewing|Flagged For Ethics Review|"
+    r"PMID|PMCID|e?ISSN|Received|Revised|Accepted|Published online|Available online|Article history)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
 )
 _LINK_WORD = (
     r"(?:pdf|bib(?:tex)?|abs|abstract|video|slides|poster|code|supp(?:lementary|l|lemental)?(?: (?:pdf|material))?|arxiv|html|doi|cite"
     r"|project page|software|openreview|dataset|data|demo|website|blog|github|talk|paper)"
 )
+# A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
+_COPYRIGHT_MARK = r"(?:(?:Copyright[ \t]*)?(?:©|\([cC]\))|Copyright)[ \t]*"
+_COPYRIGHT = r"(?:(?:Copyright[ \t]*)?©|" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}\b)"  # "(c)" alone starts an enumeration's item
 # How a listing marks a paper's presentation ("Oral", "ICLR 2024 poster", "Spotlight (notable top 5%)").
 _PRESENTED = r"(?i:oral|poster|spotlight|highlight)"
 _CHROME_LINE = (
@@ -92,9 +97,15 @@ _CHROME_LINE = (
     r"|[▽△▼▲][ \t]*(?i:more|less)|Expand|Collapse"
     r"|(?:[\p{L}\p{N}&.'’-]+[ \t]+){0,3}(?:19|20)\d{2}[ \t]+" + _PRESENTED + r"[^\n]{0,30}"
     r"|" + _PRESENTED + r"(?:[ \t]+(?:" + _PRESENTED + r"|(?i:presentation|paper)))?(?:[ \t]*\([^)\n]{0,40}\))?"
+    r"|" + _COPYRIGHT + r"[^\n]{0,200}|(?i:this article is protected by copyright)[^\n]{0,80}|(?i:all rights reserved)\.?"
+    r"|Competing Interest Statement|The authors have declared no competing interests?\.?|The online version contains supplementary material[^\n]{0,200}"
+    r"|Access through your institution|Buy or subscribe|Cite this article|Download citation|Share this article|Full text available at[^\n]{0,200}"
     r"|(?i:cited by[ \t]+[\d,]+(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?|related articles(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?)"
 )
-_LEADING_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)+"
+# A publisher page's links and labels on lines of their own ("Open Access", "Figures", "References"): at a block's start,
+# or at its end after a sentence ("... as shown in the\nFigures" is text).
+_PAGE_LINKS = r"(?:Figures|References|Related|Details|Metrics|Open Access|Research Article|Article|Supplementary (?:Information|Material))"
+_LEADING_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?\n)+"
 # An ACL Anthology entry: the paper's title line and its author line right after the link bar
 # ("pdf bib abs") or right before it. An author line is names (two to five capitalized words or
 # initials, lower-case particles between them: "Miryam de Lhoneux") separated by commas, "and",
@@ -113,12 +124,15 @@ _TITLE_AUTHORS = (  # the title is group 1: a chrome line is no title
 _TRAILING_CHROME = r"(?:\r?\n[ \t]*(?:" + _CHROME_LINE + r")[ \t]*)+\s*\z"
 # The same chrome on the abstract's last line: link badges ("... available online. [PDF] [Code]")
 # and a "Read more" after a cut ("consistency objectiv... Read more", the ellipsis stays) or
-# after a sentence, arXiv's "▽ More" / "△ Less" and Semantic Scholar's "Expand". "people should
-# read more." and "... that we expand" are text.
+# after a sentence, arXiv's "▽ More" / "△ Less", Semantic Scholar's "Expand", and a publisher's copyright
+# notice after the last sentence ("... baselines. © 2024 Elsevier Ltd."). "people should read more." and
+# "... that we expand" are text.
 _TRAILING_LINKS = (
     r"(?:[ \t]*\[(?i:" + _LINK_WORD + r")\])+[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*[(\[]?(?i:read|show|see|view)[ \t]+(?i:more|less|all|full (?:abstract|text))[)\]]?[ \t]*[»›→>.]*[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
+    r"|([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}\b[^\n]{0,200}\z"
+    r"|([.!?][\"”']?)(?:[ \t]*\r?\n[ \t]*" + _PAGE_LINKS + r")+[ \t]*\z"
 )
 
 
@@ -210,7 +224,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         text,
         lambda batch: batch.str.contains("\n", literal=True),
         _vectorized(lambda t: _strip_title_authors(t).str.replace(_LEADING_CHROME, "").str.replace(_TRAILING_CHROME, "")),
-    ).pipe(lambda t: _on_rows(t, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}"))))
+    ).pipe(lambda t: _on_rows(t, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}${4}${5}"))))
 
 
 def _strip_title_authors(text: pl.Expr) -> pl.Expr:

@@ -142,6 +142,15 @@ WRAPPED = "\n".join(
         ("We study X.\nAnthology ID: 2024.acl-long.12\nVolume: Proceedings of ACL 2024\nMonth: August\nYear: 2024\nPages: 100\u2013112\nURL: https://aclanthology.org/2024.acl-long.12\nBibkey: z24", "We study X."),
         ("Oral\nWe study X.\nPublished: 01 Jan 2024, Last Modified: 05 Feb 2024\nICLR 2024 poster\nReaders: Everyone", "We study X."),
         ("Spotlight (notable top 5%)\nWe study X.", "We study X."),
+        # publishers' trailers: copyright notices, PubMed ids, bioRxiv and Nature page text, page links after a sentence
+        ("Open Access\nWe study X.\nCopyright \u00a9 2024 Elsevier B.V. All rights reserved.\nPMID: 38123456", "We study X."),
+        ("We study X. \u00a9 2024 The Author(s). Published by Elsevier Ltd.", "We study X."),
+        ("We study X. Copyright 2024 IEEE.", "We study X."),
+        ("We study X.\nCompeting Interest Statement\nThe authors have declared no competing interest.", "We study X."),
+        ("We study X.\nAccess through your institution\nBuy or subscribe", "We study X."),
+        ("We study X.\nFigures\nReferences\nRelated\nDetails", "We study X."),
+        ("Our results are in the\nFigures", "Our results are in the Figures"),
+        ("We make three contributions: (a) a model, (b) a loss and\n(c) a new benchmark.", "We make three contributions: (a) a model, (b) a loss and (c) a new benchmark."),
         ("We present our\nposter session.", "We present our poster session."),
         # a paper title (Title Case) and an author line above the abstract
         ("Rewiring Graphs with Effective Resistance\n" + ABSTRACT, ABSTRACT),
@@ -265,7 +274,8 @@ CHROME_LINES = st.sampled_from(
      "Cited by 1,204", "(Accepted at ICML 2025)", "To appear in NeurIPS 2024.", "Citations: 12  References: 40",
      "Cited by 123 Related articles All 5 versions", "Paper | Code | Data", "abs pdf software openreview", "\u25b3 Less", "Expand",
      "Submitted 3 January, 2024; originally announced January 2024.", "TLDR This paper proposes X.", "Anthology ID: 2024.acl-long.12",
-     "Pages: 100\u2013112", "Published: 01 Jan 2024, Last Modified: 05 Feb 2024", "ICLR 2024 poster", "Oral", "Readers: Everyone"]
+     "Pages: 100\u2013112", "Published: 01 Jan 2024, Last Modified: 05 Feb 2024", "ICLR 2024 poster", "Oral", "Readers: Everyone",
+     "\u00a9 2024 Elsevier B.V. All rights reserved.", "PMID: 38123456", "Competing Interest Statement", "Access through your institution"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
