@@ -39,7 +39,8 @@ def split_header(sources: pl.DataFrame) -> pl.DataFrame:
     """Add ``header_raw``, the parsed header fields and ``body``: the text after the header line,
     as pieces cut at every empty line (two LFs in a row: always inside a gap between blocks).
 
-    When the first non-blank line is not a header, ``header_raw`` is null and ``body`` is
+    The header is the first non-blank line, or one of the next (``_header_lines``) under short lines, which
+    then stay as a block of their own. When there is none, ``header_raw`` is null and ``body`` is
     the whole text, so the first block stays a record. A file's text is cut once; every pass
     after that runs over pieces of about a block (polars copies a file-sized string several
     times over in each pass over it).
@@ -56,15 +57,20 @@ def split_header(sources: pl.DataFrame) -> pl.DataFrame:
         pieces = pieces.filter(~before_first_line)
     pieces = pieces.with_columns(_i=pl.int_range(pl.len()).over("_file"))
     first = pieces.filter(pl.col("_i") == 0).select("_file", "_i", _text=pl.col("piece").str.strip_chars_start(_LEADING))
-    first = first.with_columns(_first=pl.col("_text").str.extract(r"^([^\n]*)", 1).str.strip_chars())
-    first = first.with_columns(_header=header_fields(pl.col("_first")))
+    first = first.join(_header_lines(first), on="_file", how="left", maintain_order="left")
     is_header = pl.col("_header").is_not_null()
+    lines = pl.col("_text").str.split("\n")
+    before, after = lines.list.head(pl.col("_at")).list.join("\n"), lines.list.slice(pl.col("_at") + 1).list.join("\n")
     first = first.select(
         "_file",
         "_i",
         "_header",
-        header_raw=pl.when(is_header).then(pl.col("_first")),
-        _piece=pl.when(is_header).then(pl.col("_text").str.replace(r"^[^\n]*", "")).otherwise(pl.col("_text")),
+        header_raw=pl.when(is_header).then(pl.col("_line")),
+        _piece=pl.when(is_header & (pl.col("_at") == 0))
+        .then(pl.col("_text").str.replace(r"^[^\n]*", ""))
+        .when(is_header)
+        .then(before + "\n\n" + after)  # the short lines above the header stay, as a block of their own
+        .otherwise(pl.col("_text")),
     )
     bodies = (
         pieces.join(first.select("_file", "_i", "_piece"), on=["_file", "_i"], how="left", maintain_order="left")
@@ -77,6 +83,31 @@ def split_header(sources: pl.DataFrame) -> pl.DataFrame:
         .join(bodies, on="_file", how="left", maintain_order="left")
         .with_columns(pl.col("_header").struct.field(name) for name in _FIELDS)
         .drop("_file", "_header")
+    )
+
+
+# The header may follow a few short lines a scraper wrote above it ("Source: https://...", a site's name): it is looked
+# for on the first block's first lines while every line before it is at most this long.
+HEADER_SEARCH_LINES = 3
+HEADER_SEARCH_WIDTH = 200
+
+
+def _header_lines(first: pl.DataFrame) -> pl.DataFrame:
+    """Per file (``_file``), the first line of its first piece (``_text``) that parses as a header among the first
+    ``HEADER_SEARCH_LINES``, below only lines of at most ``HEADER_SEARCH_WIDTH`` characters: ``_at`` (its index), ``_line`` (stripped), ``_header``."""
+    lines = (
+        first.select("_file", _line=pl.col("_text").str.split("\n").list.head(HEADER_SEARCH_LINES))
+        .with_columns(_at=pl.int_ranges(pl.col("_line").list.len(), dtype=pl.UInt32))
+        .explode("_line", "_at")
+        .with_columns(_line=pl.col("_line").str.strip_chars())
+    )
+    short_above = (pl.col("_line").str.len_chars().shift(1).fill_null(0).cum_max().over("_file")) <= HEADER_SEARCH_WIDTH
+    return (
+        lines.filter(short_above)
+        .with_columns(_header=header_fields(pl.col("_line")))
+        .filter(pl.col("_header").is_not_null())
+        .group_by("_file", maintain_order=True)
+        .first()
     )
 
 

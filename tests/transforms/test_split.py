@@ -42,6 +42,19 @@ def test_invisible_marks_before_the_header() -> None:
         assert blocks["text_raw"].to_list() == ["An abstract."]
 
 
+def test_a_header_under_short_lines_is_found_and_the_lines_stay_a_block() -> None:
+    for head in ("Source: https://openreview.net/group?id=ICML.cc/2025/Conference", "Scraped by listbot\nSource: icml.cc"):
+        for newline in ("\n", "\r\n"):
+            parsed, blocks = _split(newline.join([*head.split("\n"), "ICML 2025 Papers", "An abstract.", "", "Another one."]))
+            assert (parsed["header_raw"][0], parsed["collection"][0]) == ("ICML 2025 Papers", "ICML 2025 Papers")
+            assert blocks["text_raw"].to_list() == [head, "An abstract.", "Another one."]
+    parsed, blocks = _split("x" * 201 + "\nICML 2025 Papers\n\nAn abstract.")  # under a long line: text, not a header
+    assert parsed["header_raw"][0] is None
+    assert blocks["text_raw"].to_list() == ["x" * 201 + "\nICML 2025 Papers", "An abstract."]
+    parsed, _ = _split("one\ntwo\nthree\nICML 2025 Papers\n\nAn abstract.")  # only the first three lines are looked at
+    assert parsed["header_raw"][0] is None
+
+
 def test_header_only_file_has_no_blocks() -> None:
     _, blocks = _split("ICML 2025 Papers\n\n\n")
     assert blocks.is_empty()
