@@ -82,7 +82,7 @@ _LINK_WORD = (
 )
 # A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
 _COPYRIGHT_MARK = r"(?:(?:Copyright[ \t]*)?(?:©|\([cC]\))|Copyright)[ \t]*"
-_COPYRIGHT = r"(?:(?:Copyright[ \t]*)?©|" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}\b)"  # "(c)" alone starts an enumeration's item
+_COPYRIGHT = r"(?:(?:Copyright[ \t]*)?©|" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?-u:\b))"  # "(c)" alone starts an enumeration's item
 # How a listing marks a paper's presentation ("Oral", "ICLR 2024 poster", "Spotlight (notable top 5%)").
 _PRESENTED = r"(?i:oral|poster|spotlight|highlight)"
 _CHROME_LINE = (
@@ -105,7 +105,11 @@ _CHROME_LINE = (
 # A publisher page's links and labels on lines of their own ("Open Access", "Figures", "References"): at a block's start,
 # or at its end after a sentence ("... as shown in the\nFigures" is text).
 _PAGE_LINKS = r"(?:Figures|References|Related|Details|Metrics|Open Access|Research Article|Article|Supplementary (?:Information|Material))"
-_LEADING_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?\n)+"
+# A whole line of chrome: anchored at both ends, tried once per line (a search for a run of them before the end of
+# the text would try every position of the block).
+CHROME_LINES = 16  # chrome lines dropped at most at each end of a block (an OpenReview entry has about a dozen fields)
+_CHROME_WHOLE_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?$"
+_LEADING_CHROME_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?$"
 # An ACL Anthology entry: the paper's title line and its author line right after the link bar
 # ("pdf bib abs") or right before it. An author line is names (two to five capitalized words or
 # initials, lower-case particles between them: "Miryam de Lhoneux") separated by commas, "and",
@@ -121,7 +125,6 @@ _TITLE_AUTHORS = (  # the title is group 1: a chrome line is no title
     _ANY_CHROME + _LINK_BAR + _LINE_END + _TITLE + _LINE_END + _AUTHORS + _LINE_END,
     _ANY_CHROME + _TITLE + _LINE_END + _AUTHORS + _LINE_END + _LINK_BAR + _LINE_END,
 )
-_TRAILING_CHROME = r"(?:\r?\n[ \t]*(?:" + _CHROME_LINE + r")[ \t]*)+\s*\z"
 # The same chrome on the abstract's last line: link badges ("... available online. [PDF] [Code]")
 # and a "Read more" after a cut ("consistency objectiv... Read more", the ellipsis stays) or
 # after a sentence, arXiv's "▽ More" / "△ Less", Semantic Scholar's "Expand", and a publisher's copyright
@@ -131,9 +134,11 @@ _TRAILING_LINKS = (
     r"(?:[ \t]*\[(?i:" + _LINK_WORD + r")\])+[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*[(\[]?(?i:read|show|see|view)[ \t]+(?i:more|less|all|full (?:abstract|text))[)\]]?[ \t]*[»›→>.]*[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
-    r"|([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}\b[^\n]{0,200}\z"
     r"|([.!?][\"”']?)(?:[ \t]*\r?\n[ \t]*" + _PAGE_LINKS + r")+[ \t]*\z"
 )
+# A copyright notice after the last sentence, looked for only in blocks that hold a copyright mark (a bounded
+# run before the end would slow the search for the others).
+_TRAILING_COPYRIGHT = r"([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?:[^\d\n][^\n]{0,200})?\z"
 
 
 _ABSTRACT_LABELS = ("Abstract", "ABSTRACT", "摘要", "要旨", "概要", "초록", "Аннотация", "Zusammenfassung", "Résumé", "Resumen")
@@ -219,12 +224,31 @@ def bibtex_abstract(entry: str) -> str:
 
 
 def strip_chrome(text: pl.Expr) -> pl.Expr:
-    """Drop whole lines of site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, and link badges or "Read more" ending it (``_TRAILING_LINKS``)."""
-    return _on_rows(
+    """Drop whole lines of site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, and link
+    badges, "Read more" (``_TRAILING_LINKS``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it."""
+    lines = _on_rows(
         text,
         lambda batch: batch.str.contains("\n", literal=True),
-        _vectorized(lambda t: _strip_title_authors(t).str.replace(_LEADING_CHROME, "").str.replace(_TRAILING_CHROME, "")),
-    ).pipe(lambda t: _on_rows(t, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}${4}${5}"))))
+        lambda rows: _vectorized(_strip_chrome_lines)(_vectorized(_strip_title_authors)(rows)),  # one after the other: each reads its input several times
+    )
+    links = _on_rows(lines, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}${4}")))
+    return _on_rows(
+        links,
+        lambda batch: batch.str.contains(_TRAILING_COPYRIGHT),
+        _vectorized(lambda t: t.str.replace(_TRAILING_COPYRIGHT, "${1}")),
+        lambda batch: batch.str.contains(r"©|Copyright|\([cC]\)"),
+    )
+
+
+def _strip_chrome_lines(text: pl.Expr) -> pl.Expr:
+    """Drop the chrome lines (``_LEADING_CHROME_LINE``) a text starts with, then those (``_CHROME_WHOLE_LINE``, or blank) it ends with,
+    up to ``CHROME_LINES`` at each end; one line always stays."""
+    lines = text.str.split("\n")
+    leading = lines.list.head(CHROME_LINES).list.eval(pl.element().str.contains(_LEADING_CHROME_LINE).cast(pl.UInt32).cum_prod()).list.sum()
+    rest = lines.list.slice(pl.min_horizontal(leading, lines.list.len() - 1))
+    ending = pl.element().str.contains(_CHROME_WHOLE_LINE) | (pl.element().str.strip_chars() == "")
+    trailing = rest.list.tail(CHROME_LINES).list.eval(ending.reverse().cast(pl.UInt32).cum_prod()).list.sum()
+    return rest.list.head(rest.list.len() - pl.min_horizontal(trailing, rest.list.len() - 1)).list.join("\n")
 
 
 def _strip_title_authors(text: pl.Expr) -> pl.Expr:
