@@ -102,14 +102,21 @@ _CHROME_LINE = (
     r"|Access through your institution|Buy or subscribe|Cite this article|Download citation|Share this article|Full text available at[^\n]{0,200}"
     r"|(?i:cited by[ \t]+[\d,]+(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?|related articles(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?)"
 )
-# A publisher page's links and labels on lines of their own ("Open Access", "Figures", "References"): at a block's start,
-# or at its end after a sentence ("... as shown in the\nFigures" is text).
-_PAGE_LINKS = r"(?:Figures|References|Related|Details|Metrics|Open Access|Research Article|Article|Supplementary (?:Information|Material))"
+# A publisher page's links and labels on lines of their own ("Open Access", "Figures", "Cite this Paper", a single link
+# word such as "BibTeX"): at a block's start, or at its end after a sentence ("... we release the\ncode" is text).
+_PAGE_LINKS = (
+    r"(?:Figures|References|Related|Details|Metrics|Open Access|Research Article|Article|Supplementary (?:Information|Material)"
+    r"|Cite this (?:[Pp]aper|[Aa]rticle)|Copy to Clipboard(?:[ \t]+Download)?|Endnote|Related Material|More from this (?:conference|venue|journal)"
+    r"|Related [Pp]apers|Similar [Pp]apers|(?i:" + _LINK_WORD + r"))"
+)
 # A whole line of chrome: anchored at both ends, tried once per line (a search for a run of them before the end of
 # the text would try every position of the block).
 CHROME_LINES = 16  # chrome lines dropped at most at each end of a block (an OpenReview entry has about a dozen fields)
 _CHROME_WHOLE_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?$"
 _LEADING_CHROME_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?$"
+# Page links (and chrome lines among them) after a block's last sentence, looked for in blocks whose last line is one.
+_ENDS_WITH_PAGE_LINK = r"\n[ \t]*" + _PAGE_LINKS + r"[ \t]*\r?\z"
+_TRAILING_PAGE_LINKS = r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:" + _PAGE_LINKS + r"|" + _CHROME_LINE + r")[ \t]*)+\s*\z"
 # An ACL Anthology entry: the paper's title line and its author line right after the link bar
 # ("pdf bib abs") or right before it. An author line is names (two to five capitalized words or
 # initials, lower-case particles between them: "Miryam de Lhoneux") separated by commas, "and",
@@ -134,7 +141,6 @@ _TRAILING_LINKS = (
     r"(?:[ \t]*\[(?i:" + _LINK_WORD + r")\])+[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*[(\[]?(?i:read|show|see|view)[ \t]+(?i:more|less|all|full (?:abstract|text))[)\]]?[ \t]*[»›→>.]*[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
-    r"|([.!?][\"”']?)(?:[ \t]*\r?\n[ \t]*" + _PAGE_LINKS + r")+[ \t]*\z"
 )
 # A copyright notice after the last sentence, looked for only in blocks that hold a copyright mark (a bounded
 # run before the end would slow the search for the others).
@@ -224,14 +230,21 @@ def bibtex_abstract(entry: str) -> str:
 
 
 def strip_chrome(text: pl.Expr) -> pl.Expr:
-    """Drop whole lines of site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, and link
-    badges, "Read more" (``_TRAILING_LINKS``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it."""
+    """Drop whole lines of site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, page links
+    after its last sentence (``_TRAILING_PAGE_LINKS``), and link badges, "Read more" (``_TRAILING_LINKS``) or a copyright
+    notice (``_TRAILING_COPYRIGHT``) ending it."""
     lines = _on_rows(
         text,
         lambda batch: batch.str.contains("\n", literal=True),
         lambda rows: _vectorized(_strip_chrome_lines)(_vectorized(_strip_title_authors)(rows)),  # one after the other: each reads its input several times
     )
-    links = _on_rows(lines, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}${4}")))
+    pages = _on_rows(
+        lines,
+        lambda batch: batch.str.contains(_TRAILING_PAGE_LINKS),
+        _vectorized(lambda t: t.str.replace(_TRAILING_PAGE_LINKS, "${1}")),
+        lambda batch: batch.str.contains(_ENDS_WITH_PAGE_LINK),
+    )
+    links = _on_rows(pages, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}")))
     return _on_rows(
         links,
         lambda batch: batch.str.contains(_TRAILING_COPYRIGHT),

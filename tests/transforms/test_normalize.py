@@ -150,6 +150,9 @@ WRAPPED = "\n".join(
         ("We study X.\nAccess through your institution\nBuy or subscribe", "We study X."),
         ("We study X.\nFigures\nReferences\nRelated\nDetails", "We study X."),
         ("Our results are in the\nFigures", "Our results are in the Figures"),
+        ("We study X.\nCite this Paper\nBibTeX\nCopy to Clipboard Download\nEndnote\nRelated Material\nDownload PDF\nOpenReview", "We study X."),
+        ("We study X.\nMore from this conference", "We study X."),
+        ("BibTeX\nWe study X and release the\ncode", "We study X and release the code"),
         ("We make three contributions: (a) a model, (b) a loss and\n(c) a new benchmark.", "We make three contributions: (a) a model, (b) a loss and (c) a new benchmark."),
         ("We present our\nposter session.", "We present our poster session."),
         # a paper title (Title Case) and an author line above the abstract
