@@ -7,8 +7,8 @@ links and block tags -> fold Unicode (super/subscripts spelled out, NFKC, quotes
 zero-width and control characters) -> LaTeX typography ("~", dash pairs) -> LaTeX to text
 (simple markup vectorized, the rest with pylatexenc) -> Markdown to text (markdown-it-py) ->
 fold Unicode again (the converters emit math letters) -> repair mojibake that folding exposed,
-and fold -> scrub residue (stray tags, commands) -> collapse whitespace -> drop a leading
-abstract label or list number. Folding before the
+and fold -> scrub residue (stray tags, commands) -> collapse whitespace -> keep one of a formula
+a MathJax scrape repeated -> drop a leading abstract label or list number. Folding before the
 converters means nothing a later step removes can turn into markup on a second pass; rows that
 still hold markup characters after all this get that second pass.
 
@@ -104,8 +104,8 @@ _CHROME_LINE = (
 )
 # A publisher page's links and labels on lines of their own ("Open Access", "Figures", "Cite this Paper", a single link
 # word such as "BibTeX"): at a block's start, or at its end after a sentence ("... we release the\ncode" is text).
-_PAGE_LINKS = (
-    r"(?:Figures|References|Related|Details|Metrics|Open Access|Research Article|Article|Supplementary (?:Information|Material)"
+_PAGE_LINKS = (  # not "References": a references list's heading, which quality reads
+    r"(?:Figures|Related|Details|Metrics|Open Access|Research Article|Article|Supplementary (?:Information|Material)"
     r"|Cite this (?:[Pp]aper|[Aa]rticle)|Copy to Clipboard(?:[ \t]+Download)?|Endnote|Related Material|More from this (?:conference|venue|journal)"
     r"|Related [Pp]apers|Similar [Pp]apers|(?i:" + _LINK_WORD + r"))"
 )
@@ -115,8 +115,8 @@ CHROME_LINES = 16  # chrome lines dropped at most at each end of a block (an Ope
 _CHROME_WHOLE_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?$"
 _LEADING_CHROME_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?$"
 # Page links (and chrome lines among them) after a block's last sentence, looked for in blocks whose last line is one.
-_ENDS_WITH_PAGE_LINK = r"\n[ \t]*" + _PAGE_LINKS + r"[ \t]*\r?\z"
-_TRAILING_PAGE_LINKS = r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:" + _PAGE_LINKS + r"|" + _CHROME_LINE + r")[ \t]*)+\s*\z"
+_ENDS_WITH_PAGE_LINK = r"\n[ \t]*(?:" + _PAGE_LINKS + r"|References)[ \t]*\r?\z"
+_TRAILING_PAGE_LINKS = r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:" + _PAGE_LINKS + r"|References|" + _CHROME_LINE + r")[ \t]*)+\s*\z"
 # An ACL Anthology entry: the paper's title line and its author line right after the link bar
 # ("pdf bib abs") or right before it. An author line is names (two to five capitalized words or
 # initials, lower-case particles between them: "Miryam de Lhoneux") separated by commas, "and",
@@ -128,9 +128,9 @@ _TITLE = r"([^\s][^\n]{0,298}[^\s.,;:])"
 _LINK_BAR = r"(?i:" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
 _LINE_END = r"[ \t]*\r?\n[ \t]*"
 _ANY_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)*?[ \t]*"
-_TITLE_AUTHORS = (  # the title is group 1: a chrome line is no title
-    _ANY_CHROME + _LINK_BAR + _LINE_END + _TITLE + _LINE_END + _AUTHORS + _LINE_END,
-    _ANY_CHROME + _TITLE + _LINE_END + _AUTHORS + _LINE_END + _LINK_BAR + _LINE_END,
+_TITLE_AUTHORS = (  # the title is group 1 and the author line group 2: a chrome line is neither ("Competing Interest Statement")
+    _ANY_CHROME + _LINK_BAR + _LINE_END + _TITLE + _LINE_END + "(" + _AUTHORS + ")" + _LINE_END,
+    _ANY_CHROME + _TITLE + _LINE_END + "(" + _AUTHORS + ")" + _LINE_END + _LINK_BAR + _LINE_END,
 )
 # The same chrome on the abstract's last line: link badges ("... available online. [PDF] [Code]")
 # and a "Read more" after a cut ("consistency objectiv... Read more", the ellipsis stays) or
@@ -266,8 +266,8 @@ def _strip_chrome_lines(text: pl.Expr) -> pl.Expr:
 
 def _strip_title_authors(text: pl.Expr) -> pl.Expr:
     for head in _TITLE_AUTHORS:
-        title_is_chrome = text.str.extract(head, 1).str.contains(f"^(?:{_CHROME_LINE})$")
-        text = pl.when(title_is_chrome.not_()).then(text.str.replace(head, "")).otherwise(text)
+        is_chrome = text.str.extract(head, 1).str.contains(f"^(?:{_CHROME_LINE})$") | text.str.extract(head, 2).str.contains(f"^(?:{_CHROME_LINE})$")
+        text = pl.when(is_chrome.not_()).then(text.str.replace(head, "")).otherwise(text)
     return text
 
 
@@ -772,6 +772,60 @@ def _collapse_spaces(text: pl.Expr) -> pl.Expr:
     return text.str.replace_all(r" {2,}", " ").str.replace_all(r" ([.,;:!?)\]])", "${1}").str.replace_all(r"([(\[]) ", "${1}")
 
 
+# A formula a MathJax scrape repeats: its rendering, its assistive text and its TeX source side by side
+# ("regret Õ(d̃√(T)) Õ(d̃√T) Õ(d̃√T), where", "where d_e d_e de is"). Words that read the same without
+# ``_MATH_NOISE`` are one formula when one of them holds a math mark; the first is kept, with the
+# punctuation of the last, or with the word the last copy is glued to ("S^2 S^2 S2FGL" -> "S^2FGL").
+# "the d d matrix" (no mark) and "x^2 + x^2" (not side by side) stay.
+_MATH_MARK = re.compile(r"[\^_√∑∏∫≤≥≈≠∈∉∞±×·∇∂‖|]")
+_MATH_NOISE = re.compile(r"[\^_{}()\[\]\\$]")
+_MATH_REPEAT_HINT = r"[\^_√∑∏∫≤≥≈≠∈∉∞±×·∇∂‖|]"  # where a repeat may be
+_TRAILING_PUNCTUATION = ".,;:!?"
+
+
+def _math_key(word: str) -> str:
+    return _MATH_NOISE.sub("", word.rstrip(_TRAILING_PUNCTUATION))
+
+
+def _repeats_math(text: str) -> bool:
+    """Whether a word with a math mark reads the same as a word beside it (``_math_key``)."""
+    end = -1
+    for mark in _MATH_MARK.finditer(text):
+        if mark.start() < end:
+            continue  # a word already looked at
+        start, end = text.rfind(" ", 0, mark.start()) + 1, text.find(" ", mark.start())
+        end = len(text) if end < 0 else end
+        key = _math_key(text[start:end])
+        if not key:
+            continue
+        after = text.find(" ", end + 1)
+        if end < len(text) and _math_key(text[end + 1 : after if after >= 0 else len(text)]) == key:
+            return True
+        if start and _math_key(text[text.rfind(" ", 0, start - 1) + 1 : start - 1]) == key:
+            return True
+    return False
+
+
+def collapse_repeated_math(text: str) -> str:
+    """Keep one of a formula repeated side by side (see ``_MATH_MARK``)."""
+    if not _repeats_math(text):
+        return text
+    words, out, i = text.split(" "), [], 0
+    while i < len(words):
+        first, key, j = words[i], _math_key(words[i]), i + 1
+        marked = _MATH_MARK.search(first) is not None
+        while key and j < len(words) and _math_key(words[j]) == key and (marked or _MATH_MARK.search(words[j])):
+            marked, j = True, j + 1
+        last = words[j - 1]
+        if j > i + 1 and j < len(words) and words[j].startswith(key) and len(words[j]) > len(key):  # the last copy glued to the next word: "S^2 S^2 S2FGL"
+            last, j = words[j][len(key) :], j + 1
+            out.append(first.rstrip(_TRAILING_PUNCTUATION) + last)
+        else:
+            out.append(first if j == i + 1 else first.rstrip(_TRAILING_PUNCTUATION) + last[len(last.rstrip(_TRAILING_PUNCTUATION)) :])
+        i = j
+    return " ".join(out)
+
+
 # A label or list number scraped in front of an abstract: "Abstract:" (and whatever precedes it,
 # such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "2) ".
 # A number without "." or ")" and a space after it ("3D point clouds", "2D/3D") is text.
@@ -872,6 +926,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
+    lambda t: _on_matching(t, _MATH_REPEAT_HINT, collapse_repeated_math),
     strip_label,
     unquote_block,
 )

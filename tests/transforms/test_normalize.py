@@ -155,6 +155,10 @@ WRAPPED = "\n".join(
         ("BibTeX\nWe study X and release the\ncode", "We study X and release the code"),
         ("We make three contributions: (a) a model, (b) a loss and\n(c) a new benchmark.", "We make three contributions: (a) a model, (b) a loss and (c) a new benchmark."),
         ("We present our\nposter session.", "We present our poster session."),
+        # a formula a MathJax scrape repeats side by side (rendering, assistive text, TeX source) is kept once
+        (r"regret $\tilde{O}(\sqrt{T})$ Õ(√T) Õ(√T), where $d_e$ d_e de is the dimension", "regret Õ(√(T)), where d_e is the dimension"),
+        (r"our framework $S^2$ S^2 S2FGL. Sizes $10^3$ 103 rows", "our framework S^2FGL. Sizes 10^3 rows"),
+        ("the d d matrix and x^2 + x^2", "the d d matrix and x^2 + x^2"),
         # a paper title (Title Case) and an author line above the abstract
         ("Rewiring Graphs with Effective Resistance\n" + ABSTRACT, ABSTRACT),
         ("Is Attention All You Need?\nMaria Kowalska, Wei Li and J. R. Smith\n" + ABSTRACT, ABSTRACT),
