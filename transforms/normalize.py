@@ -134,16 +134,15 @@ _TITLE_AUTHORS = (  # the title is group 1 and the author line group 2: a chrome
 )
 # The same chrome on the abstract's last line: link badges ("... available online. [PDF] [Code]")
 # and a "Read more" after a cut ("consistency objectiv... Read more", the ellipsis stays) or
-# after a sentence, arXiv's "▽ More" / "△ Less", Semantic Scholar's "Expand", and a publisher's copyright
-# notice after the last sentence ("... baselines. © 2024 Elsevier Ltd."). "people should read more." and
-# "... that we expand" are text.
+# after a sentence, arXiv's "▽ More" / "△ Less" and Semantic Scholar's "Expand". "people should read more."
+# and "... that we expand" are text.
 _TRAILING_LINKS = (
     r"(?:[ \t]*\[(?i:" + _LINK_WORD + r")\])+[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*[(\[]?(?i:read|show|see|view)[ \t]+(?i:more|less|all|full (?:abstract|text))[)\]]?[ \t]*[»›→>.]*[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
 )
-# A copyright notice after the last sentence, looked for only in blocks that hold a copyright mark (a bounded
-# run before the end would slow the search for the others).
+# A copyright notice after the last sentence ("... baselines. © 2024 Elsevier Ltd."), looked for only in blocks
+# that hold a copyright mark (a bounded run before the end would slow the search for the others).
 _TRAILING_COPYRIGHT = r"([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?:[^\d\n][^\n]{0,200})?\z"
 
 
