@@ -115,8 +115,9 @@ CHROME_LINES = 16  # chrome lines dropped at most at each end of a block (an Ope
 _CHROME_WHOLE_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?$"
 _LEADING_CHROME_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?$"
 # Page links (and chrome lines among them) after a block's last sentence, looked for in blocks whose last line is one.
-_ENDS_WITH_PAGE_LINK = r"\n[ \t]*(?:" + _PAGE_LINKS + r"|References)[ \t]*\r?\z"
-_TRAILING_PAGE_LINKS = r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:" + _PAGE_LINKS + r"|References|" + _CHROME_LINE + r")[ \t]*)+\s*\z"
+_TRAILING_PAGE_LINK = r"(?:" + _PAGE_LINKS + r"|References)"
+_ENDS_WITH_PAGE_LINK = r"\n[ \t]*" + _TRAILING_PAGE_LINK + r"[ \t]*\r?\z"
+_TRAILING_PAGE_LINKS = r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:" + _TRAILING_PAGE_LINK + r"|" + _CHROME_LINE + r")[ \t]*)+\s*\z"
 # An ACL Anthology entry: the paper's title line and its author line right after the link bar
 # ("pdf bib abs") or right before it. An author line is names (two to five capitalized words or
 # initials, lower-case particles between them: "Miryam de Lhoneux") separated by commas, "and",
@@ -265,7 +266,7 @@ def _strip_chrome_lines(text: pl.Expr) -> pl.Expr:
 
 def _strip_title_authors(text: pl.Expr) -> pl.Expr:
     for head in _TITLE_AUTHORS:
-        is_chrome = text.str.extract(head, 1).str.contains(f"^(?:{_CHROME_LINE})$") | text.str.extract(head, 2).str.contains(f"^(?:{_CHROME_LINE})$")
+        is_chrome = text.str.extract(head, 1).str.contains(_CHROME_WHOLE_LINE) | text.str.extract(head, 2).str.contains(_CHROME_WHOLE_LINE)
         text = pl.when(is_chrome.not_()).then(text.str.replace(head, "")).otherwise(text)
     return text
 
@@ -778,7 +779,6 @@ def _collapse_spaces(text: pl.Expr) -> pl.Expr:
 # "the d d matrix" (no mark) and "x^2 + x^2" (not side by side) stay.
 _MATH_MARK = re.compile(r"[\^_√∑∏∫≤≥≈≠∈∉∞±×·∇∂‖|]")
 _MATH_NOISE = re.compile(r"[\^_{}()\[\]\\$]")
-_MATH_REPEAT_HINT = r"[\^_√∑∏∫≤≥≈≠∈∉∞±×·∇∂‖|]"  # where a repeat may be
 _TRAILING_PUNCTUATION = ".,;:!?"
 
 
@@ -925,7 +925,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
-    lambda t: _on_matching(t, _MATH_REPEAT_HINT, collapse_repeated_math),
+    lambda t: _on_matching(t, _MATH_MARK.pattern, collapse_repeated_math),  # only rows with a math mark may repeat one
     strip_label,
     unquote_block,
 )
