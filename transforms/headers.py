@@ -129,7 +129,7 @@ _SITE = re.compile(
     r"(?:https?://)?(?:[a-z0-9-]+\.)+(?:cc|net|org|com|press|io|ai|edu|cool|dev|app|info|cn|jp|kr|de|fr|ru|uk|eu)(?:/\S*)?"
     r"|\b(?:acl anthology|cvf open access|open access|openreview|pmlr|proceedings of machine learning research|dblp"
     r"|arxiv|papers with code|semantic scholar|ieee xplore|acm digital library|virtual site|paper copilot|paper digest"
-    r"|hugging face|google scholar|researchgate|alphaxiv)\b",
+    r"|hugging face|google scholar|researchgate|alphaxiv|cool papers|immersive paper discovery)\b",
     re.IGNORECASE,
 )
 _VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’(]*((?:1[5-9]|2\d)\d{2})(?!\d)")

@@ -93,6 +93,7 @@ CASES = [
     ("ICML 2025 Papers [updated 2025-07-01]", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("ICML 2025 Papers - Paper Copilot", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("ICML 2025 Papers · papers.cool", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML.2025 - Poster | Cool Papers - Immersive Paper Discovery", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("ICML 2025 Position Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
 ]
 
