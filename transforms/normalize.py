@@ -932,7 +932,9 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
 
 
 # Characters the markup stages react to. Removing one piece of markup can expose another
-# ("$x$*'*", "$_}__"), so rows that still hold one after a pass get a second pass.
+# ("$x$*'*", "$_}__"), join the two halves of a mojibake pair ("Ä$§") or put a combining mark
+# after a letter NFKC composes with it ("w\"$x$"), so rows that still hold one of these
+# characters, mojibake or text NFKC changes after a pass get a second pass.
 _MARKUP_CHARS = "*_`$\\&<[{}~"
 
 
@@ -946,14 +948,18 @@ def _second_pass(rows: pl.Series) -> pl.Series:
     return normalize_column(rows.to_frame("text_raw"), second_pass=False)["text"]
 
 
-def _markup_left(batch: pl.Series) -> pl.Series:
+def _needs_second_pass(batch: pl.Series) -> pl.Series:
     # "--" too: a dropped tag can join a word and a dash pair ("x<i>--y").
-    return _contains_any_char(batch, _MARKUP_CHARS) | batch.str.contains("--", literal=True)
+    needs = _contains_any_char(batch, _MARKUP_CHARS) | batch.str.contains("--", literal=True)
+    rows = (_non_ascii(batch) & ~needs).fill_null(False).arg_true()  # mojibake and what NFKC composes are never ASCII
+    rows = rows.filter(batch.gather(rows).str.contains(MOJIBAKE + r"|[\p{M}\u1100-\u11ff]"))  # a pair, a combining mark, a jamo
+    rows = rows.filter(batch.gather(rows).str.contains(MOJIBAKE) | _refold_changes(batch.gather(rows)))
+    return needs.scatter(rows, True) if not rows.is_empty() else needs
 
 
 def normalize_text(raw: pl.Expr) -> pl.Expr:
     """The full normalization of a raw block as one expression (idempotent on its own output)."""
-    return _on_rows(_one_pass(raw), _markup_left, _second_pass)
+    return _on_rows(_one_pass(raw), _needs_second_pass, _second_pass)
 
 
 def normalize_column(frame: pl.DataFrame, raw: str = "text_raw", out: str = "text", second_pass: bool = True) -> pl.DataFrame:
@@ -966,5 +972,5 @@ def normalize_column(frame: pl.DataFrame, raw: str = "text_raw", out: str = "tex
     for stage in _STAGES:
         frame = frame.with_columns(stage(pl.col(out)))
     if second_pass:
-        frame = frame.with_columns(_on_rows(pl.col(out), _markup_left, _second_pass))
+        frame = frame.with_columns(_on_rows(pl.col(out), _needs_second_pass, _second_pass))
     return frame

@@ -194,6 +194,8 @@ WRAPPED = "\n".join(
         ("scales as E ∝ N² and the error decays as 10⁻³ per step", "scales as E ∝ N^2 and the error decays as 10^-3 per step"),
         ("x² + y² ≤ r² and x₁, CO₂, 10¹²", "x^2 + y^2 ≤ r^2 and x_1, CO_2, 10^12"),
         ("sizes from 10\u00c2\u00b3 to 10^6 rows", "sizes from 10^3 to 10^6 rows"),
+        ("the \\emph{\u00c3}\u00a9cole and \u00c3$\u00a9t\u00c3\u00a9", "the \u00e9cole and \u00e9t\u00e9"),  # markup inside mojibake: repaired once it is gone (hypothesis)
+        ('ew\\"$x^2$', "e\u1e85x^2"),  # an accent the converters leave as a combining mark is composed (hypothesis)
         # LaTeX accents on their own, in a row without other markup (review repro 03)
         (r"the Fr\'echet Inception Distance and the Fr\'{e}chet distance of L\'evy processes", "the Fréchet Inception Distance and the Fréchet distance of Lévy processes"),
         (r"We study Poincar{\'e} embeddings; Espa\~na, {\"O}sterreich", "We study Poincaré embeddings; España, Österreich"),
