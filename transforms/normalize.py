@@ -68,12 +68,15 @@ _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''"
 # block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
 _CHROME_FIELDS = (
     r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
-    r"DOI|Comments|Subjects|Journal[ -]ref(?:erence)?|Cite as|MSC [Cc]lass(?:es)?|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
+    r"DOI|Comments|Subjects?|Journal[ -]ref(?:erence)?|Cite as|MSC [Cc]lass(?:es)?|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
     r"Citations|References|Views|Downloads|Title|Authors?|"
     r"Anthology ID|Volume|Month|Year|Address|Editors?|Venues?|SIG|Publisher|Note|Pages|Language|URL|PDF|Video|Bibkey|"
     r"Cite \((?:ACL|Informal)\)|Copy Citation|Published|Last Modified|Readers|Writers|Signatures|License|Supplementary Material|"
     r"Code Of Ethics|Submission Guidelines|Anonymous Url|No Acknowledgement Section|Reciprocal Reviewing|Flagged For Ethics Review|"
-    r"PMID|PMCID|e?ISSN|Received|Revised|Accepted|Published online|Available online|Article history)[ \t]*:"
+    r"PMID|PMCID|(?:Electronic |Print |Online )?e?ISSN(?: Information)?|(?:Electronic |Print |Print on Demand\(PoD\) )?ISBN(?: Information)?|"
+    r"Date Added to IEEE Xplore|Date of Publication|Conference Location|INSPEC Accession Number|Persistent Link|Issue Date|"
+    r"Abstract [Vv]iews|Full[ -][Tt]ext [Vv]iews|Submission received|Citation|Lay Summary|Link To Code|Code Link|Community Implementations|"
+    r"Received|Revised|Accepted|Published online|Available online|Article history)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
 )
 _LINK_WORD = (
@@ -101,11 +104,27 @@ _CHROME_LINE = (
     r"|Competing Interest Statement|The authors have declared no competing interests?\.?|The online version contains supplementary material[^\n]{0,200}"
     r"|Access through your institution|Buy or subscribe|Cite this article|Download citation|Share this article|Full text available at[^\n]{0,200}"
     r"|(?i:cited by[ \t]+[\d,]+(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?|related articles(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?)"
+    r"|\[Submitted on [^\n]*\]|Report issue for preceding element"
+    r"|(?i:access this (?:chapter|article|book)|log in via an institution|similar content being viewed by others|full-text available"
+    r"|(?:request|download) full-text(?: pdf)?|discover the world's (?:research|scientific knowledge)[^\n]{0,120}|join for free"
+    r"|[\d.]+\+?[ \t]+(?:million|billion)[ \t]+(?:members|publication pages|citations)|skip to (?:main )?content"
+    r"|back to top|sign in|log in|subscribe|loading\.{0,3}|toggle navigation|open in new tab|save to library|add to [^\n]{1,20} project"
+    r"|export citations?|share on|view on github|authors info & claims|get access|bibliometrics|citation count|article metrics|recommendations"
+    r"|graphical abstract|(?:total citations|total downloads|last 12 months|last 6 weeks|views|downloads|citations)[ \t]*[\d,]+|pdf[ \t]*\([\d.,]+[ \t]*[kmg]b\))"
+    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}"
+)
+# A citation line ("Journal of Machine Learning Research 25 (2024) 1-45", "Proc. AAAI, 38(5), 1234-1242.", IJCAI's "Main Track.
+# Pages 1-9. https://doi.org/..."): its own pattern, because a run of any characters at the start of one alternative
+# multiplies the states of the others' automaton (in one pattern, matching the chrome lines took five times as long).
+_CITATION_LINE = (
+    r"^[ \t]*(?:[^\n]{0,200}?(?-u:\b)\d{1,4}[ \t]*\(\d{1,4}\)[ \t]*[:,]?[ \t]*(?:pp?\.[ \t]*)?\d+[ \t]*[-–][ \t]*\d+\.?"
+    r"|[^\n]{0,60}?Pages[ \t]+\d+[-–]\d+\.[^\n]{0,200})[ \t]*\r?$"
 )
 # A publisher page's links and labels on lines of their own ("Open Access", "Figures", "Cite this Paper", a single link
 # word such as "BibTeX"): at a block's start, or at its end after a sentence ("... we release the\ncode" is text).
 _PAGE_LINKS = (  # not "References": a references list's heading, which quality reads
     r"(?:Figures|Related|Details|Metrics|Open Access|Research Article|Article|Supplementary (?:Information|Material)"
+    r"|Conference Paper|Journal Article|Review Article|Original Article|Short Paper|Full Paper|Preprint|Share|Save|Print|Email"
     r"|Cite this (?:[Pp]aper|[Aa]rticle)|Copy to Clipboard(?:[ \t]+Download)?|Endnote|Related Material|More from this (?:conference|venue|journal)"
     r"|Related [Pp]apers|Similar [Pp]apers|(?i:" + _LINK_WORD + r"))"
 )
@@ -113,18 +132,30 @@ _PAGE_LINKS = (  # not "References": a references list's heading, which quality 
 # the text would try every position of the block).
 CHROME_LINES = 16  # chrome lines dropped at most at each end of a block (an OpenReview entry has about a dozen fields)
 _CHROME_WHOLE_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?$"
+# Lines that are chrome only above an abstract: papers.cool's title line with its badges ("#1 Title [PDF 12] [Copy] [Kimi 5]
+# [REL]"; at the end such a line would be the abstract's own last line with link badges), a proceedings' name (IJCAI).
+_BADGE = r"\[[ \t]*(?i:pdf|copy|kimi|rel|html|" + _LINK_WORD + r")(?:[ \t]*[\d.,]+k?)?[ \t]*\]"
+_LEADING_ONLY = r"#\d+[ \t]+[^\n]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|[^\n.!?]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|Proceedings of the [^\n.]{5,200}"
 _LEADING_CHROME_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?$"
+_LEADING_ONLY_LINE = r"^[ \t]*(?:" + _LEADING_ONLY + r")[ \t]*\r?$"
+# What a block holding one of those lines, or a no-break space, holds.
+_CHROME_HINT = r"\(\d|\[|Pages[ \t]+\d|Proceedings of the|\u00a0"
 # Page links (and chrome lines among them) after a block's last sentence, looked for in blocks whose last line is one.
 _TRAILING_PAGE_LINK = r"(?:" + _PAGE_LINKS + r"|References)"
 _ENDS_WITH_PAGE_LINK = r"\n[ \t]*" + _TRAILING_PAGE_LINK + r"[ \t]*\r?\z"
 _TRAILING_PAGE_LINKS = r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:" + _TRAILING_PAGE_LINK + r"|" + _CHROME_LINE + r")[ \t]*)+\s*\z"
 # An ACL Anthology entry: the paper's title line and its author line right after the link bar
 # ("pdf bib abs") or right before it. An author line is names (two to five capitalized words or
-# initials, lower-case particles between them: "Miryam de Lhoneux") separated by commas, "and",
-# "|", ";" or "&"; the title is one line that does not end like a sentence piece (".", ",", ";", ":").
+# initials, lower-case particles between them: "Miryam de Lhoneux"; affiliation marks after them: "Jane Doe1,2*")
+# separated by commas, "and", "|", ";", "&", "·" or "•"; the title is one line that does not end like a sentence piece
+# (".", ",", ";", ":").
 _NAME_WORD = r"(?:\p{Lu}\p{Ll}+(?:[-'’]?\p{Lu}\p{Ll}+)*|\p{Lu}['’]\p{Lu}\p{Ll}+|\p{Lu}\.(?:-?\p{Lu}\.)*)"
-_NAME = _NAME_WORD + r"(?:[ \t]+(?:(?:de|del|della|der|den|di|da|dos|du|la|le|van|von|im|zu|bin|al|ten|ter)[ \t]+)*" + _NAME_WORD + r"){1,4}"
-_AUTHORS = _NAME + r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[|;&][ \t]*)" + _NAME + r")*"
+_AFFILIATION_MARK = r"(?:[\d¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}(?:,[\d¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2})*)?[*†‡§¶]*"  # "Jane Doe1,2*", "John Smith²†"
+_NAME = (
+    _NAME_WORD + r"(?:[ \t]+(?:(?:de|del|della|der|den|di|da|dos|du|la|le|van|von|im|zu|bin|al|ten|ter)[ \t]+)*" + _NAME_WORD + r"){1,4}"
+    + _AFFILIATION_MARK
+)
+_AUTHORS = _NAME + r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[|;&·•][ \t]*)" + _NAME + r")*"
 _TITLE = r"([^\s][^\n]{0,298}[^\s.,;:])"
 _LINK_BAR = r"(?i:" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
 _LINE_END = r"[ \t]*\r?\n[ \t]*"
@@ -145,6 +176,14 @@ _TRAILING_LINKS = (
 # A copyright notice after the last sentence ("... baselines. © 2024 Elsevier Ltd."), looked for only in blocks
 # that hold a copyright mark (a bounded run before the end would slow the search for the others).
 _TRAILING_COPYRIGHT = r"([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?:[^\d\n][^\n]{0,200})?\z"
+# Sections a page puts after the abstract, to the block's end: a "Keywords" heading and its line, and an Open Journal
+# Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line.
+# Both after a sentence: "... we study X for\nKeywords\nand phrases" is text.
+_TRAILING_SECTIONS = (
+    r"([.!?][\"”'\)]?)[ \t]*\r?\n[ \t]*(?:"
+    r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}\s*"
+    r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*)\z"
+)
 
 
 _ABSTRACT_LABELS = ("Abstract", "ABSTRACT", "摘要", "要旨", "概要", "초록", "Аннотация", "Zusammenfassung", "Résumé", "Resumen")
@@ -231,12 +270,22 @@ def bibtex_abstract(entry: str) -> str:
 
 def strip_chrome(text: pl.Expr) -> pl.Expr:
     """Drop whole lines of site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, page links
-    after its last sentence (``_TRAILING_PAGE_LINKS``), and link badges, "Read more" (``_TRAILING_LINKS``) or a copyright
-    notice (``_TRAILING_COPYRIGHT``) ending it."""
+    after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
+    "How to Cite" section (``_TRAILING_SECTIONS``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it."""
+    # Title and authors, then chrome lines: one after the other, as each reads its input several times. Only blocks that may
+    # hold a citation line, a line only chrome above an abstract, or a no-break space ("Article&nbsp;Metrics") are matched
+    # against those patterns too, with no-break spaces read as spaces.
     lines = _on_rows(
         text,
+        lambda batch: ~batch.str.contains(_CHROME_HINT),
+        lambda rows: _vectorized(_strip_chrome_lines)(_vectorized(_strip_title_authors)(rows)),
         lambda batch: batch.str.contains("\n", literal=True),
-        lambda rows: _vectorized(_strip_chrome_lines)(_vectorized(_strip_title_authors)(rows)),  # one after the other: each reads its input several times
+    )
+    lines = _on_rows(
+        lines,
+        lambda batch: batch.str.contains(_CHROME_HINT),
+        lambda rows: _vectorized(lambda t: _strip_chrome_lines(t, full=True))(_vectorized(_strip_title_authors)(rows)),
+        lambda batch: batch.str.contains("\n", literal=True),
     )
     pages = _on_rows(
         lines,
@@ -245,22 +294,40 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         lambda batch: batch.str.contains(_ENDS_WITH_PAGE_LINK),
     )
     links = _on_rows(pages, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}")))
-    return _on_rows(
+    sections = _on_rows(
         links,
+        lambda batch: batch.str.contains(_TRAILING_SECTIONS),
+        _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
+        lambda batch: batch.str.contains(r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite)"),
+    )
+    return _on_rows(
+        sections,
         lambda batch: batch.str.contains(_TRAILING_COPYRIGHT),
         _vectorized(lambda t: t.str.replace(_TRAILING_COPYRIGHT, "${1}")),
         lambda batch: batch.str.contains(r"©|Copyright|\([cC]\)"),
     )
 
 
-def _strip_chrome_lines(text: pl.Expr) -> pl.Expr:
-    """Drop the chrome lines (``_LEADING_CHROME_LINE``) a text starts with, then those (``_CHROME_WHOLE_LINE``, or blank) it ends with,
-    up to ``CHROME_LINES`` at each end; one line always stays."""
+def is_chrome_line(line: pl.Expr) -> pl.Expr:
+    """True for a line that is site chrome wherever it stands at a block's edge (``_CHROME_LINE``, ``_CITATION_LINE``)."""
+    return line.str.contains(_CHROME_WHOLE_LINE) | line.str.contains(_CITATION_LINE)
+
+
+def _strip_chrome_lines(text: pl.Expr, full: bool = False) -> pl.Expr:
+    """Drop the chrome lines (``_LEADING_CHROME_LINE``) a text starts with, then those (``_CHROME_WHOLE_LINE``, or blank) it ends
+    with, up to ``CHROME_LINES`` at each end; one line always stays. ``full``: ``_LEADING_ONLY_LINE`` and ``_CITATION_LINE`` too,
+    on lines with no-break spaces read as spaces (for the blocks ``_CHROME_HINT`` finds)."""
     lines = text.str.split("\n")
-    leading = lines.list.head(CHROME_LINES).list.eval(pl.element().str.contains(_LEADING_CHROME_LINE).cast(pl.UInt32).cum_prod()).list.sum()
+    line = pl.element()
+    leads, ending = line.str.contains(_LEADING_CHROME_LINE), line.str.contains(_CHROME_WHOLE_LINE)
+    if full:
+        leads = leads | line.str.contains(_LEADING_ONLY_LINE) | line.str.contains(_CITATION_LINE)
+        ending = ending | line.str.contains(_CITATION_LINE)
+    read = (lambda part: part.list.eval(line.str.replace_all("\u00a0", " ", literal=True))) if full else (lambda part: part)
+    leading = read(lines.list.head(CHROME_LINES)).list.eval(leads.cast(pl.UInt32).cum_prod()).list.sum()
     rest = lines.list.slice(pl.min_horizontal(leading, lines.list.len() - 1))
-    ending = pl.element().str.contains(_CHROME_WHOLE_LINE) | (pl.element().str.strip_chars() == "")
-    trailing = rest.list.tail(CHROME_LINES).list.eval(ending.reverse().cast(pl.UInt32).cum_prod()).list.sum()
+    ending = ending | (line.str.strip_chars() == "")
+    trailing = read(rest.list.tail(CHROME_LINES)).list.eval(ending.reverse().cast(pl.UInt32).cum_prod()).list.sum()
     return rest.list.head(rest.list.len() - pl.min_horizontal(trailing, rest.list.len() - 1)).list.join("\n")
 
 

@@ -152,6 +152,29 @@ WRAPPED = "\n".join(
         ("Our results are in the\nFigures", "Our results are in the Figures"),
         ("We study X.\nCite this Paper\nBibTeX\nCopy to Clipboard Download\nEndnote\nRelated Material\nDownload PDF\nOpenReview", "We study X."),
         ("We study X.\nMore from this conference", "We study X."),
+        # IEEE Xplore, Springer, ACM, ResearchGate and arXiv page text; a citation line; a page's navigation
+        ("We study X.\nDate Added to IEEE Xplore: 16 September 2024\nISBN Information:\nINSPEC Accession Number: 24512345\nConference Location: Seattle, WA, USA", "We study X."),
+        ("Access this chapter\nLog in via an institution\nWe study X.\nSimilar content being viewed by others", "We study X."),
+        ("We study X.\nAuthors Info & Claims\nGet Access\nTotal Citations 12\nTotal Downloads 345\nLast 12 Months 100\nShare on\nRecommendations", "We study X."),
+        ("Conference Paper\nFull-text available\nWe study X.\nRequest full-text PDF\nDiscover the world's research\n25+ million members\n160+ million publication pages\n2.3+ billion citations\nJoin for free", "We study X."),
+        ("[Submitted on 3 Jan 2024 (v1), last revised 5 Feb 2024 (this version, v2)]\nWe study X.\nReport issue for preceding element", "We study X."),
+        ("Journal of Machine Learning Research 25 (2024) 1-45\nWe study X.\nProceedings of the AAAI Conference on Artificial Intelligence, 38(5), 1234-1242.", "We study X."),
+        ("Skip to main content\nToggle navigation\nWe study X.\nBack to top", "We study X."),
+        ("We study X.\nVolume 38, Issue 5\nPDF (1.2 MB)\nViews 1,234\nPreprint", "We study X."),
+        ("Errors fall from 12 (3) to 4-5.\nWe sign in\nusers who subscribe", "Errors fall from 12 (3) to 4-5. We sign in users who subscribe"),
+        ("We study X.\n\u00a0\nArticle\u00a0Metrics", "We study X."),
+        ("We study X.\nSubmission received: 1 January 2024 / Revised: 2 February 2024 / Accepted: 3 March 2024", "We study X."),
+        ("We study X.\nCitation: Doe J (2024) X. PLoS ONE 19(3): e0301234. https://doi.org/10.1371/journal.pone.0301234", "We study X."),
+        ("We study X.\nShare\nCite\nSave", "We study X."),
+        ("We release the code.\nView on GitHub", "We release the code."),
+        # papers.cool's title line with badges; a proceedings' name and IJCAI's track line; sections to the end of a block
+        ("#1 Sparse Attention for Long Documents [PDF 12] [Copy] [Kimi 5] [REL]\nAuthors: Jane Doe, John Smith\nWe study X.\nSubject: ICML.2025 - Poster", "We study X."),
+        ("We study X. [PDF] [Code]\nSubject: ICML.2025 - Poster", "We study X."),
+        ("Proceedings of the Thirty-Third International Joint Conference on Artificial Intelligence\nMain Track. Pages 1-9. https://doi.org/10.24963/ijcai.2024/1\nWe study X.", "We study X."),
+        ("We study X.\nKeywords\nattention; efficiency; transformers", "We study X."),
+        ("We study X.\nLay Summary:\nWe make attention faster.", "We study X."),
+        ("We study X.\nDownloads\nPDF\nPublished\n2024-03-24\nHow to Cite\nDoe, J. 2024. X. Proceedings of the AAAI Conference. 38, 5 (Mar. 2024), 1-9.\nIssue\nVol. 38 No. 5\nSection\nAAAI Technical Track on Machine Learning", "We study X."),
+        ("We study X for\nKeywords\nand phrases", "We study X for Keywords and phrases"),
         ("BibTeX\nWe study X and release the\ncode", "We study X and release the code"),
         ("We make three contributions: (a) a model, (b) a loss and\n(c) a new benchmark.", "We make three contributions: (a) a model, (b) a loss and (c) a new benchmark."),
         ("We present our\nposter session.", "We present our poster session."),
@@ -162,6 +185,8 @@ WRAPPED = "\n".join(
         # a paper title (Title Case) and an author line above the abstract
         ("Rewiring Graphs with Effective Resistance\n" + ABSTRACT, ABSTRACT),
         ("Is Attention All You Need?\nMaria Kowalska, Wei Li and J. R. Smith\n" + ABSTRACT, ABSTRACT),
+        ("Is Attention All You Need?\nMaria Kowalska \u00b7 Wei Li \u00b7 J. R. Smith\n" + ABSTRACT, ABSTRACT),
+        ("Is Attention All You Need?\nMaria Kowalska1,2*, Wei Li2 and J. R. Smith\u2020\n" + ABSTRACT, ABSTRACT),
         ("Title: Rewiring Graphs\n" + ABSTRACT, ABSTRACT),
         ("Title: rewiring graphs by resistance\nAuthors: Maria Kowalska\n" + ABSTRACT, ABSTRACT),
         ("Attention is all you need\n" + ABSTRACT, "Attention is all you need " + ABSTRACT),  # sentence case: not told from text
@@ -284,7 +309,9 @@ CHROME_LINES = st.sampled_from(
      "Cited by 123 Related articles All 5 versions", "Paper | Code | Data", "abs pdf software openreview", "\u25b3 Less", "Expand",
      "Submitted 3 January, 2024; originally announced January 2024.", "TLDR This paper proposes X.", "Anthology ID: 2024.acl-long.12",
      "Pages: 100\u2013112", "Published: 01 Jan 2024, Last Modified: 05 Feb 2024", "ICLR 2024 poster", "Oral", "Readers: Everyone",
-     "\u00a9 2024 Elsevier B.V. All rights reserved.", "PMID: 38123456", "Competing Interest Statement", "Access through your institution"]
+     "\u00a9 2024 Elsevier B.V. All rights reserved.", "PMID: 38123456", "Competing Interest Statement", "Access through your institution",
+     "Date Added to IEEE Xplore: 16 September 2024", "Access this chapter", "[Submitted on 3 Jan 2024 (v1)]", "Total Downloads 345", "Back to top",
+     "Proceedings of the AAAI Conference on Artificial Intelligence, 38(5), 1234-1242."]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
