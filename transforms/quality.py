@@ -16,6 +16,10 @@ BOILERPLATE = (
     r"(?i)^(?:loading|please wait|page not found|404|access denied|javascript is (?:disabled|required)|skip to (?:main )?content)(?-u:\b)"
     r"|(?i)(?-u:\b)(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy policy|terms of (?:use|service)|faq|help)(?:\s*(?:\||·|•|/|»|>)\s*| \" )(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy|terms|faq|help|blog|news)(?-u:\b)"
     r"|(?i)^(?:copyright|©|all rights reserved)"
+    # a navigation bar without separators ("Home About Us Contact Privacy Policy ..."), a newsletter prompt, a workshop page's dates
+    r"|(?i)^(?:home|about us|about|contact us|contact|login|log in|sign in|sign up|search|menu)(?: (?:home|about us|about|contact us|contact"
+    r"|login|log in|sign in|sign up|search|menu|privacy policy|privacy|terms of (?:use|service)|faq|help|blog|news|careers)){2,}(?-u:\b)"
+    r"|(?i)(?-u:\b)(?:sign up for our newsletter|subscribe to our newsletter|unsubscribe at any time|important dates ?:)"
     r"|(?i)^(?:«\s*)?(?:previous|prev)\s+(?:\d+\s+){2,}|(?i)(?-u:\b)showing (?:results )?\d+\s*[-–]\s*\d+ of [\d,]+"
     # a server's error page, a bot check or an archive notice scraped instead of the abstract
     r"|(?i)(?-u:\b)(?:was not found on this server|404 not found|403 forbidden|500 internal server error|502 bad gateway|503 service unavailable"
@@ -55,8 +59,20 @@ NOT_ABSTRACT = (
     r"(?i)^(?:lorem ipsum dolor sit amet|table of contents(?-u:\b)|contents:? 1\.? introduction(?-u:\b)|(?:references|bibliography):? \[1\] "
     r"|(?:figure|fig\.|table|algorithm|listing) ?\d+[a-z]? ?[:.|] |(?:1\.? )?introduction (?:\d+ )?(?:1\.1|2\.?) "
     r"|acknowledge?ments? ?[:.]|acknowledge?ments? (?:this work|we thank|the authors)|funding ?:|this (?:work|article|paper|material) is licensed under|licensed under a creative commons"
-    r"|permission to make digital or hard copies|personal use of this material is permitted)"
+    r"|permission to make digital or hard copies|personal use of this material is permitted"
+    # a call for papers, a programme's session or break with its time
+    r"|call for (?:papers|participation|submissions|contributions)(?-u:\b)"
+    r"|(?:(?:oral |poster |spotlight )?session [\w.]{1,6}|keynote|invited talk|coffee break|lunch break|opening remarks)(?-u:\b)[^\n]{0,200}?\d{1,2}:\d{2})"
 )
+# A speaker's or author's biography: a name that "is an assistant professor" (or lecturer, PhD student, research scientist ...)
+# at the start, or "her research interests include" anywhere (looked for in blocks saying "research interests"); abstracts
+# say neither.
+BIO = (
+    r"^(?:(?:Dr|Prof)\.? )?\p{Lu}[\p{L}'.\-]+(?: \p{Lu}[\p{L}'.\-]+){0,3} is (?:an?|the) (?:[a-z\-]+ ){0,4}"
+    r"(?:professor|lecturer|postdoc|postdoctoral (?:researcher|fellow)|ph\.?d\.? (?:student|candidate)|doctoral (?:student|candidate)"
+    r"|research (?:scientist|engineer|fellow))(?-u:\b)"
+)
+BIO_INTERESTS = r"(?i)(?-u:\b)(?:his|her|their) (?:main )?research interests (?:include|are|lie|span|focus)(?-u:\b)"
 # Source code: a block that starts with a definition or an import.
 CODE = r"^(?:def \w+ ?\(|class \w+ ?[(:]|import [\w.]+|from [\w.]+ import |#include ?<|function \w+ ?\(|public (?:static )?(?:void|class|int)(?-u:\b))"
 # A list of paper titles, one per line (a listing's "related papers"): three or more lines that each start with a
@@ -149,13 +165,14 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     # ``words`` stands alone in each comparison: CSE shares only whole repeated subexpressions, and
     # a repeated ``words <= n`` would count the words again.
     cookies = pl.when(text.str.contains(COOKIE)).then(text)  # the consent patterns run on these only
+    interests = pl.when(text.str.contains("research interests", literal=True)).then(text).str.contains(BIO_INTERESTS).fill_null(False)
     addresses = cookies.str.count_matches(CONSENT_ADDRESS).fill_null(0)
     consent = cookies.str.contains(CONSENT).fill_null(False) | (addresses > 0)
     page_text = (words <= t.boilerplate_max_words) & (text.str.contains(BOILERPLATE) | text.str.contains(MENU) | consent)
     banner = (words <= t.consent_max_words) & (addresses >= 2)
     boilerplate = (
         page_text | banner | text.str.contains(BIBTEX) | text.str.contains(NAME_LIST)
-        | text.str.contains(NOT_ABSTRACT) | text_raw.str.contains(REFERENCES) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
+        | text.str.contains(NOT_ABSTRACT) | text.str.contains(BIO) | interests | text_raw.str.contains(REFERENCES) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
     )
     labelled = pl.when(text.str.contains(REVIEW_LABEL)).then(text)  # the labels are counted in these only
     review = labelled.str.extract_all(REVIEW_LABEL).list.eval(pl.element().str.to_lowercase().str.replace_all(r"[ ,:]", "")).list.n_unique() >= 2

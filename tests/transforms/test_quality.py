@@ -208,6 +208,23 @@ REFERENCE_LIST = (
         ("You are viewing an archived version of this page. For the latest version, please visit the main site. Some links may "
          "be broken and some content may not display correctly.", "boilerplate"),
         ("Bot checks that ask visitors to prove they are human fail for screen-reader users. " + ABSTRACT, None),
+        # a navigation bar, a newsletter prompt, a call for papers, a programme, a workshop page and a biography
+        ("Home About Us Contact Privacy Policy Terms of Service Careers Help Center Accessibility Sitemap", "boilerplate"),
+        ("Sign up for our newsletter to get the latest research in machine learning delivered to your inbox every week. "
+         "Unsubscribe at any time.", "boilerplate"),
+        ("Call for Papers: We invite submissions of original research on all aspects of machine learning, including deep learning, "
+         "reinforcement learning, optimization and theory. Papers must be submitted by May 15, 2025 via OpenReview.", "boilerplate"),
+        ("Session 3A: Reinforcement Learning (Room 201) 10:30-12:00 Chair: John Smith. Oral presentations: Paper 12, Paper 45, "
+         "Paper 78. Poster session follows at 13:00 in Hall B.", "boilerplate"),
+        ("The workshop brings together researchers in foundation models. Important dates: submission deadline May 20, notification "
+         "June 10, workshop July 18. Topics include scaling, evaluation, alignment and efficiency of large models.", "boilerplate"),
+        ("Jane Doe is an assistant professor of computer science at the University of X. Her research interests include machine "
+         "learning, computer vision and robotics. She received her PhD from Stanford University in 2019.", "boilerplate"),
+        ("Dr. Wei Li is a senior research scientist at Example Labs, where he leads the efficient inference team.", "boilerplate"),
+        ("Session types are a typing discipline for communication protocols. " + ABSTRACT, None),
+        ("BERT is a pretrained language model whose representations transfer to many tasks. " + ABSTRACT, None),
+        ("Home robots must search a house for objects. " + ABSTRACT, None),
+        ("We study how PhD students choose research interests and advisors. " + ABSTRACT, None),
         ("Introduction: Sepsis is a leading cause of death. " + ABSTRACT, None),
         ("Acknowledgment of uncertainty is key to safe planning. " + ABSTRACT, None),
         ("Acknowledgements We thank the anonymous reviewers and the area chair for their comments on an earlier draft.", "boilerplate"),
