@@ -13,7 +13,10 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+import ftfy
 import polars as pl
+
+from transforms.mojibake import MOJIBAKE
 
 # How venues are usually written; unknown venues keep the spelling of the header.
 VENUE_DISPLAY = {
@@ -103,6 +106,7 @@ _JA_KANJI_WORDS = tuple(w for w in _CJK_WORDS["ja"] if not _KANA.search(w))  # �
 # Zero-width characters and bidi marks, invisible in a header line (a page's leading U+200B or LRM).
 INVISIBLE_MARKS = "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
 _INVISIBLE = re.compile(f"[{INVISIBLE_MARKS}]")
+_MOJIBAKE = re.compile(MOJIBAKE)  # a header saved as mojibake ("ICML 2025 è®ºæ–‡åˆ—è¡¨")
 
 _DECORATION = re.compile(r"[#=*~_|\-–—:：·•【】《》「」『』\[\]<>()（）\"'“”‘’«».,，、/\s]+")
 # A part or page of a split listing: "(Part 3/10)", "Page 3", "Seite 3 von 5", "（第3部分）", "第3页", "3ページ", "3페이지", "(3/10)".
@@ -191,7 +195,10 @@ def parse_header(line: str | None) -> Header | None:
     """Parse a header line, or return None when the line is not a header."""
     if not line:
         return None
-    text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", line)).strip()
+    line = _INVISIBLE.sub("", line)
+    if _MOJIBAKE.search(line):  # repaired before NFKC, which would fold some of its letters ("º" to "o")
+        line = ftfy.fix_encoding(line)
+    text = unicodedata.normalize("NFKC", line).strip()
     if not text or len(text) > _MAX_HEADER_CHARS:
         return None
     part_match = _PART.search(text)

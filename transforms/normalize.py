@@ -34,14 +34,10 @@ from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_la
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
 
 from transforms.hyphenation import LINE_END_HYPHEN, join_hyphenated
+from transforms.mojibake import MOJIBAKE
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
 from transforms.split import PARAGRAPH_WIDTH, paragraph_width
 
-# UTF-8 read as cp1252 or latin-1: a lead byte's character (U+00C2-U+00F4) followed by a
-# continuation byte's (U+0080-U+00BF, or what cp1252 shows for 0x80-0x9F). Accented text
-# rarely has that pair ("café", "für", "Ærø" do not); ftfy decides on the rows that do.
-_CP1252_CONTINUATION = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"
-MOJIBAKE = "[\u00c2-\u00f4][\u0080-\u00bf" + _CP1252_CONTINUATION + "]"
 HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 # An accent command on a letter: braced ("\'{e}", "{\"O}") or inside a word on a letter that takes
 # it ("Fr\'echet", "L\'evy", "Espa\~na"); an escaped quote ("don\'t", "model\'s", "\"best\"",

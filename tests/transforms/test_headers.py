@@ -89,6 +89,9 @@ CASES = [
     ("2024 Conference on Empirical Methods in Natural Language Processing", "EMNLP", 2024, "en", "EMNLP 2024 Papers", None),
     ("第41届国际机器学习大会（ICML 2024）录用论文", "ICML", 2024, "zh", "ICML 2024 Papers", None),
     ("第四十一届国际机器学习大会 2024 论文", "ICML", 2024, "zh", "ICML 2024 Papers", None),
+    # a header saved as mojibake (UTF-8 read as cp1252), repaired before it is parsed
+    ("ICML 2025 \u00e8\u00ae\u00ba\u00e6\u2013\u2021\u00e5\u02c6\u2014\u00e8\u00a1\u00a8", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("ICML 2025 Papers \u00e2\u20ac\u201c OpenReview", "ICML", 2025, "en", "ICML 2025 Papers", None),
     # date stamps, more site names, position papers
     ("ICML 2025 Papers [updated 2025-07-01]", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("ICML 2025 Papers - Paper Copilot", "ICML", 2025, "en", "ICML 2025 Papers", None),
