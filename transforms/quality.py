@@ -20,6 +20,8 @@ BOILERPLATE = (
     r"|(?i)^(?:home|about us|about|contact us|contact|login|log in|sign in|sign up|search|menu)(?: (?:home|about us|about|contact us|contact"
     r"|login|log in|sign in|sign up|search|menu|privacy policy|privacy|terms of (?:use|service)|faq|help|blog|news|careers)){2,}(?-u:\b)"
     r"|(?i)(?-u:\b)(?:sign up for our newsletter|subscribe to our newsletter|unsubscribe at any time|important dates ?:)"
+    # a block that is only an article's metadata field ("Keywords: a; b", "Received: 1 January 2024 / Accepted: ...")
+    r"|(?i)^(?:keywords?|key words|index terms|received|accepted|revised|published online|available online|article history|pmid|pmcid|doi|e?issn|isbn) ?[:—–]"
     r"|(?i)^(?:«\s*)?(?:previous|prev)\s+(?:\d+\s+){2,}|(?i)(?-u:\b)showing (?:results )?\d+\s*[-–]\s*\d+ of [\d,]+"
     # a server's error page, a bot check or an archive notice scraped instead of the abstract
     r"|(?i)(?-u:\b)(?:was not found on this server|404 not found|403 forbidden|500 internal server error|502 bad gateway|503 service unavailable"
@@ -60,8 +62,10 @@ NOT_ABSTRACT = (
     r"|(?:figure|fig\.|table|algorithm|listing) ?\d+[a-z]? ?[:.|] |(?:1\.? )?introduction (?:\d+ )?(?:1\.1|2\.?) "
     r"|acknowledge?ments? ?[:.]|acknowledge?ments? (?:this work|we thank|the authors)|funding ?:|this (?:work|article|paper|material) is licensed under|licensed under a creative commons"
     r"|permission to make digital or hard copies|personal use of this material is permitted"
-    # a call for papers, a programme's session or break with its time
-    r"|call for (?:papers|participation|submissions|contributions)(?-u:\b)"
+    # a call for papers, a programme's session or break with its time, a journal article's highlights and back matter
+    r"|call for (?:papers|participation|submissions|contributions)(?-u:\b)|highlights ?[:•·*\-]"
+    r"|data availability(?: statement)? ?:|(?:conflicts? of interests?|competing interests?|declaration of competing interest) ?:"
+    r"|ethics (?:approval|statement) ?:|corresponding author ?:|author contributions? ?:|supplementary (?:material|information|data) (?:for|to|of) this (?:article|paper)"
     r"|(?:(?:oral |poster |spotlight )?session [\w.]{1,6}|keynote|invited talk|coffee break|lunch break|opening remarks)(?-u:\b)[^\n]{0,200}?\d{1,2}:\d{2})"
 )
 # A speaker's or author's biography: a name that "is an assistant professor" (or lecturer, PhD student, research scientist ...)
@@ -73,6 +77,10 @@ BIO = (
     r"|research (?:scientist|engineer|fellow))(?-u:\b)"
 )
 BIO_INTERESTS = r"(?i)(?-u:\b)(?:his|her|their) (?:main )?research interests (?:include|are|lie|span|focus)(?-u:\b)"
+# A single citation ("Doe, J., & Smith, J. (2024). Title. Journal ...", "Doe J, Smith J. Title. Mach Learn. 2024;113:1-9."): authors
+# written surname and initials, then a year in parentheses or before a volume.
+_CITED_AUTHOR = r"\p{Lu}[\p{Ll}'\-]+(?:[ \-]\p{Lu}[\p{Ll}'\-]+)?,? (?:(?:\p{Lu}\.[ \-]?){1,3}|\p{Lu}{1,2}[,.])"
+CITATION = rf"^(?:{_CITED_AUTHOR}[,;]? ?(?:(?:and|&) )?){{1,12}}(?:et al\.? ?)?[^\n]{{0,300}}?(?:\((?:19|20)\d{{2}}[a-z]?\)|(?:19|20)\d{{2}} ?;)"
 # Source code: a block that starts with a definition or an import.
 CODE = r"^(?:def \w+ ?\(|class \w+ ?[(:]|import [\w.]+|from [\w.]+ import |#include ?<|function \w+ ?\(|public (?:static )?(?:void|class|int)(?-u:\b))"
 # A list of paper titles, one per line (a listing's "related papers"): three or more lines that each start with a
@@ -161,14 +169,14 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     n_sentences = text.str.count_matches(". ", literal=True) + 1  # the number of parts of the split below
     unique_ratio = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" .")).list.n_unique() / n_sentences
     top_word_share = _top_word_count(text) / words.clip(1)
-    # MENU, BIBTEX, NAME_LIST, NOT_ABSTRACT, REFERENCES, CODE and TITLE_LIST are anchored: on an abstract they fail within its first words or lines.
+    # MENU, CITATION, BIBTEX, NAME_LIST, NOT_ABSTRACT, REFERENCES, CODE and TITLE_LIST are anchored: on an abstract they fail within its first words or lines.
     # ``words`` stands alone in each comparison: CSE shares only whole repeated subexpressions, and
     # a repeated ``words <= n`` would count the words again.
     cookies = pl.when(text.str.contains(COOKIE)).then(text)  # the consent patterns run on these only
     interests = pl.when(text.str.contains("research interests", literal=True)).then(text).str.contains(BIO_INTERESTS).fill_null(False)
     addresses = cookies.str.count_matches(CONSENT_ADDRESS).fill_null(0)
     consent = cookies.str.contains(CONSENT).fill_null(False) | (addresses > 0)
-    page_text = (words <= t.boilerplate_max_words) & (text.str.contains(BOILERPLATE) | text.str.contains(MENU) | consent)
+    page_text = (words <= t.boilerplate_max_words) & (text.str.contains(BOILERPLATE) | text.str.contains(MENU) | text.str.contains(CITATION) | consent)
     banner = (words <= t.consent_max_words) & (addresses >= 2)
     boilerplate = (
         page_text | banner | text.str.contains(BIBTEX) | text.str.contains(NAME_LIST)

@@ -221,6 +221,24 @@ REFERENCE_LIST = (
         ("Jane Doe is an assistant professor of computer science at the University of X. Her research interests include machine "
          "learning, computer vision and robotics. She received her PhD from Stanford University in 2019.", "boilerplate"),
         ("Dr. Wei Li is a senior research scientist at Example Labs, where he leads the efficient inference team.", "boilerplate"),
+        # a journal article's metadata, highlights, citation and back matter in a block of its own
+        ("Highlights\n\u2022 We propose a sparse attention method that scales linearly.\n\u2022 It reduces memory by four times on long "
+         "documents.\n\u2022 Code and models are released for reproducibility.", "boilerplate"),
+        ("Keywords: sparse attention; long documents; efficient transformers; memory; linear complexity; benchmarks", "boilerplate"),
+        ("Received: 1 January 2024 / Accepted: 3 March 2024 / Published online: 4 April 2024 \u00a9 The Author(s), under exclusive "
+         "licence to Springer Science+Business Media LLC, part of Springer Nature 2024", "boilerplate"),
+        ("Cite this article\nDoe, J., Smith, J. Efficient sparse attention for long documents. Mach Learn 113, 1234\u20131250 (2024). "
+         "https://doi.org/10.1007/s10994-024-01234-5", "boilerplate"),
+        ("Doe J, Smith J, Li W. Efficient sparse attention for long documents and other settings. Mach Learn. 2024;113:1234-50.", "boilerplate"),
+        ("Corresponding author: Jane Doe, jane.doe@example.edu. Department of Computer Science, University of Example, 123 Main "
+         "Street, Springfield, USA.", "boilerplate"),
+        ("Data Availability Statement: The data that support the findings of this study are openly available in Zenodo at "
+         "https://doi.org/10.5281/zenodo.1234567, reference number 1234567.", "boilerplate"),
+        ("Conflict of interest: The authors declare that they have no conflict of interest. Ethics approval: Not applicable. "
+         "Consent to participate: Not applicable.", "boilerplate"),
+        ("BERT, GPT and T5 are strong baselines (2023) for many tasks. " + ABSTRACT, None),
+        ("Highlights of video streams are detected by our model. " + ABSTRACT, None),
+        ("Received signal strength predicts indoor position. " + ABSTRACT, None),
         ("Session types are a typing discipline for communication protocols. " + ABSTRACT, None),
         ("BERT is a pretrained language model whose representations transfer to many tasks. " + ABSTRACT, None),
         ("Home robots must search a house for objects. " + ABSTRACT, None),
