@@ -71,7 +71,7 @@ _WORDS = {
     "en": "papers paper accepted list of the proceedings main track conference abstracts abstract all "
     "orals oral posters poster spotlights spotlight highlights highlight full accepted-papers long short "
     "selected notable program tracks track online official complete technical research tiny accept submissions "
-    "repository from position annual meeting international",
+    "repository from position annual meeting international updated latest acm ieee usenix",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
     "hauptkonferenz vorträge vortrage lange kurze",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts",
@@ -82,11 +82,12 @@ _WORDS = {
     "pt": "artigos aceitos aceites lista dos das conferência trabalhos longos curtos",
 }
 _CJK_WORDS = {
-    "ja": ("論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択", "本会議", "口頭発表", "ポスター"),
+    "ja": ("論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択", "本会議", "口頭発表", "ポスター", "の"),
     "ko": ("논문 목록", "논문목록", "논문", "목록", "채택", "구두 발표", "포스터"),
     "zh": (
         "论文列表", "論文列表", "论文集", "論文集", "会议论文", "會議論文", "论文", "論文", "列表", "收录", "录用", "接收", "已接收",
         "主会", "主會", "长文", "長文", "短文", "口头报告", "口頭報告", "海报", "海報", "大会", "大會", "会议", "會議", "年会",
+        "汇总", "彙總", "合集", "合輯",
     ),
 }
 _LANG_ONLY = {  # words that decide the language when present
@@ -133,7 +134,7 @@ _SITE = re.compile(
     r"(?:https?://)?(?:[a-z0-9-]+\.)+(?:cc|net|org|com|press|io|ai|edu|cool|dev|app|info|cn|jp|kr|de|fr|ru|uk|eu)(?:/\S*)?"
     r"|\b(?:acl anthology|cvf open access|open access|openreview|pmlr|proceedings of machine learning research|dblp"
     r"|arxiv|papers with code|semantic scholar|ieee xplore|acm digital library|virtual site|paper copilot|paper digest"
-    r"|hugging face|google scholar|researchgate|alphaxiv|cool papers|immersive paper discovery)\b",
+    r"|hugging face|google scholar|researchgate|alphaxiv|cool papers|immersive paper discovery|ecva)\b",
     re.IGNORECASE,
 )
 _VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’(]*((?:1[5-9]|2\d)\d{2})(?!\d)")

@@ -89,6 +89,14 @@ CASES = [
     ("2024 Conference on Empirical Methods in Natural Language Processing", "EMNLP", 2024, "en", "EMNLP 2024 Papers", None),
     ("第41届国际机器学习大会（ICML 2024）录用论文", "ICML", 2024, "zh", "ICML 2024 Papers", None),
     ("第四十一届国际机器学习大会 2024 论文", "ICML", 2024, "zh", "ICML 2024 Papers", None),
+    # more listing titles: a Japanese particle, Chinese "compilation" words, a publisher before the venue, a site, "(updated)"
+    ("NeurIPS 2024 \u306e\u63a1\u629e\u8ad6\u6587\u4e00\u89a7", "NEURIPS", 2024, "ja", "NeurIPS 2024 Papers", None),
+    ("ICML 2025 \u8bba\u6587\u6c47\u603b", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("ICML 2025 \u8bba\u6587\u5408\u96c6", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("ACM CHI 2024 Papers", "CHI", 2024, "en", "CHI 2024 Papers", None),
+    ("IEEE CVPR 2024 Papers", "CVPR", 2024, "en", "CVPR 2024 Papers", None),
+    ("ECCV 2024 Papers - ECVA", "ECCV", 2024, "en", "ECCV 2024 Papers", None),
+    ("ICML 2025 Papers (updated)", "ICML", 2025, "en", "ICML 2025 Papers", None),
     # a header saved as mojibake (UTF-8 read as cp1252), repaired before it is parsed
     ("ICML 2025 \u00e8\u00ae\u00ba\u00e6\u2013\u2021\u00e5\u02c6\u2014\u00e8\u00a1\u00a8", "ICML", 2025, "zh", "ICML 2025 Papers", None),
     ("ICML 2025 Papers \u00e2\u20ac\u201c OpenReview", "ICML", 2025, "en", "ICML 2025 Papers", None),
