@@ -182,7 +182,10 @@ _TRAILING_SECTIONS = (
 )
 
 
-_ABSTRACT_LABELS = ("Abstract", "ABSTRACT", "摘要", "要旨", "概要", "초록", "Аннотация", "Zusammenfassung", "Résumé", "Resumen")
+_ABSTRACT_LABELS = (
+    "Abstract", "ABSTRACT", "摘要", "摘 要", "摘\u3000要", "要旨", "要約", "概要", "초록", "요약", "Аннотация", "АННОТАЦИЯ", "Zusammenfassung",
+    "Résumé", "Resumen", "Resumo", "Riassunto", "Sommario", "Samenvatting", "Streszczenie", "Özet",
+)
 # An abstract label at the start of one of a block's first lines, before the markup is
 # converted: alone on its line as a heading ("## Abstract", "<h3>Abstract</h3>",
 # "\\section*{Abstract}", "Abstract"), in bold in front of the text ("**Abstract** We ...",
@@ -893,7 +896,7 @@ def collapse_repeated_math(text: str) -> str:
 # A number without "." or ")" and a space after it ("3D point clouds", "2D/3D") is text.
 _LEADING_LABEL = (
     r"^(?:(?:[^\n]{0,300}?\s)?(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[:：]\s*"
-    + r"|(?:Abstract|ABSTRACT)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
+    + r"|(?:Abstract|ABSTRACT|Аннотация|АННОТАЦИЯ)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
     + r"|(?:\[\d{1,3}\]|\d{1,3}[.)]|[-–•*·▪►>])\s+)+"
 )
 

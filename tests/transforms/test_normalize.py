@@ -112,6 +112,12 @@ WRAPPED = "\n".join(
         ("**Abstract**\n\nWe study", "We study"),
         ("Learning to Rank with Diffusion\nJane Doe, John Roe\nAbstract\nWe study", "We study"),
         ("摘要\n图神经网络在处理", "图神经网络在处理"),
+        ("摘 要：图神经网络在处理", "图神经网络在处理"),
+        ("摘\u3000要\n图神经网络在处理", "图神经网络在处理"),
+        ("Resumo: We study", "We study"),
+        ("요약: We study", "We study"),
+        ("Аннотация. We study", "We study"),
+        ("Resumo dos resultados: we study", "Resumo dos resultados: we study"),
         # hard-wrapped Chinese and Japanese join without a space; Korean, and a break between scripts, with one
         ("我们提出了一种基于有效电阻的\n图重连方法。", "我们提出了一种基于有效电阻的图重连方法。"),
         ("長距離依存性の\n処理に課題がある。", "長距離依存性の処理に課題がある。"),
