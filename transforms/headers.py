@@ -26,11 +26,13 @@ VENUE_DISPLAY = {
     "COLT": "COLT", "AISTATS": "AISTATS", "UAI": "UAI", "ICASSP": "ICASSP", "INTERSPEECH": "Interspeech",
     "MLSYS": "MLSys", "CORL": "CoRL", "ICRA": "ICRA", "IROS": "IROS", "TMLR": "TMLR", "COLM": "COLM",
     "MICCAI": "MICCAI", "BMVC": "BMVC", "WACV": "WACV", "LOG": "LoG", "CHIL": "CHIL", "RSS": "RSS",
+    "JMLR": "JMLR", "TACL": "TACL", "TPAMI": "TPAMI",
 }
 VENUE_ALIASES = {"NIPS": "NEURIPS"}
 # Venues written out in full ("The 41st International Conference on Machine Learning (ICML 2024)",
 # "第四十一届国际机器学习大会"): the name stands for the venue's acronym. Longer names first (NAACL before ACL).
 _FULL_NAMES = (
+    ("TACL", r"transactions of the association for computational linguistics"),  # before ACL, whose name it holds
     ("NAACL", r"north american chapter of the association for computational linguistics"),
     ("ACL", r"(?:annual meeting of the )?association for computational linguistics|计算语言学协会(?:年会)?"),
     ("NEURIPS", r"(?:(?:annual )?conference on )?(?:advances in )?neural information processing systems(?: \d{1,3}(?!\d))?|神经信息处理系统(?:大会|会议)?|神經信息處理系統(?:大會|會議)?"),
@@ -49,6 +51,8 @@ _FULL_NAMES = (
     ("CORL", r"conference on robot learning"),
     ("COLM", r"conference on language modeling"),
     ("TMLR", r"transactions on machine learning research"),
+    ("JMLR", r"journal of machine learning research"),
+    ("TPAMI", r"(?:ieee )?transactions on pattern analysis and machine intelligence"),
     ("MICCAI", r"(?:international conference on )?medical image computing and computer[- ]assisted intervention"),
     ("WACV", r"(?:ieee/cvf )?winter conference on applications of computer vision"),
     ("BMVC", r"british machine vision conference"),
@@ -100,7 +104,7 @@ _LANG_ONLY = {  # words that decide the language when present
 }
 _VOCAB = {w for words in _WORDS.values() for w in words.split()}
 # "Papers accepted at NeurIPS 2024", "Papers in ICML 2025": with the word "papers" only ("Accepted at ICML 2025" is a block's note).
-_LINKING = frozenset({"at", "to", "in", "for"})
+_LINKING = frozenset({"at", "to", "in", "for", "and"})
 _PAPER_WORDS = frozenset({"papers", "paper", "accepted-papers"})
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _JA_KANJI_WORDS = tuple(w for w in _CJK_WORDS["ja"] if not _KANA.search(w))  # 一覧, 採択: Japanese, not Chinese

@@ -97,6 +97,10 @@ CASES = [
     ("IEEE CVPR 2024 Papers", "CVPR", 2024, "en", "CVPR 2024 Papers", None),
     ("ECCV 2024 Papers - ECVA", "ECCV", 2024, "en", "ECCV 2024 Papers", None),
     ("ICML 2025 Papers (updated)", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("Journal of Machine Learning Research 2024", "JMLR", 2024, "en", "JMLR 2024 Papers", None),
+    ("Transactions of the Association for Computational Linguistics 2024", "TACL", 2024, "en", "TACL 2024 Papers", None),
+    ("IEEE Transactions on Pattern Analysis and Machine Intelligence 2024", "TPAMI", 2024, "en", "TPAMI 2024 Papers", None),
+    ("ICLR 2025 Accepted Papers \u2014 Oral, Spotlight and Poster", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
     # a header saved as mojibake (UTF-8 read as cp1252), repaired before it is parsed
     ("ICML 2025 \u00e8\u00ae\u00ba\u00e6\u2013\u2021\u00e5\u02c6\u2014\u00e8\u00a1\u00a8", "ICML", 2025, "zh", "ICML 2025 Papers", None),
     ("ICML 2025 Papers \u00e2\u20ac\u201c OpenReview", "ICML", 2025, "en", "ICML 2025 Papers", None),
@@ -139,6 +143,9 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "We present it at the International Conference on Machine Learning 2024",
         "International Conference on Machine Learning",
         "The Twelfth International Conference on Learning Representations",
+        "ICML and NeurIPS 2024",
+        "Papers and code for ICML 2025",
+        "The latest news about ICML 2025",
     ],
 )
 def test_not_headers(line: str) -> None:
