@@ -352,14 +352,19 @@ def strip_title_line(text: pl.Expr) -> pl.Expr:
     return _on_rows(text, lambda batch: batch.str.contains(_TITLE_LINE), _strip_title_line, lambda batch: batch.str.contains("\n", literal=True))
 
 
+def _title_case(title: pl.Expr) -> pl.Expr:
+    """Two or more capitalized words and no lower-case word of four letters or more but ``_TITLE_SMALL_WORDS``."""
+    capitalized = title.str.count_matches(r"(?:^|[\s(:/-])[\p{Lu}\d][\p{L}\p{N}'’]*")
+    lower = title.str.count_matches(r"(?:^|\s)\p{Ll}{4,}\b") - title.str.count_matches(r"(?:^|\s)" + _TITLE_SMALL_WORDS + r"\b")
+    return (capitalized >= 2) & (lower == 0)
+
+
 def _strip_title_line(rows: pl.Series) -> pl.Series:
     head, title = pl.col("t").str.extract(_TITLE_LINE, 0), pl.col("t").str.extract(_TITLE_LINE, 1)
     rest = pl.col("t").str.slice(head.str.len_chars())
-    capitalized = title.str.count_matches(r"(?:^|[\s(:/-])[\p{Lu}\d][\p{L}\p{N}'’]*")
-    lower = title.str.count_matches(r"(?:^|\s)\p{Ll}{4,}\b") - title.str.count_matches(r"(?:^|\s)" + _TITLE_SMALL_WORDS + r"\b")
     first_line = rest.str.extract(r"\A([^\n]*)", 1)
     next_line = first_line.str.len_chars()
-    title_case = (capitalized >= 2) & (lower == 0) & (~rest.str.contains("\n", literal=True) | (4 * title.str.len_chars() <= 3 * next_line))
+    title_case = _title_case(title) & (~rest.str.contains("\n", literal=True) | (4 * title.str.len_chars() <= 3 * next_line))
     above_paragraph = (title.str.count_matches(r"\S+") >= 2) & ~rest.str.contains("\n", literal=True) & (paragraph_width(first_line) >= PARAGRAPH_WIDTH)
     second_line = rest.str.extract(r"\A[^\n]*\n([^\n]*)\n", 1).str.len_chars()  # a line that is not the last: wrapped full
     above_wrapped = (
@@ -376,6 +381,40 @@ def _strip_title_line(rows: pl.Series) -> pl.Series:
         & (rest.str.len_chars() >= pl.max_horizontal(2 * title.str.len_chars(), pl.lit(100)))
     )
     return rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)
+
+
+# A paper's title written in front of its abstract on the same line, as its first sentence ("Efficient Sparse Attention
+# for Long Documents. We propose ..."), with an author list after it ("... Documents. Jane Doe, John Smith. We ..."):
+# three or more words, each capitalized (or a number) but the small words titles keep lower-case, no comma, ending in
+# "." or "?", then a sentence of at least 150 more characters. "Finally, in LLMs." and "We show this." are sentences.
+_TITLE_LOWER_WORDS = (
+    r"(?:a|an|the|and|or|nor|but|of|for|in|on|at|to|by|via|with|from|into|onto|over|upon|than|without|within|through|towards?"
+    r"|beyond|across|under|versus|vs|as|is|are|be|do|not|its|when|where|while)"
+)
+_TITLE_WORD = r"(?:\(?[\p{Lu}\d][^\s.!?,]*|" + _TITLE_LOWER_WORDS + r")"
+_INLINE_TITLE = r"\A(" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30})[.?][ \t]+(?:" + _AUTHORS + r"\.[ \t]+)?\p{Lu}"
+INLINE_TITLE_REST = 150
+
+
+def strip_inline_title(text: pl.Expr) -> pl.Expr:
+    """Drop a Title Case first sentence (and an author list after it) in front of an abstract (see ``_INLINE_TITLE``)."""
+    return _on_rows(text, lambda batch: batch.str.contains(_INLINE_TITLE), _strip_inline_title)
+
+
+def _strip_inline_title(rows: pl.Series) -> pl.Series:
+    for _ in range(3):  # a title, then a subtitle: what is left never starts with one (normalizing stays idempotent)
+        title, head = pl.col("t").str.extract(_INLINE_TITLE, 1), pl.col("t").str.extract(_INLINE_TITLE, 0)
+        rest = pl.col("t").str.slice(head.str.len_chars() - 1)
+        is_title = (
+            (title.str.count_matches(r"(?:^|\s)\(?[\p{Lu}\d]") >= 2)
+            & ~title.str.contains(_FUNCTION_WORD_END)
+            & (rest.str.len_chars() >= INLINE_TITLE_REST)
+        ).fill_null(False)
+        stripped = rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)
+        if stripped.equals(rows):
+            return rows
+        rows = stripped
+    return rows
 
 
 def join_lines(text: pl.Expr) -> pl.Expr:
@@ -992,6 +1031,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
     lambda t: _on_matching(t, _MATH_MARK.pattern, collapse_repeated_math),  # only rows with a math mark may repeat one
+    strip_inline_title,
     strip_label,
     unquote_block,
 )

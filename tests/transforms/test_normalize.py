@@ -15,6 +15,7 @@ def norm(*texts: str) -> list[str]:
 
 
 ABSTRACT = "Graph neural networks struggle with long-range dependencies because message passing oversquashes information. We present a rewiring method."
+TWICE = ABSTRACT + " " + ABSTRACT
 # ABSTRACT twice, hard-wrapped at 76 characters as a PDF or a mailing list writes it
 WRAPPED = "\n".join(
     [
@@ -195,6 +196,15 @@ WRAPPED = "\n".join(
         ("Is Attention All You Need?\nMaria Kowalska1,2*, Wei Li2 and J. R. Smith\u2020\n" + ABSTRACT, ABSTRACT),
         ("Title: Rewiring Graphs\n" + ABSTRACT, ABSTRACT),
         ("Title: rewiring graphs by resistance\nAuthors: Maria Kowalska\n" + ABSTRACT, ABSTRACT),
+        # ... or as the first sentence of the abstract's own line, with an author list after it
+        ("Rewiring Graphs with Effective Resistance. " + TWICE, TWICE),
+        ("Is Attention All You Need? Maria Kowalska, Wei Li. " + TWICE, TWICE),
+        ("GIST: Graph Inverse Style Transfer. Graph Neural Networks (GNNs) for Molecules. " + TWICE, TWICE),
+        ("Finally, in LLMs. " + TWICE, "Finally, in LLMs. " + TWICE),  # a comma: a sentence
+        ("LLMs Hallucinate. " + TWICE, "LLMs Hallucinate. " + TWICE),  # two words
+        ("Graphs in the Wild. We rewire them.", "Graphs in the Wild. We rewire them."),  # nothing of length after it
+        ("We Study Graphs. " + TWICE, TWICE),
+        ("Deep Graph Networks Trained on. " + TWICE, "Deep Graph Networks Trained on. " + TWICE),
         ("Attention is all you need\n" + ABSTRACT, "Attention is all you need " + ABSTRACT),  # sentence case: not told from text
         ("Attention is all you need\n" + ABSTRACT * 2, ABSTRACT * 2),  # ... unless the abstract under it is one paragraph-length line
         ("Pretrained Language Models such as BERT\n" + ABSTRACT, "Pretrained Language Models such as BERT " + ABSTRACT),
