@@ -214,7 +214,12 @@ _HEADING_LABEL = (
 # case (three words or more) above a hard-wrapped abstract: lines of at least ``WRAPPED_WIDTH``
 # characters, the second at least four fifths of the first, and the title at most three fifths of it.
 # Wrapping fills every line but the last, so an abstract's own first line is never that short.
-_TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*" + _AUTHORS + r"[ \t]*\r?\n)?[ \t]*"
+# Under the author line, a line of their affiliations may follow ("1 University of X, 2 Y Lab", "¹MIT ²Stanford"): it starts
+# with an affiliation mark (a number and a space, or a superscript or a symbol) and a capital, and names an institution.
+_AFFILIATIONS = r"(?:\d{1,2}[ \t]+|[¹²³⁴⁵⁶⁷⁸⁹*†‡]{1,2}[ \t]*)\p{Lu}[^\n]{0,300}?(?i:universit|institut|college|school|laborator|\blabs?\b|research|academy|cent(?:er|re)|department|hospital|inc\.|ltd)[^\n]{0,300}"
+_TITLE_LINE = (
+    r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*" + _AUTHORS + r"[ \t]*\r?\n(?:[ \t]*" + _AFFILIATIONS + r"\r?\n)?)?[ \t]*"
+)
 # A hard-wrapped abstract's lines: all but the last are about as long as the first, at least this wide.
 WRAPPED_WIDTH = 50
 _TITLE_SMALL_WORDS = r"(?:with|from|into|onto|over|upon|than|without|within|through|towards?|beyond|across|under|versus|when|where|while)"

@@ -194,6 +194,10 @@ WRAPPED = "\n".join(
         ("Is Attention All You Need?\nMaria Kowalska, Wei Li and J. R. Smith\n" + ABSTRACT, ABSTRACT),
         ("Is Attention All You Need?\nMaria Kowalska \u00b7 Wei Li \u00b7 J. R. Smith\n" + ABSTRACT, ABSTRACT),
         ("Is Attention All You Need?\nMaria Kowalska1,2*, Wei Li2 and J. R. Smith\u2020\n" + ABSTRACT, ABSTRACT),
+        ("Is Attention All You Need?\nMaria Kowalska1, Wei Li2\n1 University of Warsaw, 2 Example Research Lab\n" + ABSTRACT, ABSTRACT),
+        ("Is Attention All You Need?\nMaria Kowalska\u00b9, Wei Li\u00b2\n\u00b9MIT CSAIL \u00b2Stanford University\n" + ABSTRACT, ABSTRACT),
+        ("Rewiring Graphs\nMaria Kowalska, Wei Li\n3D point clouds are hard for the research community.\n" + ABSTRACT,
+         "3D point clouds are hard for the research community. " + ABSTRACT),
         ("Title: Rewiring Graphs\n" + ABSTRACT, ABSTRACT),
         ("Title: rewiring graphs by resistance\nAuthors: Maria Kowalska\n" + ABSTRACT, ABSTRACT),
         # ... or as the first sentence of the abstract's own line, with an author list after it
