@@ -79,6 +79,8 @@ _LINK_WORD = (
     r"(?:pdf|bib(?:tex)?|abs|abstract|video|slides|poster|code|supp(?:lementary|l|lemental)?(?: (?:pdf|material))?|arxiv|html|doi|cite"
     r"|project page|software|openreview|dataset|data|demo|website|blog|github|talk|paper)"
 )
+# "Read more", "Show all", "Collapse" on Chinese, Japanese and Korean sites.
+_MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读更多|閱讀更多|阅读全文|閱讀全文|查看更多|查看全文|もっと見る|続きを読む|더보기|더 보기|접기)"
 # A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
 _COPYRIGHT_MARK = r"(?:(?:Copyright[ \t]*)?(?:©|\([cC]\))|Copyright)[ \t]*"
 _COPYRIGHT = r"(?:(?:Copyright[ \t]*)?©|" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?-u:\b))"  # "(c)" alone starts an enumeration's item
@@ -93,7 +95,7 @@ _CHROME_LINE = (
     r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
     r"|\(?(?:Accepted|To appear|Published|Presented)[ \t]+(?:at|to|in|by|as)\b[^\n]{0,120}?\)?\.?"
     r"|(?:v\d+[ \t]+)?[Ss]ubmitted[ \t]+\d{1,2}[ \t]+\p{L}+,?[ \t]+\d{4}[^\n]*|originally announced[^\n]*|TL;?DR[ \t]+\p{Lu}[^\n]*"
-    r"|[▽△▼▲][ \t]*(?i:more|less)|Expand|Collapse"
+    r"|[▽△▼▲][ \t]*(?i:more|less)|Expand|Collapse|" + _MORE_CJK + r""
     r"|(?:[\p{L}\p{N}&.'’-]+[ \t]+){0,3}(?:19|20)\d{2}[ \t]+" + _PRESENTED + r"[^\n]{0,30}"
     r"|" + _PRESENTED + r"(?:[ \t]+(?:" + _PRESENTED + r"|(?i:presentation|paper)))?(?:[ \t]*\([^)\n]{0,40}\))?"
     r"|" + _COPYRIGHT + r"[^\n]{0,200}|(?i:this article is protected by copyright)[^\n]{0,80}|(?i:all rights reserved)\.?"
@@ -168,6 +170,7 @@ _TRAILING_LINKS = (
     r"(?:[ \t]*\[(?i:" + _LINK_WORD + r")\])+[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*[(\[]?(?i:read|show|see|view)[ \t]+(?i:more|less|all|full (?:abstract|text))[)\]]?[ \t]*[»›→>.]*[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
+    r"|(…|\.\.\.|[.!?。！？][\"”'」]?)[ \t]*[(\[（【]?" + _MORE_CJK + r"[)\]）】]?[ \t]*[»›→>]*[ \t]*\z"
 )
 # A copyright notice after the last sentence ("... baselines. © 2024 Elsevier Ltd."), looked for only in blocks
 # that hold a copyright mark (a bounded run before the end would slow the search for the others).
@@ -297,7 +300,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace(_TRAILING_PAGE_LINKS, "${1}")),
         lambda batch: batch.str.contains(_ENDS_WITH_PAGE_LINK),
     )
-    links = _on_rows(pages, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}")))
+    links = _on_rows(pages, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}${4}")))
     sections = _on_rows(
         links,
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),
