@@ -401,12 +401,13 @@ _TITLE_LOWER_WORDS = (
 )
 _TITLE_WORD = r"(?:\(?[\p{Lu}\d][^\s.!?,]*|" + _TITLE_LOWER_WORDS + r")"
 _INLINE_TITLE = r"\A(" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30})[.?][ \t]+(?:" + _AUTHORS + r"\.[ \t]+)?\p{Lu}"
+_MAY_START_WITH_TITLE = r"\A" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}[.?][ \t]+\p{Lu}"  # the same without the authors: cheaper
 INLINE_TITLE_REST = 150
 
 
 def strip_inline_title(text: pl.Expr) -> pl.Expr:
     """Drop a Title Case first sentence (and an author list after it) in front of an abstract (see ``_INLINE_TITLE``)."""
-    return _on_rows(text, lambda batch: batch.str.contains(_INLINE_TITLE), _strip_inline_title)
+    return _on_rows(text, lambda batch: batch.str.contains(_INLINE_TITLE), _strip_inline_title, lambda batch: batch.str.contains(_MAY_START_WITH_TITLE))
 
 
 def _strip_inline_title(rows: pl.Series) -> pl.Series:
