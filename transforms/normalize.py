@@ -95,8 +95,8 @@ _CHROME_LINE = (
     r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
     r"|\(?(?:Accepted|To appear|Published|Presented)[ \t]+(?:at|to|in|by|as)\b[^\n]{0,120}?\)?\.?"
     r"|(?:v\d+[ \t]+)?[Ss]ubmitted[ \t]+\d{1,2}[ \t]+\p{L}+,?[ \t]+\d{4}[^\n]*|originally announced[^\n]*|TL;?DR[ \t]+\p{Lu}[^\n]*"
-    r"|[▽△▼▲][ \t]*(?i:more|less)|Expand|Collapse|" + _MORE_CJK + r""
-    r"|(?:[\p{L}\p{N}&.'’-]+[ \t]+){0,3}(?:19|20)\d{2}[ \t]+" + _PRESENTED + r"[^\n]{0,30}"
+    r"|[▽△▼▲][ \t]*(?i:more|less)|Expand|Collapse"
+    r"|" + _MORE_CJK + r"|(?:[\p{L}\p{N}&.'’-]+[ \t]+){0,3}(?:19|20)\d{2}[ \t]+" + _PRESENTED + r"[^\n]{0,30}"
     r"|" + _PRESENTED + r"(?:[ \t]+(?:" + _PRESENTED + r"|(?i:presentation|paper)))?(?:[ \t]*\([^)\n]{0,40}\))?"
     r"|" + _COPYRIGHT + r"[^\n]{0,200}|(?i:this article is protected by copyright)[^\n]{0,80}|(?i:all rights reserved)\.?"
     r"|Competing Interest Statement|The authors have declared no competing interests?\.?|The online version contains supplementary material[^\n]{0,200}"
@@ -282,18 +282,12 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
     # Title and authors, then chrome lines: one after the other, as each reads its input several times. Only blocks that may
     # hold a citation line, a line only chrome above an abstract, or a no-break space ("Article&nbsp;Metrics") are matched
     # against those patterns too, with no-break spaces read as spaces.
-    lines = _on_rows(
-        text,
-        lambda batch: ~batch.str.contains(_CHROME_HINT),
-        lambda rows: _vectorized(_strip_chrome_lines)(_vectorized(_strip_title_authors)(rows)),
-        lambda batch: batch.str.contains("\n", literal=True),
-    )
-    lines = _on_rows(
-        lines,
-        lambda batch: batch.str.contains(_CHROME_HINT),
-        lambda rows: _vectorized(lambda t: _strip_chrome_lines(t, full=True))(_vectorized(_strip_title_authors)(rows)),
-        lambda batch: batch.str.contains("\n", literal=True),
-    )
+    def title_then_lines(full: bool) -> Callable[[pl.Series], pl.Series]:
+        return lambda rows: _vectorized(lambda t: _strip_chrome_lines(t, full))(_vectorized(_strip_title_authors)(rows))
+
+    multiline = lambda batch: batch.str.contains("\n", literal=True)  # noqa: E731
+    lines = _on_rows(text, lambda batch: ~batch.str.contains(_CHROME_HINT), title_then_lines(full=False), multiline)
+    lines = _on_rows(lines, lambda batch: batch.str.contains(_CHROME_HINT), title_then_lines(full=True), multiline)
     pages = _on_rows(
         lines,
         lambda batch: batch.str.contains(_TRAILING_PAGE_LINKS),
@@ -360,19 +354,14 @@ def strip_title_line(text: pl.Expr) -> pl.Expr:
     return _on_rows(text, lambda batch: batch.str.contains(_TITLE_LINE), _strip_title_line, lambda batch: batch.str.contains("\n", literal=True))
 
 
-def _title_case(title: pl.Expr) -> pl.Expr:
-    """Two or more capitalized words and no lower-case word of four letters or more but ``_TITLE_SMALL_WORDS``."""
-    capitalized = title.str.count_matches(r"(?:^|[\s(:/-])[\p{Lu}\d][\p{L}\p{N}'’]*")
-    lower = title.str.count_matches(r"(?:^|\s)\p{Ll}{4,}\b") - title.str.count_matches(r"(?:^|\s)" + _TITLE_SMALL_WORDS + r"\b")
-    return (capitalized >= 2) & (lower == 0)
-
-
 def _strip_title_line(rows: pl.Series) -> pl.Series:
     head, title = pl.col("t").str.extract(_TITLE_LINE, 0), pl.col("t").str.extract(_TITLE_LINE, 1)
     rest = pl.col("t").str.slice(head.str.len_chars())
+    capitalized = title.str.count_matches(r"(?:^|[\s(:/-])[\p{Lu}\d][\p{L}\p{N}'’]*")
+    lower = title.str.count_matches(r"(?:^|\s)\p{Ll}{4,}\b") - title.str.count_matches(r"(?:^|\s)" + _TITLE_SMALL_WORDS + r"\b")
     first_line = rest.str.extract(r"\A([^\n]*)", 1)
     next_line = first_line.str.len_chars()
-    title_case = _title_case(title) & (~rest.str.contains("\n", literal=True) | (4 * title.str.len_chars() <= 3 * next_line))
+    title_case = (capitalized >= 2) & (lower == 0) & (~rest.str.contains("\n", literal=True) | (4 * title.str.len_chars() <= 3 * next_line))
     above_paragraph = (title.str.count_matches(r"\S+") >= 2) & ~rest.str.contains("\n", literal=True) & (paragraph_width(first_line) >= PARAGRAPH_WIDTH)
     second_line = rest.str.extract(r"\A[^\n]*\n([^\n]*)\n", 1).str.len_chars()  # a line that is not the last: wrapped full
     above_wrapped = (
@@ -395,10 +384,7 @@ def _strip_title_line(rows: pl.Series) -> pl.Series:
 # for Long Documents. We propose ..."), with an author list after it ("... Documents. Jane Doe, John Smith. We ..."):
 # three or more words, each capitalized (or a number) but the small words titles keep lower-case, no comma, ending in
 # "." or "?", then a sentence of at least 150 more characters. "Finally, in LLMs." and "We show this." are sentences.
-_TITLE_LOWER_WORDS = (
-    r"(?:a|an|the|and|or|nor|but|of|for|in|on|at|to|by|via|with|from|into|onto|over|upon|than|without|within|through|towards?"
-    r"|beyond|across|under|versus|vs|as|is|are|be|do|not|its|when|where|while)"
-)
+_TITLE_LOWER_WORDS = r"(?:a|an|the|and|or|nor|but|of|for|in|on|at|to|by|via|vs|as|is|are|be|do|not|its|" + _TITLE_SMALL_WORDS + r")"
 _TITLE_WORD = r"(?:\(?[\p{Lu}\d][^\s.!?,]*|" + _TITLE_LOWER_WORDS + r")"
 _INLINE_TITLE = r"\A(" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30})[.?][ \t]+(?:" + _AUTHORS + r"\.[ \t]+)?\p{Lu}"
 _MAY_START_WITH_TITLE = r"\A" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}[.?][ \t]+\p{Lu}"  # the same without the authors: cheaper
