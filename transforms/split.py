@@ -1,7 +1,8 @@
 """Split decoded files into a header line and record blocks.
 
 Blocks are separated by one or more blank, whitespace-only or separator lines (``---``,
-``* * *``, ``===``, ...); line endings LF, CRLF and CR are all accepted. Inside a block, a
+``* * *``, ``===``, ...); line endings LF, CRLF and CR are all accepted, and so are Unicode's line
+and paragraph separators (U+2028 a line break, U+2029 an empty line). Inside a block, a
 line break between two paragraph-length lines, the first ending a sentence, also separates
 blocks (files that list one abstract per line). A block's raw text keeps its inner line breaks.
 """
@@ -26,9 +27,17 @@ PARAGRAPH_WIDTH = 250
 _SENTENCE_END = r"(?:[.!?。！？…][)\]}\"'”’»」』）*_]*|(?:https?://|www\.)\S*)\s*$"
 
 
+_OTHER_BREAKS = "\r\u2028\u2029"  # line breaks other than LF
+
+
 def unify_newlines(text: pl.Expr) -> pl.Expr:
-    """CRLF and CR become LF."""
-    return text.str.replace_all("\r\n", "\n", literal=True).str.replace_all("\r", "\n", literal=True)
+    """CRLF, CR and U+2028 (line separator) become LF; U+2029 (paragraph separator) an empty line."""
+    return (
+        text.str.replace_all("\r\n", "\n", literal=True)
+        .str.replace_all("\r", "\n", literal=True)
+        .str.replace_all("\u2028", "\n", literal=True)
+        .str.replace_all("\u2029", "\n\n", literal=True)
+    )
 
 
 _LEADING = " \t\n" + INVISIBLE_MARKS  # stripped from a file's start before its first line
@@ -115,16 +124,16 @@ def split_continuation(sources: pl.DataFrame) -> pl.DataFrame:
     """``split_header``'s columns for texts that continue files after a cut at an empty line: no header line
     (``header_raw`` null, the other fields as given) and ``body``, the whole text (its leading space and blank
     lines dropped, as a gap would take them) cut at every empty line."""
-    body = _with_lf(sources["text"].str.strip_chars_start(_SPACE_CHARS + "\n\r")).str.split("\n\n")
+    body = _with_lf(sources["text"].str.strip_chars_start(_SPACE_CHARS + "\n" + _OTHER_BREAKS)).str.split("\n\n")
     return sources.with_columns(header_raw=pl.lit(None, pl.String), body=body)
 
 
 def _with_lf(text: pl.Series) -> pl.Series:
-    """``unify_newlines`` of the texts; the column as it is when none holds a CR (a whole file's text is not copied for nothing)."""
-    has_cr = text.str.contains("\r", literal=True).fill_null(False)
-    if not has_cr.any():
+    """``unify_newlines`` of the texts; the column as it is when none holds another line break (a whole file's text is not copied for nothing)."""
+    other_breaks = text.str.contains(f"[{_OTHER_BREAKS}]").fill_null(False)
+    if not other_breaks.any():
         return text
-    return text.to_frame().select(pl.when(has_cr).then(unify_newlines(pl.col(text.name))).otherwise(pl.col(text.name))).to_series()
+    return text.to_frame().select(pl.when(other_breaks).then(unify_newlines(pl.col(text.name))).otherwise(pl.col(text.name))).to_series()
 
 
 def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:

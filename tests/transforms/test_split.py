@@ -29,6 +29,13 @@ def test_header_and_blocks_with_any_line_endings() -> None:
         assert blocks["text_raw"].to_list() == ["first line\nsecond line", "next block"]
 
 
+def test_unicode_line_and_paragraph_separators_break_lines_and_blocks() -> None:
+    # some exports (Word, JavaScript's innerText, PDF tools) write U+2028 for a line break and U+2029 between paragraphs
+    parsed, blocks = _split("ICML 2025 Papers\u2029first line\u2028second line\u2029\u2029next block\u2029")
+    assert parsed["collection"][0] == "ICML 2025 Papers"
+    assert blocks["text_raw"].to_list() == ["first line\nsecond line", "next block"]
+
+
 def test_file_without_header_keeps_first_block() -> None:
     parsed, blocks = _split("An abstract without a header.\n\nAnother one.")
     assert parsed["header_raw"][0] is None
