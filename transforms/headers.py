@@ -2,7 +2,8 @@
 
 A header is a short line made only of a venue (or its full name), a year, decorations, an optional part or page
 marker, an optional track, site names and words from the header vocabulary below (English,
-Chinese, Japanese, Korean, German, French, Spanish, Russian, Italian, Portuguese). Anything else makes the line an
+Chinese, Japanese, Korean, German, French, Spanish, Russian, Italian, Portuguese, Dutch, Polish, Ukrainian, Greek, Turkish,
+Vietnamese, Indonesian, Arabic, Persian, Hebrew, Hindi). Anything else makes the line an
 ordinary block, so a sentence that mentions a venue and a year is never a header.
 """
 
@@ -26,7 +27,8 @@ VENUE_DISPLAY = {
     "COLT": "COLT", "AISTATS": "AISTATS", "UAI": "UAI", "ICASSP": "ICASSP", "INTERSPEECH": "Interspeech",
     "MLSYS": "MLSys", "CORL": "CoRL", "ICRA": "ICRA", "IROS": "IROS", "TMLR": "TMLR", "COLM": "COLM",
     "MICCAI": "MICCAI", "BMVC": "BMVC", "WACV": "WACV", "LOG": "LoG", "CHIL": "CHIL", "RSS": "RSS",
-    "JMLR": "JMLR", "TACL": "TACL", "TPAMI": "TPAMI",
+    "JMLR": "JMLR", "TACL": "TACL", "TPAMI": "TPAMI", "MM": "ACM MM", "CHI": "CHI", "AAMAS": "AAMAS", "CIKM": "CIKM",
+    "RECSYS": "RecSys", "ICDM": "ICDM", "SIGGRAPH": "SIGGRAPH",
 }
 VENUE_ALIASES = {"NIPS": "NEURIPS"}
 # Venues written out in full ("The 41st International Conference on Machine Learning (ICML 2024)",
@@ -34,8 +36,10 @@ VENUE_ALIASES = {"NIPS": "NEURIPS"}
 _FULL_NAMES = (
     ("TACL", r"transactions of the association for computational linguistics"),  # before ACL, whose name it holds
     ("NAACL", r"north american chapter of the association for computational linguistics"),
+    ("EACL", r"european chapter of the association for computational linguistics"),
     ("ACL", r"(?:annual meeting of the )?association for computational linguistics|计算语言学协会(?:年会)?"),
     ("NEURIPS", r"(?:(?:annual )?conference on )?(?:advances in )?neural information processing systems(?: \d{1,3}(?!\d))?|神经信息处理系统(?:大会|会议)?|神經信息處理系統(?:大會|會議)?"),
+    ("MLSYS", r"conference on machine learning and systems"),
     ("ICML", r"international conference on machine learning|国际机器学习(?:大会|会议)|國際機器學習(?:大會|會議)"),
     ("ICLR", r"international conference on learning representations|国际学习表征(?:大会|会议)|國際學習表徵(?:大會|會議)"),
     ("EMNLP", r"(?:conference on )?empirical methods in natural language processing"),
@@ -56,6 +60,20 @@ _FULL_NAMES = (
     ("MICCAI", r"(?:international conference on )?medical image computing and computer[- ]assisted intervention"),
     ("WACV", r"(?:ieee/cvf )?winter conference on applications of computer vision"),
     ("BMVC", r"british machine vision conference"),
+    ("COLING", r"international conference on computational linguistics"),
+    ("WWW", r"(?:acm )?web conference|(?:international )?world wide web conference"),
+    ("SIGIR", r"(?:international )?conference on research and development in information retrieval"),
+    ("WSDM", r"(?:acm )?(?:international )?conference on web search and data mining"),
+    ("CIKM", r"(?:acm )?international conference on information and knowledge management"),
+    ("RECSYS", r"(?:acm )?conference on recommender systems"),
+    ("ICASSP", r"(?:ieee )?international conference on acoustics,? speech,? and signal processing"),
+    ("INTERSPEECH", r"(?:annual )?conference of the international speech communication association"),
+    ("ICRA", r"(?:ieee )?international conference on robotics and automation"),
+    ("IROS", r"(?:ieee/rsj )?international conference on intelligent robots and systems"),
+    ("AAMAS", r"international conference on autonomous agents and multi-?agent systems"),
+    ("MM", r"acm (?:international )?conference on multimedia|acm multimedia"),
+    ("CHI", r"conference on human factors in computing systems"),
+    ("LOG", r"learning on graphs conference"),
 )
 _FULL_NAME = [(key, re.compile(rf"(?<![A-Za-z])(?:{pattern})(?![A-Za-z])", re.IGNORECASE)) for key, pattern in _FULL_NAMES]
 # An edition's ordinal ("The 41st", "Thirty-Seventh", "第四十一届") and a listing's date stamp ("[updated 2025-07-01]").
@@ -75,15 +93,26 @@ _WORDS = {
     "en": "papers paper accepted list of the proceedings main track conference abstracts abstract all "
     "orals oral posters poster spotlights spotlight highlights highlight full accepted-papers long short "
     "selected notable program tracks track online official complete technical research tiny accept submissions "
-    "repository from position annual meeting international updated latest acm ieee usenix",
+    "repository from position annual meeting international updated latest acm ieee usenix round camera ready",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
-    "hauptkonferenz vorträge vortrage lange kurze",
-    "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts",
-    "es": "artículos articulos aceptados lista de los trabajos ponencias conferencia principal largos cortos",
+    "hauptkonferenz vorträge vortrage lange kurze tagungsband",
+    "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts actes",
+    "es": "artículos articulos aceptados lista de los trabajos ponencias conferencia principal largos cortos actas",
     "ru": "статьи статей принятые принятых список доклады докладов материалы конференции конференция основная "
-    "длинные короткие",
-    "it": "articoli articolo accettati lista degli dei della conferenza principale lunghi brevi",
-    "pt": "artigos aceitos aceites lista dos das conferência trabalhos longos curtos",
+    "длинные короткие труды сборник трудов",
+    "it": "articoli articolo accettati lista degli dei della conferenza principale lunghi brevi atti",
+    "pt": "artigos aceitos aceites lista dos das conferência trabalhos longos curtos anais",
+    "nl": "geaccepteerde artikelen lijst van publicaties conferentie",
+    "pl": "artykuły przyjęte lista konferencji referaty materiały prace akceptowane",
+    "uk": "статті прийняті список конференції доповіді матеріали праці",
+    "el": "εργασίες άρθρα δημοσιεύσεις συνέδριο συνεδρίου λίστα αποδεκτές εργασιών πρακτικά",
+    "tr": "kabul edilen bildiriler bildirileri makaleler makaleleri listesi konferansı",
+    "vi": "danh sách các bài báo được chấp nhận hội nghị",
+    "id": "daftar makalah artikel yang diterima konferensi",
+    "ar": "أوراق الأوراق ورقة بحوث البحوث أبحاث الأبحاث مقالات المقالات المقبولة مقبولة قائمة مؤتمر المؤتمر في من",
+    "fa": "مقالات مقاله های پذیرفته شده فهرست کنفرانس همایش",
+    "he": "מאמרים מאמרי רשימת רשימה כנס הכנס שהתקבלו התקבלו",
+    "hi": "शोध पत्र पेपर स्वीकृत सूची सम्मेलन के की",
 }
 _CJK_WORDS = {
     "ja": ("論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択", "本会議", "口頭発表", "ポスター", "の"),
@@ -95,18 +124,32 @@ _CJK_WORDS = {
     ),
 }
 _LANG_ONLY = {  # words that decide the language when present
-    "de": {"akzeptierte", "angenommene", "beiträge", "beitrage", "papiere", "veröffentlichungen", "arbeiten", "hauptkonferenz", "vorträge", "vortrage"},
-    "fr": {"acceptés", "acceptes", "communications", "des", "du", "conférence", "principale"},
-    "es": {"artículos", "articulos", "aceptados", "trabajos", "ponencias", "los", "conferencia"},
+    "de": {"akzeptierte", "angenommene", "beiträge", "beitrage", "papiere", "veröffentlichungen", "arbeiten", "hauptkonferenz", "vorträge", "vortrage", "tagungsband"},
+    "fr": {"acceptés", "acceptes", "communications", "des", "du", "conférence", "principale", "actes"},
+    "es": {"artículos", "articulos", "aceptados", "trabajos", "ponencias", "los", "conferencia", "actas"},
     "ru": set(_WORDS["ru"].split()),
-    "it": {"articoli", "articolo", "accettati", "degli", "dei", "della", "conferenza", "lunghi", "brevi"},
-    "pt": {"artigos", "aceitos", "aceites", "conferência", "longos", "curtos"},
+    "it": {"articoli", "articolo", "accettati", "degli", "dei", "della", "conferenza", "lunghi", "brevi", "atti"},
+    "pt": {"artigos", "aceitos", "aceites", "conferência", "longos", "curtos", "anais"},
+    "nl": {"geaccepteerde", "artikelen", "lijst", "publicaties", "conferentie"},
+    "pl": {"artykuły", "przyjęte", "konferencji", "referaty", "materiały", "akceptowane"},
+    "tr": set(_WORDS["tr"].split()),
+    "vi": set(_WORDS["vi"].split()),
+    "id": {"daftar", "makalah", "yang", "diterima", "konferensi"},
 }
 _VOCAB = {w for words in _WORDS.values() for w in words.split()}
 # "Papers accepted at NeurIPS 2024", "Papers in ICML 2025": with the word "papers" only ("Accepted at ICML 2025" is a block's note).
 _LINKING = frozenset({"at", "to", "in", "for", "and"})
 _PAPER_WORDS = frozenset({"papers", "paper", "accepted-papers"})
 _KANA = re.compile(r"[\u3040-\u30ff]")
+# Scripts that name the header's language (Persian before Arabic: its own letters; Ukrainian before Russian).
+_SCRIPTS = (
+    ("fa", re.compile(r"[پچژگکی]")),
+    ("ar", re.compile(r"[\u0600-\u06ff]")),
+    ("he", re.compile(r"[\u0590-\u05ff]")),
+    ("hi", re.compile(r"[\u0900-\u097f]")),
+    ("el", re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")),
+    ("uk", re.compile(r"[іїєґІЇЄҐ]")),
+)
 _JA_KANJI_WORDS = tuple(w for w in _CJK_WORDS["ja"] if not _KANA.search(w))  # 一覧, 採択: Japanese, not Chinese
 # Zero-width characters and bidi marks, invisible in a header line (a page's leading U+200B or LRM).
 INVISIBLE_MARKS = "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
@@ -144,7 +187,7 @@ _SITE = re.compile(
 _VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’(]*((?:1[5-9]|2\d)\d{2})(?!\d)")
 # A known venue with a two-digit year of this century: "AAAI-24", "ECCV'24".
 _VENUE_SHORT_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})\s*[\-'’]\s*(\d{{2}})(?!\d)", re.IGNORECASE)
-# A known venue and a year apart ("TMLR Papers 2024").
+# A known venue and a year apart ("TMLR Papers 2024", "The 2024 ACM SIGIR Conference ...").
 _KNOWN_VENUE = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})(?![A-Za-z0-9])", re.IGNORECASE)
 _YEAR = re.compile(r"(?<!\d)((?:19[5-9]|20\d)\d)(?!\d)")
 # A named workshop: "Workshop on Foundation Models", "Workshop: ATTRIB" (the name is free text).
@@ -172,12 +215,23 @@ def _language(text: str, words: list[str]) -> str:
         return "ja"
     if re.search(r"[\u4e00-\u9fff]", text):
         return "zh"
+    for lang, script in _SCRIPTS:
+        if script.search(text):
+            return lang
     for lang, marks in _LANG_ONLY.items():
         if marks.intersection(words):
             return lang
     if "articles" in words or "article" in words:
         return "fr" if not {"accepted", "papers", "paper"}.intersection(words) else "en"
     return "en"
+
+
+def _without_symbols(text: str) -> str:
+    """Symbols (emoji, stars, arrows, ...) and punctuation of any script as spaces: decoration, like ``_DECORATION``'s.
+
+    U+FFFD stays: it stands for characters the decoder could not read, which may have been words.
+    """
+    return "".join(" " if (unicodedata.category(c)[0] in "SP" and c != "\ufffd") or c in "\ufe0e\ufe0f" else c for c in text)
 
 
 def _title_case_name(name: str) -> bool:
@@ -218,9 +272,8 @@ def parse_header(line: str | None) -> Header | None:
         written, year = match.group(2), int(match.group(1))
     elif match := _VENUE_SHORT_YEAR.search(text):
         written, year = match.group(1), 2000 + int(match.group(2))
-    elif (match := _KNOWN_VENUE.search(text)) and (year_match := _YEAR.search(text, match.end())):
-        written, year = match.group(1), int(year_match.group(1))
-        text = text[: year_match.start()] + " " + text[year_match.end() :]
+    elif (match := _KNOWN_VENUE.search(text)) and (year_match := _YEAR.search(text, match.end()) or _YEAR.search(text, 0, match.start())):
+        written, year = match.group(1), int(year_match.group(1))  # the year leaves the rest below
     else:
         return None
     rest = _SITE.sub(" ", text[: match.start()] + " " + text[match.end() :])
@@ -234,7 +287,7 @@ def parse_header(line: str | None) -> Header | None:
     for words in _CJK_WORDS.values():
         for word in words:
             rest = rest.replace(word, " ")
-    residue = [w for w in _DECORATION.split(rest.lower()) if w]
+    residue = [w for w in _DECORATION.split(_without_symbols(rest.lower())) if w]
     linking = _LINKING if _PAPER_WORDS.intersection(residue) else frozenset()
     if any(w not in _VOCAB and w not in linking for w in residue):
         return None
