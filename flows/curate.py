@@ -50,6 +50,7 @@ class RunSummary:
     """What one run saw and did."""
 
     files_found: int = 0
+    files_ignored: list[str] = field(default_factory=list)  # not *.txt or *.txt.gz
     files_new: int = 0
     blocks_new: int = 0
     blocks: int = 0
@@ -236,6 +237,7 @@ def curate(
 
     identified, new = find_new_sources(Path(input_dir), warehouse)
     summary.files_found, summary.files_new = identified.height, new.height
+    summary.files_ignored = source_files.other_files(Path(input_dir))
     log.info("files: %d found, %d new (%.1f MB to read)", identified.height, new.height, new["size_bytes"].sum() / 1e6)
     taxonomy_hash = taxonomy_sha256(taxonomy_path)
     current = warehouse.current_version()

@@ -91,6 +91,9 @@ def _print_summary(s) -> None:  # noqa: ANN001
         f"  tags      {s.tags}",
         f"  validation {s.validation}",
     ]
+    if s.files_ignored:
+        shown = ", ".join(s.files_ignored[:5]) + (", ..." if len(s.files_ignored) > 5 else "")
+        lines.append(f"  ignored   {len(s.files_ignored)} not *.txt or *.txt.gz: {shown}")
     if s.source_errors:
         lines.append("  unreadable files " + ", ".join(f"{k}: {v}" for k, v in s.source_errors.items()))
     if s.data_docs:

@@ -98,8 +98,18 @@ def discover(root: Path) -> list[Path]:
     """All ``*.txt`` and ``*.txt.gz`` files under ``root``, sorted by relative path."""
     if not root.is_dir():
         raise FileNotFoundError(f"input folder not found: {root}")
-    found = [p for p in root.rglob("*") if p.is_file() and (p.name.endswith(".txt") or p.name.endswith(".txt.gz"))]
+    found = [p for p in root.rglob("*") if p.is_file() and _is_listing(p)]
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
+def _is_listing(path: Path) -> bool:
+    return path.name.endswith(".txt") or path.name.endswith(".txt.gz")
+
+
+def other_files(root: Path) -> list[str]:
+    """The relative paths of the files under ``root`` that ``discover`` leaves out, sorted; hidden files and folders (``.DS_Store``, ``.git/``) are not listed."""
+    rel = (p.relative_to(root) for p in root.rglob("*") if p.is_file() and not _is_listing(p))
+    return sorted(r.as_posix() for r in rel if not any(part.startswith(".") for part in r.parts))
 
 
 def source_id(data: bytes) -> str:

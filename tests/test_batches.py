@@ -52,8 +52,10 @@ def test_rerun_skips_unchanged_files_and_reads_changed_ones(paperlake_cli, tmp_p
     files = sorted(CORPUS.glob("*.txt"))[:3]
     for f in files:
         shutil.copy(f, inputs / f.name)
+    (inputs / "README.md").write_text("# ICML 2025 Papers\n", encoding="utf-8")
     warehouse = tmp_path / "wh"
-    assert paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)[0] == 0
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
+    assert code == 0 and "ignored   1 not *.txt or *.txt.gz: README.md" in output
     assert (warehouse / "_cache" / "input_stats.parquet").is_file()
 
     code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paperlake.sources import LEGACY_SAMPLE_BYTES, ReadLimits, detect_and_decode, read_source, read_sources
+from paperlake.sources import LEGACY_SAMPLE_BYTES, ReadLimits, detect_and_decode, discover, other_files, read_source, read_sources
 from transforms.split import split_blocks, split_header
 
 from ..conftest import FIXTURES
@@ -258,3 +258,11 @@ def test_unreadable_and_duplicate_files(tmp_path: Path) -> None:
     frame = read_sources([tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "missing.txt"], tmp_path)
     assert frame["path"].to_list() == ["a.txt", "missing.txt"]
     assert frame.filter(pl.col("path") == "missing.txt")["error"].to_list() == ["unreadable"]
+
+
+def test_files_that_are_not_listings_are_named_and_hidden_ones_are_not(tmp_path: Path) -> None:
+    for name in ("a.txt", "sub/b.txt.gz", "README.md", "sub/page.html", "notes", ".DS_Store", ".git/config", "sub/.hidden.txt"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(b"x")
+    assert [p.relative_to(tmp_path).as_posix() for p in discover(tmp_path)] == ["a.txt", "sub/.hidden.txt", "sub/b.txt.gz"]
+    assert other_files(tmp_path) == ["README.md", "notes", "sub/page.html"]
