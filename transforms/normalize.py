@@ -72,7 +72,7 @@ _CHROME_FIELDS = (
     r"PMID|PMCID|(?:Electronic |Print |Online )?e?ISSN(?: Information)?|(?:Electronic |Print |Print on Demand\(PoD\) )?ISBN(?: Information)?|"
     r"Date Added to IEEE Xplore|Date of Publication|Conference Location|INSPEC Accession Number|Persistent Link|Issue Date|"
     r"Abstract [Vv]iews|Full[ -][Tt]ext [Vv]iews|Submission received|Citation|Lay Summary|Link To Code|Code Link|Community Implementations|"
-    r"Received|Revised|Accepted|Published online|Available online|Article history)[ \t]*:"
+    r"Received|Revised|Accepted|Published online|Available online|Article history|Papers [Ww]ith Code|Tasks|Datasets)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
 )
 _LINK_WORD = (
@@ -108,7 +108,8 @@ _CHROME_LINE = (
     r"|[\d.]+\+?[ \t]+(?:million|billion)[ \t]+(?:members|publication pages|citations)|skip to (?:main )?content"
     r"|back to top|sign in|log in|subscribe|loading\.{0,3}|toggle navigation|open in new tab|save to library|add to [^\n]{1,20} project"
     r"|export citations?|share on|view on github|authors info & claims|get access|bibliometrics|citation count|article metrics|recommendations"
-    r"|graphical abstract|(?:total citations|total downloads|last 12 months|last 6 weeks|views|downloads|citations)[ \t]*[\d,]+|pdf[ \t]*\([\d.,]+[ \t]*[kmg]b\))"
+    r"|graphical abstract|(?:total citations|total downloads|last 12 months|last 6 weeks|views|downloads|citations)[ \t]*[\d,]+|pdf[ \t]*\([\d.,]+[ \t]*[kmg]b\)"
+    r"|[\d,.]+k?[ \t]+(?:highly influential )?(?:citations?|references|views|downloads|readers)|results from the paper|figures and tables from this paper)"
     r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}"
 )
 # A citation line ("Journal of Machine Learning Research 25 (2024) 1-45", "Proc. AAAI, 38(5), 1234-1242.", IJCAI's "Main Track.
@@ -172,16 +173,20 @@ _TRAILING_LINKS = (
     r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
     r"|(…|\.\.\.|[.!?。！？][\"”'」]?)[ \t]*[(\[（【]?" + _MORE_CJK + r"[)\]）】]?[ \t]*[»›→>]*[ \t]*\z"
 )
+# Link badges in front of the abstract on its first line ("[PDF] [Code] [Bibtex] Serving large ..."); a block of badges alone stays.
+_LEADING_LINKS = r"\A[ \t]*(?:\[[ \t]*(?i:" + _LINK_WORD + r")[ \t]*\][ \t]*[|·•/]?[ \t]*)+(\p{L})"
 # A copyright notice after the last sentence ("... baselines. © 2024 Elsevier Ltd."), looked for only in blocks
 # that hold a copyright mark (a bounded run before the end would slow the search for the others).
 _TRAILING_COPYRIGHT = r"([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?:[^\d\n][^\n]{0,200})?\z"
-# Sections a page puts after the abstract, to the block's end: a "Keywords" heading and its line, and an Open Journal
-# Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line.
+# Sections a page puts after the abstract, to the block's end: a "Keywords" heading and its line, an Open Journal
+# Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line,
+# and Semantic Scholar's and Papers with Code's "Figures and Tables from this paper", "Topics", "Results from the Paper".
 # Both after a sentence: "... we study X for\nKeywords\nand phrases" is text.
 _TRAILING_SECTIONS = (
     r"([.!?][\"”'\)]?)[ \t]*\r?\n[ \t]*(?:"
     r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}\s*"
-    r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*)\z"
+    r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*"
+    r"|(?:Figures and Tables from this paper|Topics|Results from the Paper)[ \t]*\r?\n[\s\S]*)\z"
 )
 
 
@@ -278,7 +283,8 @@ def bibtex_abstract(entry: str) -> str:
 def strip_chrome(text: pl.Expr) -> pl.Expr:
     """Drop whole lines of site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, page links
     after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
-    "How to Cite" section (``_TRAILING_SECTIONS``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it."""
+    "How to Cite" section (``_TRAILING_SECTIONS``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
+    starting it (``_LEADING_LINKS``)."""
     # Title and authors, then chrome lines: one after the other, as each reads its input several times. Only blocks that may
     # hold a citation line, a line only chrome above an abstract, or a no-break space ("Article&nbsp;Metrics") are matched
     # against those patterns too, with no-break spaces read as spaces.
@@ -299,7 +305,13 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         links,
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),
         _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
-        lambda batch: batch.str.contains(r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite)"),
+        lambda batch: batch.str.contains(r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from)"),
+    )
+    sections = _on_rows(
+        sections,
+        lambda batch: batch.str.contains(_LEADING_LINKS),
+        _vectorized(lambda t: t.str.replace(_LEADING_LINKS, "${1}")),
+        lambda batch: batch.str.contains(r"\A[ \t]*\["),
     )
     return _on_rows(
         sections,

@@ -187,6 +187,13 @@ WRAPPED = "\n".join(
         ("We study X.\nLay Summary:\nWe make attention faster.", "We study X."),
         ("We study X.\nDownloads\nPDF\nPublished\n2024-03-24\nHow to Cite\nDoe, J. 2024. X. Proceedings of the AAAI Conference. 38, 5 (Mar. 2024), 1-9.\nIssue\nVol. 38 No. 5\nSection\nAAAI Technical Track on Machine Learning", "We study X."),
         ("We study X for\nKeywords\nand phrases", "We study X for Keywords and phrases"),
+        # Semantic Scholar's and Papers with Code's sections and fields after the abstract, link badges in front of it
+        ("We study X.\nFigures and Tables from this paper\nTopics\nKey-value Cache (opens in a new tab)\n43 Citations", "We study X."),
+        ("We study X.\nPapers with Code: https://paperswithcode.com/paper/x\nTasks: Language Modelling\nDatasets: LongBench\nResults from the Paper", "We study X."),
+        ("We study X.\n1,204 Citations\n12 Highly Influential Citations", "We study X."),
+        ("[PDF] [Code] [Bibtex] We study X.", "We study X."),
+        ("[pdf] | [supp] | [arXiv] We study X.", "We study X."),
+        ("We study X in three\nTopics\nof interest.", "We study X in three Topics of interest."),
         ("BibTeX\nWe study X and release the\ncode", "We study X and release the code"),
         ("We make three contributions: (a) a model, (b) a loss and\n(c) a new benchmark.", "We make three contributions: (a) a model, (b) a loss and (c) a new benchmark."),
         ("We present our\nposter session.", "We present our poster session."),
@@ -341,7 +348,8 @@ CHROME_LINES = st.sampled_from(
      "Pages: 100\u2013112", "Published: 01 Jan 2024, Last Modified: 05 Feb 2024", "ICLR 2024 poster", "Oral", "Readers: Everyone",
      "\u00a9 2024 Elsevier B.V. All rights reserved.", "PMID: 38123456", "Competing Interest Statement", "Access through your institution",
      "Date Added to IEEE Xplore: 16 September 2024", "Access this chapter", "[Submitted on 3 Jan 2024 (v1)]", "Total Downloads 345", "Back to top",
-     "Proceedings of the AAAI Conference on Artificial Intelligence, 38(5), 1234-1242."]
+     "Proceedings of the AAAI Conference on Artificial Intelligence, 38(5), 1234-1242.", "43 Citations", "Tasks: Image Classification",
+     "Results from the Paper", "Figures and Tables from this paper"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
