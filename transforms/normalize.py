@@ -1051,12 +1051,6 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
 _MARKUP_CHARS = "*_`$\\&<[{}~"
 
 
-def _one_pass(text: pl.Expr) -> pl.Expr:
-    for stage in _STAGES:
-        text = stage(text)
-    return text
-
-
 def _second_pass(rows: pl.Series) -> pl.Series:
     return normalize_column(rows.to_frame("text_raw"), second_pass=False)["text"]
 
@@ -1070,17 +1064,27 @@ def _needs_second_pass(batch: pl.Series) -> pl.Series:
     return needs.scatter(rows, True) if not rows.is_empty() else needs
 
 
+OVERSIZED_CHARS = 200_000
+"""A block longer than this (ten times quality's default ``max_chars``; a file without blank lines, a page dump) is no
+abstract and is not normalized: its text is its raw text with each run of whitespace one space (``quality`` rejects it as
+``too_long``). The per-row converters would take minutes on one such block (a 28 MB one took more than ten)."""
+
+
 def normalize_text(raw: pl.Expr) -> pl.Expr:
-    """The full normalization of a raw block as one expression (idempotent on its own output)."""
-    return _on_rows(_one_pass(raw), _needs_second_pass, _second_pass)
+    """The full normalization of a raw block as one expression (``normalize_column``'s; idempotent on its own output)."""
+    return raw.map_batches(lambda rows: normalize_column(rows.to_frame("text_raw"))["text"], return_dtype=pl.String)
 
 
 def normalize_column(frame: pl.DataFrame, raw: str = "text_raw", out: str = "text", second_pass: bool = True) -> pl.DataFrame:
-    """``normalize_text`` over a frame's column, one stage at a time.
-
-    Same result; materializing each stage is about three times faster than one composed
-    expression with Python callbacks inside (measured on the bench corpus).
-    """
+    """Normalize a frame's column, one stage at a time (materializing each stage is about three times faster than
+    one composed expression with Python callbacks inside, measured on the bench corpus); ``OVERSIZED_CHARS`` blocks
+    only have each run of whitespace made one space."""
+    oversized = frame[raw].str.len_chars().gt(OVERSIZED_CHARS).fill_null(False)
+    if oversized.any():
+        rows = frame.with_row_index("_row")
+        normalized = normalize_column(rows.filter(~oversized), raw, out, second_pass)
+        collapsed = rows.filter(oversized).with_columns(pl.col(raw).str.replace_all(r"\s+", " ").str.strip_chars().alias(out))
+        return pl.concat([normalized, collapsed]).sort("_row").drop("_row")
     frame = frame.with_columns(pl.col(raw).alias(out))
     for stage in _STAGES:
         frame = frame.with_columns(stage(pl.col(out)))

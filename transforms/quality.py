@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from transforms.headers import header_fields
+from transforms.normalize import OVERSIZED_CHARS
 
 BOILERPLATE = (
     r"(?i)^(?:loading|please wait|page not found|404|access denied|javascript is (?:disabled|required)|skip to (?:main )?content)(?-u:\b)"
@@ -195,7 +196,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
         .then(pl.lit("boilerplate"))
         .when(review.fill_null(False))
         .then(pl.lit("review"))
-        .when((words > t.max_words) | (text.str.len_chars() > t.max_chars))
+        .when((words > t.max_words) | (text.str.len_chars() > t.max_chars) | (text_raw.str.len_chars() > OVERSIZED_CHARS))  # not normalized: never kept
         .then(pl.lit("too_long"))
         .when(
             ((n_sentences >= t.min_sentences_for_repetition) & (unique_ratio <= t.min_unique_sentence_ratio))

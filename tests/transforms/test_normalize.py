@@ -331,12 +331,14 @@ def test_vectorized_latex_fast_path_writes_what_pylatexenc_writes(raw: str) -> N
     assert after == before
 
 
-def test_normalize_column_matches_the_expression() -> None:
-    from transforms.normalize import normalize_column
+def test_an_oversized_block_only_has_its_whitespace_runs_made_one_space_and_the_others_keep_their_place() -> None:
+    from transforms.normalize import OVERSIZED_CHARS, normalize_column
 
-    raws = [r"\emph{x} and $S^2$ at https://github.com/a/\nb", "don\u00e2\u20ac\u2122t **bold** &amp; `code`", "plain text", ""]
-    frame = pl.DataFrame({"text_raw": raws})
-    assert normalize_column(frame)["text"].to_list() == norm(*raws)
+    huge = r"We propose \textbf{FastNet}  with $O(n)$ cost." + "\n" + "x " * OVERSIZED_CHARS
+    frame = pl.DataFrame({"text_raw": [r"\emph{x} and $S^2$", huge, None, "plain  text"], "n": [1, 2, 3, 4]})
+    out = normalize_column(frame)
+    assert out.columns == ["text_raw", "n", "text"] and out["n"].to_list() == [1, 2, 3, 4]
+    assert out["text"].to_list() == [*norm(r"\emph{x} and $S^2$"), " ".join(huge.split()), None, "plain text"]
 
 
 CHROME_LINES = st.sampled_from(

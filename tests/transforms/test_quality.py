@@ -257,3 +257,12 @@ REFERENCE_LIST = (
 def test_page_text_and_repetition_from_real_blocks(raw: str, reason: str | None) -> None:
     blocks = normalize_column(pl.DataFrame({"text_raw": [raw]}))
     assert blocks.select(reject_reason(pl.col("text"), pl.col("text_raw"), QualityThresholds()).alias("r"))["r"].item() == reason
+
+
+def test_an_oversized_block_is_too_long_whatever_the_thresholds() -> None:
+    from transforms.normalize import OVERSIZED_CHARS
+
+    raw = "alpha beta gamma delta " * (OVERSIZED_CHARS // 20)
+    frame = normalize_column(pl.DataFrame({"text_raw": [raw]}))
+    loose = QualityThresholds(max_words=10**7, max_chars=10**8)
+    assert frame.select(reject_reason(pl.col("text"), pl.col("text_raw"), loose)).item() == "too_long"
