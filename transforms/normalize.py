@@ -228,6 +228,9 @@ _AFFILIATIONS = r"(?:\d{1,2}[ \t]+|[¹²³⁴⁵⁶⁷⁸⁹*†‡]{1,2}[ \t]*)
 _TITLE_LINE = (
     r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*" + _AUTHORS + r"[ \t]*\r?\n(?:[ \t]*" + _AFFILIATIONS + r"\r?\n)?)?[ \t]*"
 )
+# What a block with a title line starts with: the line, then one that starts with a capital, a digit or a quote (the abstract or
+# the author line; ``_strip_title_line`` wants the abstract to start so). Without captures: most hard-wrapped abstracts fail it fast.
+_MAY_BE_TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?[^\n]{8,250}?[ \t]*\r?\n[ \t]*[\p{Lu}\d\"“']"
 # A hard-wrapped abstract's lines: all but the last are about as long as the first, at least this wide.
 WRAPPED_WIDTH = 50
 _TITLE_SMALL_WORDS = r"(?:with|from|into|onto|over|upon|than|without|within|through|towards?|beyond|across|under|versus|when|where|while)"
@@ -363,7 +366,7 @@ def strip_heading_label(text: pl.Expr) -> pl.Expr:
 
 def strip_title_line(text: pl.Expr) -> pl.Expr:
     """Drop a paper title (and an author line) above the abstract on a block's first lines (see ``_TITLE_LINE``)."""
-    return _on_rows(text, lambda batch: batch.str.contains(_TITLE_LINE), _strip_title_line, lambda batch: batch.str.contains("\n", literal=True))
+    return _on_rows(text, lambda batch: batch.str.contains(_MAY_BE_TITLE_LINE), _strip_title_line, lambda batch: batch.str.contains("\n", literal=True))
 
 
 def _strip_title_line(rows: pl.Series) -> pl.Series:

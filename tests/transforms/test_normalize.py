@@ -398,3 +398,18 @@ def test_acl_title_and_author_lines_next_to_the_link_bar_do_not_change_the_text(
 @given(st.lists(st.tuples(st.lists(CHROME_LINES, max_size=3), BODY, st.lists(CHROME_LINES, max_size=3)), **BATCH))
 def test_chrome_lines_around_a_block_do_not_change_its_text(cases: list[tuple[list[str], str, list[str]]]) -> None:
     assert norm(*("\n".join([*before, body, *after]) for before, body, after in cases)) == norm(*(body for _, body, _ in cases))
+
+
+TITLE_LINE_PIECES = st.sampled_from(
+    ["Rewiring Graphs with Effective Resistance", "Title: Sparse Attention", "  Is Attention All You Need?", "we study the", "A", "x" * 260,
+     "Maria Kowalska, Wei Li and J. R. Smith", "1 University of X, 2 Y Lab", "“Quoted” start", "3D point clouds", "", "  ", "\u00e9tude"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.lists(TITLE_LINE_PIECES, min_size=1, max_size=4), st.sampled_from(["", "We study X. " * 12, "we study x. " * 12])), min_size=1, max_size=20))
+def test_the_title_line_prefilter_only_skips_blocks_the_title_rule_leaves_alone(cases: list[tuple[list[str], str]]) -> None:
+    from transforms.normalize import _strip_title_line, strip_title_line
+
+    texts = pl.Series("t", ["\n".join([*lines, rest]) for lines, rest in cases])
+    assert texts.to_frame().select(strip_title_line(pl.col("t")))["t"].to_list() == _strip_title_line(texts).to_list()
