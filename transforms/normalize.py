@@ -137,6 +137,8 @@ _BADGE = r"\[[ \t]*(?i:pdf|copy|kimi|rel|html|" + _LINK_WORD + r")(?:[ \t]*[\d.,
 _LEADING_ONLY = r"#\d+[ \t]+[^\n]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|[^\n.!?]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|Proceedings of the [^\n.]{5,200}"
 _LEADING_CHROME_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?$"
 _LEADING_ONLY_LINE = r"^[ \t]*(?:" + _LEADING_ONLY + r")[ \t]*\r?$"
+# What a block that ``_strip_chrome_lines`` changes starts with, if not ends with (``_has_chrome_edge``).
+_STARTS_WITH_CHROME = r"\A[ \t]*(?:" + _CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?(?:\n|\z)"
 # What a block holding one of those lines, or a no-break space, holds.
 _CHROME_HINT = r"\(\d|\[|Pages[ \t]+\d|Proceedings of the|\u00a0"
 # Page links (and chrome lines among them) after a block's last sentence, looked for in blocks whose last line is one.
@@ -159,6 +161,7 @@ _TITLE = r"([^\s][^\n]{0,298}[^\s.,;:])"
 _LINK_BAR = r"(?i:" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
 _LINE_END = r"[ \t]*\r?\n[ \t]*"
 _ANY_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)*?[ \t]*"
+_MAY_HAVE_LINK_BAR = r"(?:\A|\n)[ \t]*" + _LINK_BAR + r"[ \t]*\r?\n"  # what both need
 _TITLE_AUTHORS = (  # the title is group 1 and the author line group 2: a chrome line is neither ("Competing Interest Statement")
     _ANY_CHROME + _LINK_BAR + _LINE_END + _TITLE + _LINE_END + "(" + _AUTHORS + ")" + _LINE_END,
     _ANY_CHROME + _TITLE + _LINE_END + "(" + _AUTHORS + ")" + _LINE_END + _LINK_BAR + _LINE_END,
@@ -288,17 +291,8 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
     after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
     "How to Cite" section (``_TRAILING_SECTIONS``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
     starting it (``_LEADING_LINKS``)."""
-    # Title and authors, then chrome lines: one after the other, as each reads its input several times. Only blocks that may
-    # hold a citation line, a line only chrome above an abstract, or a no-break space ("Article&nbsp;Metrics") are matched
-    # against those patterns too, with no-break spaces read as spaces.
-    def title_then_lines(full: bool) -> Callable[[pl.Series], pl.Series]:
-        return lambda rows: _vectorized(lambda t: _strip_chrome_lines(t, full))(_vectorized(_strip_title_authors)(rows))
-
-    multiline = lambda batch: batch.str.contains("\n", literal=True)  # noqa: E731
-    lines = _on_rows(text, lambda batch: ~batch.str.contains(_CHROME_HINT), title_then_lines(full=False), multiline)
-    lines = _on_rows(lines, lambda batch: batch.str.contains(_CHROME_HINT), title_then_lines(full=True), multiline)
     pages = _on_rows(
-        lines,
+        _strip_chrome_edges(text),
         lambda batch: batch.str.contains(_TRAILING_PAGE_LINKS),
         _vectorized(lambda t: t.str.replace(_TRAILING_PAGE_LINKS, "${1}")),
         lambda batch: batch.str.contains(_ENDS_WITH_PAGE_LINK),
@@ -310,18 +304,45 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
         lambda batch: batch.str.contains(r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from)"),
     )
-    sections = _on_rows(
+    badges = _on_rows(
         sections,
         lambda batch: batch.str.contains(_LEADING_LINKS),
         _vectorized(lambda t: t.str.replace(_LEADING_LINKS, "${1}")),
         lambda batch: batch.str.contains(r"\A[ \t]*\["),
     )
     return _on_rows(
-        sections,
+        badges,
         lambda batch: batch.str.contains(_TRAILING_COPYRIGHT),
         _vectorized(lambda t: t.str.replace(_TRAILING_COPYRIGHT, "${1}")),
         lambda batch: batch.str.contains(r"©|Copyright|\([cC]\)"),
     )
+
+
+def _strip_chrome_edges(text: pl.Expr) -> pl.Expr:
+    """``_strip_title_authors``, then ``_strip_chrome_lines``, on the blocks of several lines."""
+    # One after the other, as each reads its input several times. Only blocks that may hold a citation line, a line only chrome
+    # above an abstract, or a no-break space ("Article&nbsp;Metrics") are matched against those patterns too, with no-break
+    # spaces read as spaces. The others first check, without splitting them into lines, that they have a link bar line (which
+    # a title and authors need) or a chrome line (or a blank one) at an edge.
+    multiline = lambda batch: batch.str.contains("\n", literal=True)  # noqa: E731
+    plain = lambda batch: ~batch.str.contains(_CHROME_HINT)  # noqa: E731
+    titled = _on_rows(text, lambda batch: plain(batch) & batch.str.contains(_MAY_HAVE_LINK_BAR), _vectorized(_strip_title_authors), multiline)
+    lines = _on_rows(titled, lambda batch: plain(batch) & _has_chrome_edge(batch), _vectorized(_strip_chrome_lines), multiline)
+    return _on_rows(
+        lines,
+        lambda batch: batch.str.contains(_CHROME_HINT),
+        lambda rows: _vectorized(lambda t: _strip_chrome_lines(t, full=True))(_vectorized(_strip_title_authors)(rows)),
+        multiline,
+    )
+
+
+def _has_chrome_edge(batch: pl.Series) -> pl.Series:
+    """Whether a block starts with a chrome line or ends with a chrome or blank line: what ``_strip_chrome_lines`` (not ``full``) drops.
+
+    The last line is cut out first: a search for a pattern anchored at the text's end tries every line (70 times slower).
+    """
+    last = batch.str.split("\n").list.last()
+    return batch.str.contains(_STARTS_WITH_CHROME) | last.str.contains(_CHROME_WHOLE_LINE) | (last.str.strip_chars() == "")
 
 
 def is_chrome_line(line: pl.Expr) -> pl.Expr:

@@ -413,3 +413,21 @@ def test_the_title_line_prefilter_only_skips_blocks_the_title_rule_leaves_alone(
 
     texts = pl.Series("t", ["\n".join([*lines, rest]) for lines, rest in cases])
     assert texts.to_frame().select(strip_title_line(pl.col("t")))["t"].to_list() == _strip_title_line(texts).to_list()
+
+
+
+EDGE_LINES = st.sampled_from(  # none holds what _CHROME_HINT looks for
+    ["pdf bib abs", "Show more", "Keywords: a, b", "Figures", "Jane Doe, John Smith", "Sparse Attention for Long Documents", "", "  ", "We study X.",
+     "Cited by 12", "Open Access", "\u00a9 2024 Elsevier B.V.", "Download PDF | BibTeX", "we release the", "code"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.lists(EDGE_LINES, max_size=4), st.lists(EDGE_LINES, max_size=4)), min_size=1, max_size=20))
+def test_the_chrome_edge_prefilters_only_skip_blocks_the_chrome_rules_leave_alone(cases: list[tuple[list[str], list[str]]]) -> None:
+    from transforms.normalize import _strip_chrome_edges, _strip_chrome_lines, _strip_title_authors
+
+    body = "We study sparse attention for long documents and show that it is fast."
+    frame = pl.DataFrame({"t": ["\n".join([*above, body, *below]) for above, below in cases]})
+    unfiltered = frame.select(_strip_chrome_lines(_strip_title_authors(pl.col("t"))))["t"]
+    assert frame.select(_strip_chrome_edges(pl.col("t")))["t"].to_list() == unfiltered.to_list()
