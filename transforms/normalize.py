@@ -1071,7 +1071,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
 # Characters the markup stages react to. Removing one piece of markup can expose another
 # ("$x$*'*", "$_}__"), join the two halves of a mojibake pair ("Ä$§") or put a combining mark
 # after a letter NFKC composes with it ("w\"$x$"), so rows that still hold one of these
-# characters, mojibake or text NFKC changes after a pass get a second pass.
+# characters, mojibake or text NFKC changes after a pass get a second pass, if the first changed them.
 _MARKUP_CHARS = "*_`$\\&<[{}~"
 
 
@@ -1112,6 +1112,7 @@ def normalize_column(frame: pl.DataFrame, raw: str = "text_raw", out: str = "tex
     frame = frame.with_columns(pl.col(raw).alias(out))
     for stage in _STAGES:
         frame = frame.with_columns(stage(pl.col(out)))
-    if second_pass:
-        frame = frame.with_columns(_on_rows(pl.col(out), _needs_second_pass, _second_pass))
+    if second_pass:  # a row the first pass left as it was is a fixed point already
+        changed = frame[out].ne_missing(frame[raw])
+        frame = frame.with_columns(_convert_rows(frame[out], lambda batch: _needs_second_pass(batch) & changed, _second_pass).alias(out))
     return frame
