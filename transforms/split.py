@@ -95,9 +95,9 @@ def split_header(sources: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-# The header may follow a few short lines a scraper wrote above it ("Source: https://...", a site's name): it is looked
-# for on the first block's first lines while every line before it is at most this long.
-HEADER_SEARCH_LINES = 3
+# The header may follow a few short lines a scraper wrote above it ("Source: https://...", a site's name, a date, a count):
+# it is looked for on the first block's first lines while every line before it is at most this long.
+HEADER_SEARCH_LINES = 5
 HEADER_SEARCH_WIDTH = 200
 
 

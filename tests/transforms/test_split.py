@@ -50,7 +50,11 @@ def test_invisible_marks_before_the_header() -> None:
 
 
 def test_a_header_under_short_lines_is_found_and_the_lines_stay_a_block() -> None:
-    for head in ("Source: https://openreview.net/group?id=ICML.cc/2025/Conference", "Scraped by listbot\nSource: icml.cc"):
+    for head in (
+        "Source: https://openreview.net/group?id=ICML.cc/2025/Conference",
+        "Scraped by listbot\nSource: icml.cc",
+        "Source: https://icml.cc/virtual/2025/papers.html\nScraped: 2025-07-01\nTotal: 3,260 papers\nFormat: one abstract per block",
+    ):
         for newline in ("\n", "\r\n"):
             parsed, blocks = _split(newline.join([*head.split("\n"), "ICML 2025 Papers", "An abstract.", "", "Another one."]))
             assert (parsed["header_raw"][0], parsed["collection"][0]) == ("ICML 2025 Papers", "ICML 2025 Papers")
@@ -58,7 +62,7 @@ def test_a_header_under_short_lines_is_found_and_the_lines_stay_a_block() -> Non
     parsed, blocks = _split("x" * 201 + "\nICML 2025 Papers\n\nAn abstract.")  # under a long line: text, not a header
     assert parsed["header_raw"][0] is None
     assert blocks["text_raw"].to_list() == ["x" * 201 + "\nICML 2025 Papers", "An abstract."]
-    parsed, _ = _split("one\ntwo\nthree\nICML 2025 Papers\n\nAn abstract.")  # only the first three lines are looked at
+    parsed, _ = _split("one\ntwo\nthree\nfour\nfive\nICML 2025 Papers\n\nAn abstract.")  # only the first five lines are looked at
     assert parsed["header_raw"][0] is None
 
 
