@@ -32,6 +32,7 @@ def join_hyphenated(text: str) -> str:
     pieces: list[str] = []
     done = 0
     unhyphenated = ""
+    spelled: dict[str, bool] = {}  # stem -> written elsewhere in the block; each stem looked up once (a search reads the block)
     spellings: tuple[set[str], set[str]] | None = None  # computed once, for the first break that needs them
     for match in _BREAK.finditer(text):
         head = _HEAD.search(text, max(done, match.start() - 64), match.start())
@@ -42,7 +43,10 @@ def join_hyphenated(text: str) -> str:
             joined = True
         elif tail[0].islower():
             unhyphenated = unhyphenated or text.lower().replace("-", "").replace("\u2010", "")
-            if _stem((head.group() + tail).lower()) in unhyphenated:  # the block may spell it elsewhere
+            stem = _stem((head.group() + tail).lower())
+            if stem not in spelled:
+                spelled[stem] = stem in unhyphenated
+            if spelled[stem]:  # the block may spell it elsewhere
                 spellings = spellings or _block_spellings(text)
                 joined = joins(head.group(), tail, *spellings)
             else:
