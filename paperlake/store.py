@@ -12,10 +12,12 @@ import itertools
 import json
 import shutil
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import polars as pl
 import pyarrow as pa
@@ -101,7 +103,7 @@ class Warehouse:
         path = self.table_path("versions")
         if not (path / "_delta_log").is_dir():
             return pl.DataFrame(schema=VERSIONS)
-        return pl.read_delta(str(path)).sort("dataset_version")
+        return pl.read_delta(_LocalTable(str(path))).sort("dataset_version")
 
     def current_version(self) -> int | None:
         """The latest published dataset version, or None."""
@@ -150,16 +152,16 @@ class Warehouse:
         """A table as of a dataset version (current by default); empty schema-true frame before the first one."""
         if self.current_version() is None:
             return schema.empty(schema.STORED_TABLES[table])
-        return pl.read_delta(str(self.table_path(table)), version=self.delta_version(table, dataset_version))
+        return pl.read_delta(_LocalTable(str(self.table_path(table)), version=self.delta_version(table, dataset_version)))
 
     def scan(self, table: str, dataset_version: int | None = None) -> pl.LazyFrame:
         """A table as of a dataset version, lazily."""
-        return pl.scan_delta(str(self.table_path(table)), version=self.delta_version(table, dataset_version))
+        return pl.scan_delta(_LocalTable(str(self.table_path(table)), version=self.delta_version(table, dataset_version)))
 
     def parquet_files(self, table: str, dataset_version: int | None = None) -> list[str]:
-        """The Parquet files of a table's snapshot (for engines without a Delta reader)."""
+        """The Parquet files of a table's snapshot as local paths (for engines without a Delta reader)."""
         dt = DeltaTable(str(self.table_path(table)), version=self.delta_version(table, dataset_version))
-        return dt.file_uris()
+        return [unquote(uri) for uri in dt.file_uris()]
 
     def publish(self, changes: dict[str, TableChange], meta: dict[str, Any]) -> int:
         """Apply each table's change, then append the ``versions`` row that makes them one dataset version.
@@ -342,6 +344,17 @@ def _keep_logs(table: DeltaTable, number: int) -> DeltaTable:
 
 def _rows(table: DeltaTable) -> int:
     return int(pl.DataFrame(table.get_add_actions(flatten=True))["num_records"].sum() or 0)
+
+
+class _LocalTable(DeltaTable):
+    """A Delta table in a local folder whose ``file_uris`` are the files' paths.
+
+    delta-rs gives a local table's files percent-encoded (``/data/my%20lake/...`` for a folder named
+    ``my lake``), which polars reads as they are written and does not find.
+    """
+
+    def file_uris(self, partition_filters: Sequence[Any] | None = None) -> list[str]:
+        return [unquote(uri) for uri in super().file_uris(partition_filters)]
 
 
 def _in_predicate(column: str, values: tuple[str, ...]) -> str:
