@@ -142,7 +142,7 @@ _STARTS_WITH_CHROME = r"\A[ \t]*(?:" + _CHROME_LINE + r"|" + _PAGE_LINKS + r")[ 
 # What a block holding one of those lines, or a no-break space, holds.
 _CHROME_HINT = r"\(\d|\[|Pages[ \t]+\d|Proceedings of the|\u00a0"
 # Page links (and chrome lines among them) after a block's last sentence, looked for in blocks whose last line is one.
-_TRAILING_PAGE_LINK = r"(?:" + _PAGE_LINKS + r"|References)"
+_TRAILING_PAGE_LINK = r"(?:" + _PAGE_LINKS + r"|References|Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms)"  # a heading left without its list
 _ENDS_WITH_PAGE_LINK = r"\n[ \t]*" + _TRAILING_PAGE_LINK + r"[ \t]*\r?\z"
 _TRAILING_PAGE_LINKS = r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:" + _TRAILING_PAGE_LINK + r"|" + _CHROME_LINE + r")[ \t]*)+\s*\z"
 # An ACL Anthology entry: the paper's title line and its author line right after the link bar

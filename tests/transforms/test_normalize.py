@@ -187,6 +187,9 @@ WRAPPED = "\n".join(
         ("We study X.\nLay Summary:\nWe make attention faster.", "We study X."),
         ("We study X.\nDownloads\nPDF\nPublished\n2024-03-24\nHow to Cite\nDoe, J. 2024. X. Proceedings of the AAAI Conference. 38, 5 (Mar. 2024), 1-9.\nIssue\nVol. 38 No. 5\nSection\nAAAI Technical Track on Machine Learning", "We study X."),
         ("We study X for\nKeywords\nand phrases", "We study X for Keywords and phrases"),
+        ("We study X.\nKeywords", "We study X."),  # a heading left without its list
+        ("We study X.\nIndex Terms", "We study X."),
+        ("We study X for\nKeywords", "We study X for Keywords"),
         # Semantic Scholar's and Papers with Code's sections and fields after the abstract, link badges in front of it
         ("We study X.\nFigures and Tables from this paper\nTopics\nKey-value Cache (opens in a new tab)\n43 Citations", "We study X."),
         ("We study X.\nPapers with Code: https://paperswithcode.com/paper/x\nTasks: Language Modelling\nDatasets: LongBench\nResults from the Paper", "We study X."),
