@@ -967,6 +967,7 @@ def collapse_repeated_math(text: str) -> str:
 _LEADING_LABEL = (
     r"^(?:(?:[^\n]{0,300}?\s)?(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[:：]\s*"
     + r"|(?:Abstract|ABSTRACT|Аннотация|АННОТАЦИЯ)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
+    + r"|[【\[]\s*(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[】\]]\s*|(?:摘要|摘 要|要旨|要約|概要|초록|요약)\s+"
     + r"|(?:\[\d{1,3}\]|\d{1,3}[.)]|[-–•*·▪►>])\s+)+"
 )
 

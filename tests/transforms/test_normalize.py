@@ -188,6 +188,12 @@ WRAPPED = "\n".join(
         ("We study X.\nDownloads\nPDF\nPublished\n2024-03-24\nHow to Cite\nDoe, J. 2024. X. Proceedings of the AAAI Conference. 38, 5 (Mar. 2024), 1-9.\nIssue\nVol. 38 No. 5\nSection\nAAAI Technical Track on Machine Learning", "We study X."),
         ("We study X for\nKeywords\nand phrases", "We study X for Keywords and phrases"),
         ("We study X.\nKeywords", "We study X."),  # a heading left without its list
+        # a CJK label followed by a space only, a label in brackets
+        ("\u6458\u8981 \u672c\u6587\u63d0\u51fa\u4e86X\u3002", "\u672c\u6587\u63d0\u51fa\u4e86X\u3002"),
+        ("\u6458\u3000\u8981\u3000\u672c\u6587\u63d0\u51fa\u4e86X\u3002", "\u672c\u6587\u63d0\u51fa\u4e86X\u3002"),
+        ("\u3010\u6458\u8981\u3011\u672c\u6587\u63d0\u51fa\u4e86X\u3002", "\u672c\u6587\u63d0\u51fa\u4e86X\u3002"),
+        ("[Abstract] We study X.", "We study X."),
+        ("\u6458\u8981\u672c\u6587\u63d0\u51fa\u4e86X\u3002", "\u6458\u8981\u672c\u6587\u63d0\u51fa\u4e86X\u3002"),
         ("We study X.\nIndex Terms", "We study X."),
         ("We study X for\nKeywords", "We study X for Keywords"),
         # Semantic Scholar's and Papers with Code's sections and fields after the abstract, link badges in front of it
