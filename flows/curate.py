@@ -71,13 +71,13 @@ class RunSummary:
 
 
 @task(cache_policy=NO_CACHE)
-def find_new_sources(input_dir: Path, warehouse: Warehouse) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Every input file with its ``source_id``, and the files whose content the warehouse has not ingested.
+def find_new_sources(input_dir: Path, listings: list[Path], warehouse: Warehouse) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Every listing file under ``input_dir`` with its ``source_id``, and the files whose content the warehouse has not ingested.
 
     A file whose size and modification time match the last successful run's is not read
     again; the others are hashed. Of several files with the same content the first path wins.
     """
-    stats = source_files.file_stats(source_files.discover(input_dir))
+    stats = source_files.file_stats(listings)
     known = warehouse.read("sources")["source_id"]
     remembered = warehouse.input_stats().filter(pl.col("source_id").is_in(known.implode()))
     seen = stats.join(remembered, on=["file", "size_bytes", "mtime_ns"], how="left", maintain_order="left")
@@ -235,9 +235,9 @@ def curate(
     started = now_utc()
     summary = RunSummary()
 
-    identified, new = find_new_sources(Path(input_dir), warehouse)
+    listings, summary.files_ignored = source_files.list_inputs(Path(input_dir))
+    identified, new = find_new_sources(Path(input_dir), listings, warehouse)
     summary.files_found, summary.files_new = identified.height, new.height
-    summary.files_ignored = source_files.other_files(Path(input_dir))
     log.info("files: %d found, %d new (%.1f MB to read)", identified.height, new.height, new["size_bytes"].sum() / 1e6)
     taxonomy_hash = taxonomy_sha256(taxonomy_path)
     current = warehouse.current_version()

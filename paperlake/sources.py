@@ -96,20 +96,21 @@ class ReadLimits:
 
 def discover(root: Path) -> list[Path]:
     """All ``*.txt`` and ``*.txt.gz`` files under ``root``, sorted by relative path."""
+    return list_inputs(root)[0]
+
+
+def list_inputs(root: Path) -> tuple[list[Path], list[str]]:
+    """``discover``'s files, and the relative paths of the other files under ``root``, sorted (one walk); hidden files and
+    folders (``.DS_Store``, ``.git/``) are not among the others."""
     if not root.is_dir():
         raise FileNotFoundError(f"input folder not found: {root}")
-    found = [p for p in root.rglob("*") if p.is_file() and _is_listing(p)]
-    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
-
-
-def _is_listing(path: Path) -> bool:
-    return path.name.endswith(".txt") or path.name.endswith(".txt.gz")
-
-
-def other_files(root: Path) -> list[str]:
-    """The relative paths of the files under ``root`` that ``discover`` leaves out, sorted; hidden files and folders (``.DS_Store``, ``.git/``) are not listed."""
-    rel = (p.relative_to(root) for p in root.rglob("*") if p.is_file() and not _is_listing(p))
-    return sorted(r.as_posix() for r in rel if not any(part.startswith(".") for part in r.parts))
+    listings, others = [], []
+    for path in sorted((p for p in root.rglob("*") if p.is_file()), key=lambda p: p.relative_to(root).as_posix()):
+        if path.name.endswith((".txt", ".txt.gz")):
+            listings.append(path)
+        elif not any(part.startswith(".") for part in path.relative_to(root).parts):
+            others.append(path.relative_to(root).as_posix())
+    return listings, others
 
 
 def source_id(data: bytes) -> str:

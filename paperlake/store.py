@@ -160,8 +160,7 @@ class Warehouse:
 
     def parquet_files(self, table: str, dataset_version: int | None = None) -> list[str]:
         """The Parquet files of a table's snapshot as local paths (for engines without a Delta reader)."""
-        dt = DeltaTable(str(self.table_path(table)), version=self.delta_version(table, dataset_version))
-        return [unquote(uri) for uri in dt.file_uris()]
+        return _LocalTable(str(self.table_path(table)), version=self.delta_version(table, dataset_version)).file_uris()
 
     def publish(self, changes: dict[str, TableChange], meta: dict[str, Any]) -> int:
         """Apply each table's change, then append the ``versions`` row that makes them one dataset version.

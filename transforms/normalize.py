@@ -177,7 +177,7 @@ _TRAILING_LINKS = (
     r"|(…|\.\.\.|[.!?。！？][\"”'」]?)[ \t]*[(\[（【]?" + _MORE_CJK + r"[)\]）】]?[ \t]*[»›→>]*[ \t]*\z"
 )
 # Link badges in front of the abstract on its first line ("[PDF] [Code] [Bibtex] Serving large ..."); a block of badges alone stays.
-_LEADING_LINKS = r"\A[ \t]*(?:\[[ \t]*(?i:" + _LINK_WORD + r")[ \t]*\][ \t]*[|·•/]?[ \t]*)+(\p{L})"
+_LEADING_LINKS = r"\A[ \t]*(?:" + _BADGE + r"[ \t]*[|·•/]?[ \t]*)+(\p{L})"
 # A copyright notice after the last sentence ("... baselines. © 2024 Elsevier Ltd."), looked for only in blocks
 # that hold a copyright mark (a bounded run before the end would slow the search for the others).
 _TRAILING_COPYRIGHT = r"([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?:[^\d\n][^\n]{0,200})?\z"
@@ -964,10 +964,11 @@ def collapse_repeated_math(text: str) -> str:
 # A label or list number scraped in front of an abstract: "Abstract:" (and whatever precedes it,
 # such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "2) ".
 # A number without "." or ")" and a space after it ("3D point clouds", "2D/3D") is text.
+_CJK_LABELS = tuple(label for label in _ABSTRACT_LABELS if re.search(r"[\u3000-\u9fff\uac00-\ud7af]", label))  # a space may end them
 _LEADING_LABEL = (
     r"^(?:(?:[^\n]{0,300}?\s)?(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[:：]\s*"
     + r"|(?:Abstract|ABSTRACT|Аннотация|АННОТАЦИЯ)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
-    + r"|[【\[]\s*(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[】\]]\s*|(?:摘要|摘 要|要旨|要約|概要|초록|요약)\s+"
+    + r"|[【\[]\s*(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[】\]]\s*|(?:" + "|".join(_CJK_LABELS) + r")\s+"
     + r"|(?:\[\d{1,3}\]|\d{1,3}[.)]|[-–•*·▪►>])\s+)+"
 )
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paperlake.sources import LEGACY_SAMPLE_BYTES, ReadLimits, detect_and_decode, discover, other_files, read_source, read_sources
+from paperlake.sources import LEGACY_SAMPLE_BYTES, ReadLimits, detect_and_decode, list_inputs, read_source, read_sources
 from transforms.split import split_blocks, split_header
 
 from ..conftest import FIXTURES
@@ -264,5 +264,6 @@ def test_files_that_are_not_listings_are_named_and_hidden_ones_are_not(tmp_path:
     for name in ("a.txt", "sub/b.txt.gz", "README.md", "sub/page.html", "notes", ".DS_Store", ".git/config", "sub/.hidden.txt"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes(b"x")
-    assert [p.relative_to(tmp_path).as_posix() for p in discover(tmp_path)] == ["a.txt", "sub/.hidden.txt", "sub/b.txt.gz"]
-    assert other_files(tmp_path) == ["README.md", "notes", "sub/page.html"]
+    listings, others = list_inputs(tmp_path)
+    assert [p.relative_to(tmp_path).as_posix() for p in listings] == ["a.txt", "sub/.hidden.txt", "sub/b.txt.gz"]
+    assert others == ["README.md", "notes", "sub/page.html"]
