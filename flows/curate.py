@@ -248,7 +248,7 @@ def curate(
         warehouse.save_input_stats(identified)
         return _summarize(summary, warehouse, current, published=False)
 
-    import_in_background()  # Great Expectations loads while the blocks are staged
+    import_in_background()  # Great Expectations loads while the blocks are staged (the CLI started it already)
     stamp = run_name(started)
     staging = Staging.create(warehouse.root, stamp)
     try:

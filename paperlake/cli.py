@@ -46,6 +46,9 @@ def run(
 
     server = start_temporary_server()  # boots while the pipeline is imported
     from flows.curate import ValidationBlocked, curate
+    from paperlake.validate import import_in_background
+
+    gx_import = import_in_background()  # while the server boots: the run's own work then has the process to itself
 
     progress, flow_errors = logging.getLogger("paperlake"), logging.getLogger("prefect.flow_runs")
     levels, printer = (progress.level, progress.propagate, flow_errors.level), logging.StreamHandler(sys.stderr)
@@ -72,6 +75,7 @@ def run(
     finally:
         progress.removeHandler(printer)
         progress.level, progress.propagate, flow_errors.level = levels
+        gx_import.join()  # not cut off halfway by the interpreter's exit
     _print_summary(summary)
 
 

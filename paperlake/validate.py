@@ -130,10 +130,17 @@ def _substitute(value: Any, variables: dict[str, Any]) -> Any:
     return value
 
 
-def import_in_background() -> None:
-    """Start importing Great Expectations (about 3 s) on a thread, so that validation later
-    does not wait for it; call it once a run knows it will validate."""
-    threading.Thread(target=importlib.import_module, args=("great_expectations",), name="import-gx", daemon=True).start()
+_gx_import: threading.Thread | None = None
+
+
+def import_in_background() -> threading.Thread:
+    """Start importing Great Expectations (about 3 s) on a thread, once per process, so that
+    validation later does not wait for it; the thread (join it before exiting)."""
+    global _gx_import
+    if _gx_import is None:
+        _gx_import = threading.Thread(target=importlib.import_module, args=("great_expectations",), name="import-gx", daemon=True)
+        _gx_import.start()
+    return _gx_import
 
 
 def _quiet_gx() -> Any:
