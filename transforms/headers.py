@@ -3,7 +3,7 @@
 A header is a short line made only of a venue (or its full name), a year, decorations, an optional part or page
 marker, an optional track, site names and words from the header vocabulary below (English,
 Chinese, Japanese, Korean, German, French, Spanish, Russian, Italian, Portuguese, Dutch, Polish, Ukrainian, Greek, Turkish,
-Vietnamese, Indonesian, Arabic, Persian, Hebrew, Hindi). Anything else makes the line an
+Vietnamese, Indonesian, Arabic, Persian, Hebrew, Hindi, Swedish, Czech, Finnish, Hungarian, Thai). Anything else makes the line an
 ordinary block, so a sentence that mentions a venue and a year is never a header.
 """
 
@@ -93,7 +93,7 @@ _WORDS = {
     "en": "papers paper accepted list of the proceedings main track conference abstracts abstract all "
     "orals oral posters poster spotlights spotlight highlights highlight full accepted-papers long short "
     "selected notable program tracks track online official complete technical research tiny accept submissions "
-    "repository from position annual meeting international updated latest acm ieee usenix round camera ready",
+    "repository from position annual meeting international updated latest acm ieee usenix round camera ready session sessions",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
     "hauptkonferenz vorträge vortrage lange kurze tagungsband",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts actes",
@@ -113,16 +113,25 @@ _WORDS = {
     "fa": "مقالات مقاله های پذیرفته شده فهرست کنفرانس همایش",
     "he": "מאמרים מאמרי רשימת רשימה כנס הכנס שהתקבלו התקבלו",
     "hi": "शोध पत्र पेपर स्वीकृत सूची सम्मेलन के की",
+    "sv": "accepterade artiklar lista över konferensen uppsatser",
+    "cs": "přijaté články seznam konference příspěvky",
+    "fi": "hyväksytyt artikkelit luettelo konferenssi",
+    "hu": "elfogadott cikkek lista konferencia",
 }
 _CJK_WORDS = {
-    "ja": ("論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択", "本会議", "口頭発表", "ポスター", "の"),
-    "ko": ("논문 목록", "논문목록", "논문", "목록", "채택", "구두 발표", "포스터"),
+    "ja": ("論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択", "本会議", "口頭発表", "ポスター", "の", "まとめ", "紹介"),
     "zh": (
         "论文列表", "論文列表", "论文集", "論文集", "会议论文", "會議論文", "论文", "論文", "列表", "收录", "录用", "接收", "已接收",
         "主会", "主會", "长文", "長文", "短文", "口头报告", "口頭報告", "海报", "海報", "大会", "大會", "会议", "會議", "年会",
-        "汇总", "彙總", "合集", "合輯",
+        "汇总", "彙總", "合集", "合輯", "已录用", "已錄用", "录取", "錄取", "中稿", "入选", "入選", "采用", "採用", "接受", "全部",
+        "完整版", "完整", "最新", "精选", "精選", "速览", "速覽", "持续更新", "持續更新", "更新", "整理", "一览", "一覽",
+        "目录", "目錄", "清单", "清單",
     ),
+    "ko": ("논문 목록", "논문목록", "논문", "목록", "채택된", "채택", "구두 발표", "포스터", "리스트", "정리", "모음", "전체"),
+    "th": ("รายชื่อ", "บทความ", "ที่ได้รับการตอบรับ", "การประชุม"),
 }
+# Each word is taken out of the line longest first ("已接收" before "接收", which would leave "已").
+_CJK_BY_LENGTH = tuple(sorted({w for words in _CJK_WORDS.values() for w in words}, key=len, reverse=True))
 _LANG_ONLY = {  # words that decide the language when present
     "de": {"akzeptierte", "angenommene", "beiträge", "beitrage", "papiere", "veröffentlichungen", "arbeiten", "hauptkonferenz", "vorträge", "vortrage", "tagungsband"},
     "fr": {"acceptés", "acceptes", "communications", "des", "du", "conférence", "principale", "actes"},
@@ -135,11 +144,18 @@ _LANG_ONLY = {  # words that decide the language when present
     "tr": set(_WORDS["tr"].split()),
     "vi": set(_WORDS["vi"].split()),
     "id": {"daftar", "makalah", "yang", "diterima", "konferensi"},
+    "sv": set(_WORDS["sv"].split()),
+    "cs": set(_WORDS["cs"].split()),
+    "fi": set(_WORDS["fi"].split()),
+    "hu": {"elfogadott", "cikkek"},
 }
 _VOCAB = {w for words in _WORDS.values() for w in words.split()}
-# "Papers accepted at NeurIPS 2024", "Papers in ICML 2025": with the word "papers" only ("Accepted at ICML 2025" is a block's note).
-_LINKING = frozenset({"at", "to", "in", "for", "and"})
-_PAPER_WORDS = frozenset({"papers", "paper", "accepted-papers"})
+# "Papers accepted at NeurIPS 2024", "Papers in ICML 2025", "Artículos aceptados en ICML 2025": with a word for papers
+# only ("Accepted at ICML 2025" is a block's note).
+_LINKING = frozenset({"at", "to", "in", "for", "and", "with", "en", "del", "al", "à", "au", "aux", "l", "no", "na", "em", "alla", "nel"})
+_PAPER_WORDS = frozenset(
+    {"papers", "paper", "accepted-papers", "artículos", "articulos", "articles", "artigos", "articoli", "trabajos", "ponencias", "trabalhos"}
+)
 _KANA = re.compile(r"[\u3040-\u30ff]")
 # Scripts that name the header's language (Persian before Arabic: its own letters; Ukrainian before Russian).
 _SCRIPTS = (
@@ -149,6 +165,7 @@ _SCRIPTS = (
     ("hi", re.compile(r"[\u0900-\u097f]")),
     ("el", re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")),
     ("uk", re.compile(r"[іїєґІЇЄҐ]")),
+    ("th", re.compile(r"[\u0e00-\u0e7f]")),
 )
 _JA_KANJI_WORDS = tuple(w for w in _CJK_WORDS["ja"] if not _KANA.search(w))  # 一覧, 採択: Japanese, not Chinese
 # Zero-width characters and bidi marks, invisible in a header line (a page's leading U+200B or LRM).
@@ -159,7 +176,7 @@ _MOJIBAKE = re.compile(MOJIBAKE)  # a header saved as mojibake ("ICML 2025 è®�
 _DECORATION = re.compile(r"[#=*~_|\-–—:：·•【】《》「」『』\[\]<>()（）\"'“”‘’«».,，、/\s]+")
 # A part or page of a split listing: "(Part 3/10)", "Page 3", "Seite 3 von 5", "（第3部分）", "第3页", "3ページ", "3페이지", "(3/10)".
 _PART = re.compile(
-    r"[\(（\[]?\s*(?:part|teil|partie|parte|часть|page|seite|página|pagina|страница|페이지)\s*(\d+)\s*(?:(?:/|of|von|de|sur|из)\s*\d+)?\s*[\)）\]]?"
+    r"[\(（\[]?\s*(?:part|teil|partie|parte|часть|page|seite|página|pagina|страница|페이지|batch|day|session)\s*(\d{1,3})(?!\d)[a-z]?\s*(?:(?:/|of|von|de|sur|из)\s*\d+)?\s*[\)）\]]?"
     r"|[\(（]?\s*第\s*(\d+)\s*(?:部分|部|卷|页|頁|冊|册)\s*[\)）]?"
     r"|[\(（]?\s*(\d+)\s*(?:ページ目?|페이지)\s*[\)）]?"
     r"|[\(（]\s*(\d+)\s*/\s*\d+\s*[\)）]",
@@ -284,9 +301,8 @@ def parse_header(line: str | None) -> Header | None:
         track_match = _TRACK.search(rest)
         track = _TRACKS[int(track_match.lastgroup[1:])][0] if track_match else None
     rest = _TRACK.sub(" ", rest)
-    for words in _CJK_WORDS.values():
-        for word in words:
-            rest = rest.replace(word, " ")
+    for word in _CJK_BY_LENGTH:
+        rest = rest.replace(word, " ")
     residue = [w for w in _DECORATION.split(_without_symbols(rest.lower())) if w]
     linking = _LINKING if _PAPER_WORDS.intersection(residue) else frozenset()
     if any(w not in _VOCAB and w not in linking for w in residue):

@@ -144,6 +144,32 @@ CASES = [
     ("Proceedings of the 2024 CHI Conference on Human Factors in Computing Systems", "CHI", 2024, "en", "CHI 2024 Papers", None),
     ("The 2024 ACM SIGIR Conference on Research and Development in Information Retrieval", "SIGIR", 2024, "en", "SIGIR 2024 Papers", None),
     ("Recsys 2024 Papers", "RECSYS", 2024, "en", "RecSys 2024 Papers", None),
+    # how blogs and mirrors in Chinese, Japanese and Korean name a listing; "已接收" is not read as "已" and "接收"
+    ("ICML 2025 中稿论文", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("ICML 2025 已接收论文", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("NeurIPS 2024 采用论文", "NEURIPS", 2024, "zh", "NeurIPS 2024 Papers", None),
+    ("ICML 2025 论文合集（持续更新）", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("ICML 2025 全部论文（完整版）", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("ICML 2025 採択論文まとめ", "ICML", 2025, "ja", "ICML 2025 Papers", None),
+    ("ICML 2025 論文紹介", "ICML", 2025, "ja", "ICML 2025 Papers", None),
+    ("ICML 2025 채택 논문 리스트", "ICML", 2025, "ko", "ICML 2025 Papers", None),
+    ("ICML 2025 논문 정리", "ICML", 2025, "ko", "ICML 2025 Papers", None),
+    # a word for papers lets the language's linking words in, as "papers" lets "at" in
+    ("Art\u00edculos aceptados en ICML 2025", "ICML", 2025, "es", "ICML 2025 Papers", None),
+    ("Articles accept\u00e9s \u00e0 ICML 2025", "ICML", 2025, "fr", "ICML 2025 Papers", None),
+    ("Liste des articles de l'ICML 2025", "ICML", 2025, "fr", "ICML 2025 Papers", None),
+    ("Artigos aceitos no ICML 2025", "ICML", 2025, "pt", "ICML 2025 Papers", None),
+    ("ICML 2025 \u2014 Accepted Papers with Abstracts", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("Accepterade artiklar ICML 2025", "ICML", 2025, "sv", "ICML 2025 Papers", None),
+    ("P\u0159ijat\u00e9 \u010dl\u00e1nky ICML 2025", "ICML", 2025, "cs", "ICML 2025 Papers", None),
+    ("Hyv\u00e4ksytyt artikkelit ICML 2025", "ICML", 2025, "fi", "ICML 2025 Papers", None),
+    ("Elfogadott cikkek ICML 2025", "ICML", 2025, "hu", "ICML 2025 Papers", None),
+    ("\u0e23\u0e32\u0e22\u0e0a\u0e37\u0e48\u0e2d\u0e1a\u0e17\u0e04\u0e27\u0e32\u0e21 ICML 2025", "ICML", 2025, "th", "ICML 2025 Papers", None),
+    # sessions, days and batches of a listing split like pages
+    ("ICML 2025 Poster Session 3", "ICML", 2025, "en", "ICML 2025 Papers", 3),
+    ("ICML 2025 Oral Session 2A", "ICML", 2025, "en", "ICML 2025 Papers", 2),
+    ("ICML 2025 | Papers | Day 1", "ICML", 2025, "en", "ICML 2025 Papers", 1),
+    ("ICML 2025 Papers - Batch 3", "ICML", 2025, "en", "ICML 2025 Papers", 3),
 ]
 
 
@@ -183,6 +209,10 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "ICML and NeurIPS 2024",
         "Papers and code for ICML 2025",
         "The latest news about ICML 2025",
+        "Aceptado en ICML 2025",
+        "A paper at ICML 2025",
+        "\u6211\u4eec\u5728 ICML 2025 \u4e0a\u53d1\u8868\u4e86\u8bba\u6587",
+        "ICML 2025 Session 2024",
     ],
 )
 def test_not_headers(line: str) -> None:
