@@ -58,7 +58,8 @@ _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''"
 # Whole lines that listing sites put above or below an abstract: arXiv listing and metadata
 # lines (and its search results' "Submitted ...; originally announced ..."), OpenReview fields and
 # presentation badges ("ICLR 2024 poster"), IEEE "Index Terms", Semantic Scholar's "TLDR", publishers' copyright
-# notices, PubMed ids, article histories and page links ("Access through your institution", "Figures"),
+# notices, PubMed ids and links ("Full text links", "Similar articles"), article histories and page links ("Access
+# through your institution", "Figures", Springer's "Buy chapter", "Add to Library"), Google Scholar's "Cited by 12 · Related articles",
 # Hugging Face and Papers with Code widgets, ACL Anthology and CVF link bars and ACL's metadata
 # fields ("Anthology ID:", "Volume:", "Pages:"), "Show more". Only whole lines at the start or the end of a
 # block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
@@ -101,9 +102,14 @@ _CHROME_LINE = (
     r"|" + _COPYRIGHT + r"[^\n]{0,200}|(?i:this article is protected by copyright)[^\n]{0,80}|(?i:all rights reserved)\.?"
     r"|Competing Interest Statement|The authors have declared no competing interests?\.?|The online version contains supplementary material[^\n]{0,200}"
     r"|Access through your institution|Buy or subscribe|Cite this article|Download citation|Share this article|Full text available at[^\n]{0,200}"
-    r"|(?i:cited by[ \t]+[\d,]+(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?|related articles(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?)"
+    r"|(?i:cited by[ \t]*(?:[\d,]+|\(\d+\))(?:[ \t]*[·•|]?[ \t]*related articles)?(?:[ \t]*[·•|]?[ \t]*all[ \t]+[\d,]+[ \t]+versions)?"
+    r"|related articles(?:[ \t]*[·•|]?[ \t]*all[ \t]+[\d,]+[ \t]+versions)?)"
     r"|\[Submitted on [^\n]*\]|Report issue for preceding element"
     r"|(?i:access this (?:chapter|article|book)|log in via an institution|similar content being viewed by others|full-text available"
+    r"|buy (?:this )?(?:chapter|article|book|e-?book|pdf)\b[^\n]{0,60}|tax calculation will be finali[sz]ed (?:at|during) checkout\.?"
+    r"|(?:(?:e-?book|chapter|article|softcover|hardcover)[ \t]+)?(?:eur|usd|gbp|chf|€|\$|£)[ \t]*\d[\d.,]*|price (?:in|ex)cludes vat[^\n]{0,40}"
+    r"|institutional subscriptions|rent this article via deepdyve|full text links|similar articles|publication types|mesh terms"
+    r"|linkout - more resources|recommended articles|add to (?:my )?(?:library|list|favou?rites|collection|reading list)"
     r"|(?:request|download) full-text(?: pdf)?|discover the world's (?:research|scientific knowledge)[^\n]{0,120}|join for free"
     r"|[\d.]+\+?[ \t]+(?:million|billion)[ \t]+(?:members|publication pages|citations)|skip to (?:main )?content"
     r"|back to top|sign in|log in|subscribe|loading\.{0,3}|toggle navigation|open in new tab|save to library|add to [^\n]{1,20} project"

@@ -178,6 +178,15 @@ WRAPPED = "\n".join(
         ("We study X.\nSubmission received: 1 January 2024 / Revised: 2 February 2024 / Accepted: 3 March 2024", "We study X."),
         ("We study X.\nCitation: Doe J (2024) X. PLoS ONE 19(3): e0301234. https://doi.org/10.1371/journal.pone.0301234", "We study X."),
         ("We study X.\nShare\nCite\nSave", "We study X."),
+        # PubMed, Springer, ScienceDirect, Google Scholar and a reader's buttons
+        ("Abstract\nWe study X.\nFull text links\nCite\nSimilar articles\nPublication types\nMeSH terms\nPMID: 38123456", "We study X."),
+        ("We study X.\nAccess this chapter\nLog in via an institution\nBuy chapter\nEUR 29.95\nPrice includes VAT (Germany)\nTax calculation will be finalised at checkout", "We study X."),
+        ("We paid\nEUR 30\nper hour.", "We paid EUR 30 per hour."),
+        ("We study X.\nBuy eBook USD 89.00\nTax calculation will be finalised during checkout\nInstitutional subscriptions", "We study X."),
+        ("We study X.\nRecommended articles\nCited by (12)", "We study X."),
+        ("We study X.\nCited by 12 \u00b7 Related articles \u00b7 All 5 versions", "We study X."),
+        ("We study X.\nDownload PDF\nAdd to Library\nShare", "We study X."),
+        ("Readers who buy chapter books\nlike X.", "Readers who buy chapter books like X."),
         ("We release the code.\nView on GitHub", "We release the code."),
         # papers.cool's title line with badges; a proceedings' name and IJCAI's track line; sections to the end of a block
         ("#1 Sparse Attention for Long Documents [PDF 12] [Copy] [Kimi 5] [REL]\nAuthors: Jane Doe, John Smith\nWe study X.\nSubject: ICML.2025 - Poster", "We study X."),
@@ -360,7 +369,8 @@ CHROME_LINES = st.sampled_from(
      "\u00a9 2024 Elsevier B.V. All rights reserved.", "PMID: 38123456", "Competing Interest Statement", "Access through your institution",
      "Date Added to IEEE Xplore: 16 September 2024", "Access this chapter", "[Submitted on 3 Jan 2024 (v1)]", "Total Downloads 345", "Back to top",
      "Proceedings of the AAAI Conference on Artificial Intelligence, 38(5), 1234-1242.", "43 Citations", "Tasks: Image Classification",
-     "Results from the Paper", "Figures and Tables from this paper"]
+     "Results from the Paper", "Figures and Tables from this paper", "Full text links", "Similar articles", "Buy chapter",
+     "Tax calculation will be finalised at checkout", "Recommended articles", "Cited by (12)", "Add to Library"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
