@@ -56,9 +56,11 @@ STAGED_BLOCKS_PART = pl.Schema(
         "text_damage": pl.UInt32,
     }
 )
-# Occurrences per published file: a later run that changes a record rewrites every file holding
-# one of its occurrences (Delta copy-on-write), so files of ~8 MB keep that rewrite small.
+# Rows per published file of occurrences and of records: a later run that changes a record rewrites every file holding
+# one of its rows (Delta copy-on-write), so files of ~4-8 MB keep that rewrite small. Records are ordered by their kept
+# occurrence's file, so the records a new copy of a listing touches sit in a few files.
 OCCURRENCE_FILE_ROWS = 10_000
+RECORD_FILE_ROWS = 5_000
 # The records a run touches (their published occurrences are staged with the new blocks).
 AFFECTED = pl.Schema({"record_id": pl.String})
 # Parts with texts that only the run reads (blocks, kept rows): lz4 writes them ~3x faster than
@@ -205,5 +207,6 @@ def stage_records(batch: RecordsBatch) -> int:
     extras = staging.scan("extras", tables.EXTRAS).join(ids, on="record_id", how="semi").collect()
     listings = staging.scan("listings", tables.LISTING).join(ids, on="record_id", how="semi")
     records = tables.records_table(kept, extras, tables.listing_candidates(listings).collect())
-    records.write_parquet(staging.part("records", batch.name))
+    for i, rows in enumerate(records.iter_slices(RECORD_FILE_ROWS)):
+        rows.write_parquet(staging.part("records", f"{batch.name}-{i:03d}"))
     return records.height

@@ -196,7 +196,7 @@ class Warehouse:
                 if table.version() != named[name]:
                     table.restore(named[name], **_commit(number))
                 if change.replace_values:
-                    table.delete(_in_predicate(change.replace_column, change.replace_values), **_commit(number))
+                    _delete_rows(Path(path), change.replace_column, change.replace_values, number)
                 if rows is not None:
                     write_deltalake(path, rows, mode="append", **_commit(number))
             if change.files:
@@ -356,9 +356,32 @@ class _LocalTable(DeltaTable):
         return [unquote(uri) for uri in super().file_uris(partition_filters)]
 
 
-def _in_predicate(column: str, values: tuple[str, ...]) -> str:
-    quoted = ", ".join("'" + v.replace("'", "''") + "'" for v in values)
-    return f"{column} IN ({quoted})"
+def _delete_rows(table_path: Path, column: str, values: tuple[str, ...], number: int) -> None:
+    """Delete the rows whose ``column`` is one of ``values``, in one commit: each file that holds one is replaced by a
+    copy without them, written beside it.
+
+    A file stays a file (its size and its rows' order), so a run that touches a few rows in many files rewrites those
+    files only, and the table does not drift toward a few big files that every later run would rewrite again
+    (``DeltaTable.delete`` writes the rows it keeps as new files of up to 100 MB).
+    """
+    from deltalake.transaction import AddAction, RemoveAction
+
+    table = _LocalTable(str(table_path))
+    wanted = pl.Series(values, dtype=pl.String).implode()
+    actions: list[AddAction | RemoveAction] = []
+    for relative, size in pl.DataFrame(table.get_add_actions(flatten=True)).select("path", "size_bytes").iter_rows():
+        file = table_path / unquote(relative)
+        if not pl.scan_parquet(file).select(pl.col(column).is_in(wanted).any()).collect().item():
+            continue
+        kept = pl.read_parquet(file).filter(~pl.col(column).is_in(wanted))
+        actions.append(RemoveAction(relative, True, int(now_utc().timestamp() * 1000), size))
+        if kept.height:
+            target = table_path / f"part-{uuid.uuid4()}.parquet"
+            kept.write_parquet(target)
+            stat = target.stat()
+            actions.append(AddAction(target.name, stat.st_size, {}, stat.st_mtime_ns // 1_000_000, True, file_stats(target)))
+    if actions:
+        table.create_write_transaction(actions, mode="append", schema=table.schema(), **_commit(number))
 
 
 def now_utc() -> datetime:

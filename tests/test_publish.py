@@ -232,3 +232,42 @@ def test_adopted_files_carry_the_column_stats_delta_rs_writes(tmp_path: Path) ->
     adopted, written = stats(tmp_path / "wh" / "records"), stats(tmp_path / "by_delta_rs")
     assert adopted == written
     assert adopted["min"]["record_id"] == "pl_a" and adopted["max"]["record_id"] == "pl_c" and adopted["null_count"]["year"] == 1
+
+
+def test_replacing_rows_rewrites_only_the_files_that_hold_them_one_for_one(tmp_path: Path) -> None:
+    """A later run's changed records replace their rows: each file holding one is rewritten on its own, in its order,
+    so a few changed rows spread over many files do not merge the table into a few big files."""
+    from deltalake import DeltaTable
+
+    from paperlake.store import TableChange, now_utc
+    from transforms import schema
+
+    def rows(ids: list[str], n: int = 1) -> pl.DataFrame:
+        return schema.conform(pl.DataFrame({"record_id": ids, "text": [f"Abstract {i}." for i in ids], "n_occurrences": [n] * len(ids)}), schema.RECORDS)
+
+    staged = []
+    for name, ids in {"a": ["pl_a1", "pl_a2", "pl_a3"], "b": ["pl_b1", "pl_b2", "pl_b3"], "c": ["pl_c1", "pl_c2", "pl_c3"]}.items():
+        staged.append(tmp_path / f"{name}.parquet")
+        rows(ids).write_parquet(staged[-1])
+    warehouse = Warehouse(tmp_path / "wh")
+    warehouse.publish({"records": TableChange(schema.empty(schema.RECORDS), files=tuple(staged))}, {"created_at": now_utc()})
+    table = tmp_path / "wh" / "records"
+    before = {p: n for p, n in pl.DataFrame(DeltaTable(str(table)).get_add_actions(flatten=True)).select("path", "num_records").iter_rows()}
+
+    changed = ("pl_a2", "pl_c1", "pl_c3")
+    warehouse.publish({"records": TableChange(rows(list(changed), 2), replace_values=changed)}, {"created_at": now_utc()})
+
+    after = pl.DataFrame(DeltaTable(str(table)).get_add_actions(flatten=True))
+    untouched = [p for p in before if p in set(after["path"])]
+    assert len(untouched) == 1 and warehouse.read("records").filter(pl.col("record_id").str.starts_with("pl_b")).height == 3
+    assert sorted(after["num_records"].to_list()) == [1, 2, 3, 3]  # a and c rewritten one for one, plus the appended rows
+    rewritten = [p for p in after["path"] if p not in before]
+    contents = {tuple(pl.read_parquet(table / p)["record_id"]) for p in rewritten}
+    assert {("pl_a1", "pl_a3"), ("pl_c2",)} <= contents  # in their order
+    assert after.filter(pl.col("num_records") == 2)["min.record_id"].to_list() == ["pl_a1"]  # stats for readers that skip files
+    current = warehouse.read("records").sort("record_id")
+    assert current["record_id"].to_list() == ["pl_a1", "pl_a2", "pl_a3", "pl_b1", "pl_b2", "pl_b3", "pl_c1", "pl_c2", "pl_c3"]
+    assert current.filter(pl.col("record_id").is_in(changed))["n_occurrences"].to_list() == [2, 2, 2]
+    assert warehouse.read("records", 1)["n_occurrences"].to_list() == [1] * 9  # the first version still reads as it was
+    assert duckdb.sql(f"SELECT count(*) FROM read_parquet({warehouse.parquet_files('records')})").fetchall() == [(9,)]
+    assert len(DeltaTable(str(table)).history()) == 4  # create, adopt, then one commit for the replaced rows and one for the new ones

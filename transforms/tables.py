@@ -70,13 +70,13 @@ def record_extras(counts: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFrame) 
 
 
 def records_table(kept: pl.DataFrame, extras: pl.DataFrame, listings: pl.DataFrame) -> pl.DataFrame:
-    """One row per record: its ``kept_rows`` with its ``record_extras`` (call it per part of the kept rows);
-    a kept row without a collection takes ``venue, year, collection`` from the record's ``listing_candidates``."""
+    """One row per record, in the order of the kept rows: its ``kept_rows`` with its ``record_extras`` (call it per part of
+    the kept rows); a kept row without a collection takes ``venue, year, collection`` from the record's ``listing_candidates``."""
     fallback = listings.select("record_id", _venue="venue", _year="year", _collection="collection")
     unnamed = pl.col("collection").is_null()
     records = (
-        kept.join(extras, on="record_id", how="left")
-        .join(fallback, on="record_id", how="left")
+        kept.join(extras, on="record_id", how="left", maintain_order="left")
+        .join(fallback, on="record_id", how="left", maintain_order="left")
         .with_columns(
             methods=pl.col("methods").fill_null(pl.lit([], dtype=pl.List(pl.String))),
             venue=pl.when(unnamed).then("_venue").otherwise("venue"),
