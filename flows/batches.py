@@ -61,6 +61,8 @@ STAGED_BLOCKS_PART = pl.Schema(
 # occurrence's file, so the records a new copy of a listing touches sit in a few files.
 OCCURRENCE_FILE_ROWS = 10_000
 RECORD_FILE_ROWS = 5_000
+# Occurrences up to which a run stages its outputs and records in its own process (``in_workers`` with one worker).
+INLINE_ROWS = 20_000
 # The records a run touches (their published occurrences are staged with the new blocks).
 AFFECTED = pl.Schema({"record_id": pl.String})
 # Parts with texts that only the run reads (blocks, kept rows): lz4 writes them ~3x faster than

@@ -128,9 +128,9 @@ def match_records(
     fresh = dedup.fresh_keys(keys, same_keys)
     del keys  # at 1M keys, each copy of their band keys and passage hashes is ~350 MB
     band_hits = warehouse.index_matches(fresh["bands"].explode().drop_nulls(), config.dedup.lsh.scheme)["dedup_key"]
-    stored = warehouse.index_matches(fresh["passages"].explode().drop_nulls(), config.dedup.passage_scheme)
+    stored, published_common = warehouse.passage_matches(fresh["passages"].explode().drop_nulls(), config.dedup.passage_scheme, config.dedup.passage_cap)
     passage_hits = pl.concat([stored, backfill.select("dedup_key", value="bands").explode("value")]).rename({"value": "passage"})
-    near, common = dedup.index_candidates(fresh, band_hits, passage_hits, config.dedup)
+    near, common = dedup.index_candidates(fresh, band_hits, passage_hits, config.dedup, published_common)
     near_copies = warehouse.rows_where("occurrences", "dedup_key", near, key_columns).filter(in_records).unique(["dedup_key", "text"])  # every copy's text: method names
     record_keys = warehouse.scan("occurrences").select(key_columns) if warehouse.current_version() is not None else None
     matches = dedup.match_keys(fresh, near_copies, config.dedup, folds, common, record_keys)
@@ -263,7 +263,10 @@ def curate(
         assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
         log.info("dedup: %d confirmed near-duplicate edges, %d published records touched, %d merged away", matches.edges.height, affected.len(), matches.merges.height)
         retag_files = warehouse.parquet_files("occurrences") if retag else []
-        stage_outputs(assigned, parsed["source_id"], affected, changed, staging, taxonomy, config.run.workers, retag_files)
+        # A few new blocks (a file added to a big warehouse) are staged in this process: starting worker processes,
+        # each importing the pipeline, would take longer than the work.
+        workers = config.run.workers if retag or assigned.height > batches.INLINE_ROWS else 1
+        stage_outputs(assigned, parsed["source_id"], affected, changed, staging, taxonomy, workers, retag_files)
         assigned = assigned.select(list(batches.STATUS))
         if retag:  # every record is republished
             assigned = pl.concat([assigned, untouched_statuses(warehouse, affected)])
@@ -271,7 +274,7 @@ def curate(
         published_records = warehouse.scan("records").select("record_id") if current is not None else pl.LazyFrame(schema={"record_id": pl.String})
         table_set = {
             "sources": new_sources,
-            **assemble_tables(tables.occurrence_counts(assigned), staging, taxonomy, config.run.workers),
+            **assemble_tables(tables.occurrence_counts(assigned), staging, taxonomy, workers),
             "record_merges": matches.merges,
             "merge_edges": matches.edges,
             "dedup_index": staging.scan("dedup_index", schema.DEDUP_INDEX),

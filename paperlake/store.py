@@ -250,8 +250,21 @@ class Warehouse:
         """``(dedup_key, value)`` of the dedup index rows under ``scheme`` that hold one of ``values`` (band keys or passage hashes)."""
         if self.current_version() is None or values.is_empty():
             return pl.DataFrame(schema={"dedup_key": pl.String, "value": pl.Int64})
+        return self._index_rows(values, scheme).collect()
+
+    def _index_rows(self, values: pl.Series, scheme: str) -> pl.LazyFrame:
         stored = self.scan("dedup_index").filter(pl.col("scheme") == scheme).select("dedup_key", value=pl.col("bands")).explode("value")
-        return stored.join(values.unique().rename("value").to_frame().lazy(), on="value", how="semi").collect()
+        return stored.join(values.unique().rename("value").to_frame().lazy(), on="value", how="semi")
+
+    def passage_matches(self, values: pl.Series, scheme: str, cap: int) -> tuple[pl.DataFrame, pl.Series]:
+        """``index_matches`` for passage hashes that at most ``cap`` indexed keys hold, and the hashes more keys hold
+        (common, whoever else holds them): a hash in a template sentence is held by thousands of keys, all left out."""
+        if self.current_version() is None or values.is_empty():
+            return pl.DataFrame(schema={"dedup_key": pl.String, "value": pl.Int64}), pl.Series("value", [], pl.Int64)
+        held = self._index_rows(values, scheme).collect()  # a key's passage hashes are distinct: a row per holder
+        holders = held.group_by("value").len()
+        common = holders.filter(pl.col("len") > cap)["value"]
+        return held.filter(~pl.col("value").is_in(common.implode())), common
 
 
 def _arrow_stream(frame: pl.DataFrame | pl.LazyFrame) -> pa.Table | pa.RecordBatchReader | None:

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from paperlake.store import Warehouse
 from transforms import dedup
@@ -217,3 +219,37 @@ def test_a_glued_block_that_joined_a_record_is_rejected_when_the_other_abstract_
     record_of_a = wh.read("occurrences").filter(pl.col("path") == "a.txt")["record_id"][0]
     code, text = paperlake_cli("explain", record_of_a, "--warehouse", tmp_path / "runs")
     assert code == 0 and "a.txt#1 ~ x.txt#1 (now rejected: glued): containment" in text, text
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.lists(st.lists(st.integers(0, 15), max_size=6, unique=True), min_size=1, max_size=14),
+    st.lists(st.lists(st.integers(0, 15), max_size=6, unique=True), min_size=1, max_size=5),
+    st.integers(1, 4),
+    st.integers(1, 3),
+)
+def test_passage_hashes_many_published_keys_hold_are_left_in_the_index(
+    tmp_path_factory: pytest.TempPathFactory, published: list[list[int]], fresh: list[list[int]], cap: int, shared: int
+) -> None:
+    """``passage_matches`` leaves out the hashes more than ``passage_cap`` published keys hold (a template's, held by
+    thousands at scale) and names them: the candidates and common hashes are those of every matching row."""
+    from paperlake.store import TableChange, now_utc
+    from transforms import schema
+
+    params = DedupParams(passage_cap=cap, passage_shared=shared)
+    index = pl.DataFrame(
+        {"dedup_key": [f"k{i:02d}" for i in range(len(published))], "scheme": params.passage_scheme, "bands": published},
+        schema=schema.DEDUP_INDEX,
+    )
+    warehouse = Warehouse(tmp_path_factory.mktemp("wh"))
+    warehouse.publish({"dedup_index": TableChange(index)}, {"created_at": now_utc()})
+    new = pl.DataFrame({"dedup_key": [f"n{i}" for i in range(len(fresh))], "passages": fresh}, schema={"dedup_key": pl.String, "passages": pl.List(pl.Int64)})
+    values = new["passages"].explode().drop_nulls()
+    none = pl.Series("dedup_key", [], pl.String)
+
+    every = warehouse.index_matches(values, params.passage_scheme).rename({"value": "passage"})
+    rows, common = warehouse.passage_matches(values, params.passage_scheme, cap)
+    assert rows.join(common.to_frame(), on="value", how="semi").is_empty()
+    expected = dedup.index_candidates(new, none, every, params)
+    got = dedup.index_candidates(new, none, rows.rename({"value": "passage"}), params, common)
+    assert got[0].to_list() == expected[0].to_list() and got[1].to_list() == expected[1].to_list()

@@ -279,11 +279,14 @@ def passage_rows(keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
     return keyed.select("dedup_key", scheme=pl.lit(params.passage_scheme), bands=passages)
 
 
-def index_candidates(fresh: pl.DataFrame, band_hits: pl.Series, passage_hits: pl.DataFrame, params: DedupParams) -> tuple[pl.Series, pl.Series]:
+def index_candidates(
+    fresh: pl.DataFrame, band_hits: pl.Series, passage_hits: pl.DataFrame, params: DedupParams, published_common: pl.Series | None = None
+) -> tuple[pl.Series, pl.Series]:
     """Published keys to match the fresh keys (``dedup_key``, ``passages``) against, and the passage hashes too common to count.
 
     ``band_hits``: published keys sharing a band key with a fresh key; ``passage_hits``
-    (``dedup_key``, ``passage``): every published key holding a passage hash of a fresh key. A
+    (``dedup_key``, ``passage``): every published key holding a passage hash of a fresh key, except
+    the hashes of ``published_common``, which more than ``passage_cap`` published keys hold. A
     hash held by more than ``passage_cap`` keys, published and fresh, is common; a published key
     is a candidate when it shares ``passage_shared`` of the other hashes with a fresh key.
     """
@@ -291,6 +294,8 @@ def index_candidates(fresh: pl.DataFrame, band_hits: pl.Series, passage_hits: pl
     passage_hits = passage_hits.select("dedup_key", "passage").join(ours, on="passage", how="semi")
     held = pl.concat([ours, passage_hits]).unique()
     common = held.group_by("passage").agg(pl.len()).filter(pl.col("len") > params.passage_cap)["passage"]
+    if published_common is not None:
+        common = pl.concat([common, published_common.cast(common.dtype).rename("passage")]).unique()
     rare = passage_hits.filter(~pl.col("passage").is_in(common.implode()))
     shared = ours.join(rare, on="passage", suffix="_known").group_by("dedup_key", "dedup_key_known").len()
     near = shared.filter(pl.col("len") >= params.passage_shared)["dedup_key_known"]
