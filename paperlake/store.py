@@ -386,7 +386,7 @@ def _delete_rows(table_path: Path, column: str, values: tuple[str, ...], number:
         file = table_path / unquote(relative)
         if not pl.scan_parquet(file).select(pl.col(column).is_in(wanted).any()).collect().item():
             continue
-        kept = pl.read_parquet(file).filter(~pl.col(column).is_in(wanted))
+        kept = pl.read_parquet(file).filter(~pl.col(column).is_in(wanted).fill_null(False))  # a null (a rejected block's record) stays
         actions.append(RemoveAction(relative, True, int(now_utc().timestamp() * 1000), size))
         if kept.height:
             target = table_path / f"part-{uuid.uuid4()}.parquet"

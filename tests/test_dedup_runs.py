@@ -49,14 +49,20 @@ def test_runs_a_then_b_give_the_partition_of_one_run(paperlake_cli, tmp_path: Pa
     a, b = files[1::2], files[0::2]
     staged = tmp_path / "staged"
     _copy(a, staged)
+    _listing(staged / "junk.txt", "Accept all cookies", "Home | About | Contact")  # rejected blocks beside the records B changes
     assert paperlake_cli("run", "--input", staged, "--warehouse", tmp_path / "ab")[0] == 0
     published = set(Warehouse(tmp_path / "ab").read("records")["record_id"].to_list())
     _copy(b, staged)
     code, output = paperlake_cli("run", "--input", staged, "--warehouse", tmp_path / "ab")
     assert code == 0, output
-    assert paperlake_cli("run", "--input", _copy(files, tmp_path / "all"), "--warehouse", tmp_path / "once")[0] == 0
+    _copy([*files, staged / "junk.txt"], tmp_path / "all")
+    assert paperlake_cli("run", "--input", tmp_path / "all", "--warehouse", tmp_path / "once")[0] == 0
 
     assert _partition(tmp_path / "ab") == _partition(tmp_path / "once")
+    def blocks(warehouse: Path) -> pl.DataFrame:
+        return Warehouse(warehouse).read("occurrences").select("path", "ordinal", "status", "reject_reason").sort("path", "ordinal")
+
+    assert blocks(tmp_path / "ab").equals(blocks(tmp_path / "once"))  # every block once, rejected ones too
     wh = Warehouse(tmp_path / "ab")
     retired = set(wh.read("record_merges")["retired_id"].to_list())
     assert published - retired <= set(wh.read("records")["record_id"].to_list())

@@ -249,13 +249,22 @@ def test_replacing_rows_rewrites_only_the_files_that_hold_them_one_for_one(tmp_p
     for name, ids in {"a": ["pl_a1", "pl_a2", "pl_a3"], "b": ["pl_b1", "pl_b2", "pl_b3"], "c": ["pl_c1", "pl_c2", "pl_c3"]}.items():
         staged.append(tmp_path / f"{name}.parquet")
         rows(ids).write_parquet(staged[-1])
+    rejected = tmp_path / "occurrences.parquet"  # a rejected block has no record: its row stays when its file is rewritten
+    schema.conform(pl.DataFrame({"path": ["a.txt", "a.txt"], "ordinal": [1, 2], "record_id": ["pl_a2", None], "status": ["kept", "rejected"]}), schema.OCCURRENCES).write_parquet(rejected)
     warehouse = Warehouse(tmp_path / "wh")
-    warehouse.publish({"records": TableChange(schema.empty(schema.RECORDS), files=tuple(staged))}, {"created_at": now_utc()})
+    warehouse.publish(
+        {"records": TableChange(schema.empty(schema.RECORDS), files=tuple(staged)), "occurrences": TableChange(schema.empty(schema.OCCURRENCES), files=(rejected,))},
+        {"created_at": now_utc()},
+    )
     table = tmp_path / "wh" / "records"
     before = {p: n for p, n in pl.DataFrame(DeltaTable(str(table)).get_add_actions(flatten=True)).select("path", "num_records").iter_rows()}
 
     changed = ("pl_a2", "pl_c1", "pl_c3")
-    warehouse.publish({"records": TableChange(rows(list(changed), 2), replace_values=changed)}, {"created_at": now_utc()})
+    warehouse.publish(
+        {"records": TableChange(rows(list(changed), 2), replace_values=changed), "occurrences": TableChange(schema.empty(schema.OCCURRENCES), replace_values=changed)},
+        {"created_at": now_utc()},
+    )
+    assert warehouse.read("occurrences").select("ordinal", "status").rows() == [(2, "rejected")]
 
     after = pl.DataFrame(DeltaTable(str(table)).get_add_actions(flatten=True))
     untouched = [p for p in before if p in set(after["path"])]
