@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from paperlake.sources import read_sources
 from transforms.headers import INVISIBLE_MARKS
-from transforms.split import _GAP, _SEP, PARAGRAPH_WIDTH, split_blocks, split_header
+from transforms.split import _GAP, _RULE, _SEP, _SPACE, PARAGRAPH_WIDTH, split_blocks, split_header
 
 from ..conftest import SEEDS
 
@@ -72,7 +73,7 @@ def test_header_only_file_has_no_blocks() -> None:
 
 
 PARAGRAPH = st.text(alphabet=st.characters(categories=("L", "N", "P", "Zs")), min_size=1, max_size=40).filter(
-    lambda s: s.strip()
+    lambda s: s.strip() and not re.fullmatch(rf"{_SPACE}*{_RULE}", s)  # "---" alone is a separator line, not a block
 )
 
 
