@@ -23,6 +23,7 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.parquet as pq
 from deltalake import DeltaTable, write_deltalake
+from deltalake.transaction import AddAction, RemoveAction
 
 from paperlake.sources import STATS_SCHEMA
 from transforms import schema
@@ -278,19 +279,26 @@ def _arrow_stream(frame: pl.DataFrame | pl.LazyFrame) -> pa.Table | pa.RecordBat
 
 def _adopt(table_path: Path, files: tuple[Path, ...], table_schema: pl.Schema, number: int) -> None:
     """Move Parquet files written in ``table_schema`` into the table and commit them as added rows."""
-    from deltalake.transaction import AddAction
-
     for file in files:
         if pl.read_parquet_schema(file) != dict(table_schema):
             raise ValueError(f"{file}: its schema is not the table's; not adding it to {table_path}")
     actions = []
     for file in files:
-        target = table_path / f"part-{uuid.uuid4()}.parquet"
+        target = _new_data_file(table_path)
         shutil.move(file, target)
-        stat = target.stat()
-        actions.append(AddAction(target.name, stat.st_size, {}, stat.st_mtime_ns // 1_000_000, True, file_stats(target)))
+        actions.append(_add_action(target))
     table = DeltaTable(str(table_path))
     table.create_write_transaction(actions, mode="append", schema=table.schema(), **_commit(number))
+
+
+def _new_data_file(table_path: Path) -> Path:
+    return table_path / f"part-{uuid.uuid4()}.parquet"
+
+
+def _add_action(target: Path) -> AddAction:
+    """The Delta ``AddAction`` of a Parquet file written in the table's folder, with its ``file_stats``."""
+    stat = target.stat()
+    return AddAction(target.name, stat.st_size, {}, stat.st_mtime_ns // 1_000_000, True, file_stats(target))
 
 
 # Strings longer than this are left out of a file's min/max (a truncated max would not bound the column).
@@ -377,8 +385,6 @@ def _delete_rows(table_path: Path, column: str, values: tuple[str, ...], number:
     files only, and the table does not drift toward a few big files that every later run would rewrite again
     (``DeltaTable.delete`` writes the rows it keeps as new files of up to 100 MB).
     """
-    from deltalake.transaction import AddAction, RemoveAction
-
     table = _LocalTable(str(table_path))
     wanted = pl.Series(values, dtype=pl.String).implode()
     actions: list[AddAction | RemoveAction] = []
@@ -389,10 +395,9 @@ def _delete_rows(table_path: Path, column: str, values: tuple[str, ...], number:
         kept = pl.read_parquet(file).filter(~pl.col(column).is_in(wanted).fill_null(False))  # a null (a rejected block's record) stays
         actions.append(RemoveAction(relative, True, int(now_utc().timestamp() * 1000), size))
         if kept.height:
-            target = table_path / f"part-{uuid.uuid4()}.parquet"
+            target = _new_data_file(table_path)
             kept.write_parquet(target)
-            stat = target.stat()
-            actions.append(AddAction(target.name, stat.st_size, {}, stat.st_mtime_ns // 1_000_000, True, file_stats(target)))
+            actions.append(_add_action(target))
     if actions:
         table.create_write_transaction(actions, mode="append", schema=table.schema(), **_commit(number))
 

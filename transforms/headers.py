@@ -144,7 +144,7 @@ _LANG_ONLY = {  # words that decide the language when present
     "tr": set(_WORDS["tr"].split()),
     "vi": set(_WORDS["vi"].split()),
     "id": {"daftar", "makalah", "yang", "diterima", "konferensi"},
-    "sv": set(_WORDS["sv"].split()),
+    "sv": {"accepterade", "artiklar", "över", "konferensen", "uppsatser"},  # not "lista": Spanish, Italian, Polish, Hungarian too
     "cs": set(_WORDS["cs"].split()),
     "fi": set(_WORDS["fi"].split()),
     "hu": {"elfogadott", "cikkek"},
