@@ -13,6 +13,7 @@ import json
 import shutil
 import uuid
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -56,6 +57,9 @@ INPUT_STATS_SCHEMA = pl.Schema({**STATS_SCHEMA, "source_id": pl.String})
 # table versions can no longer be opened. Only ``paperlake vacuum`` shortens the logs, and only
 # behind the oldest dataset version it keeps.
 KEEP_LOGS = {"delta.enableExpiredLogCleanup": "false"}
+
+# Files that lose rows in a publish are rewritten this many at a time (the machines paperlake targets have 2 cores).
+REWRITE_THREADS = 2
 
 # Written by ``paperlake vacuum`` before it deletes anything: dataset versions older than
 # ``oldest_readable`` may have lost files, so readers refuse them with a clear error.
@@ -181,8 +185,8 @@ class Warehouse:
         if previous is None:
             (self.root / VACUUMED).unlink(missing_ok=True)  # left by an earlier warehouse in this folder
         named = {} if previous is None else self.version_row(previous)["table_versions"]
-        table_versions = {}
-        for name, table_schema in schema.STORED_TABLES.items():
+
+        def publish_table(name: str, table_schema: pl.Schema) -> int:
             change = changes.get(name, TableChange(schema.empty(table_schema)))
             frame = schema.conform(change.rows, table_schema)
             if "dataset_version" in table_schema:
@@ -202,7 +206,10 @@ class Warehouse:
                     write_deltalake(path, rows, mode="append", **_commit(number))
             if change.files:
                 _adopt(Path(path), change.files, table_schema, number)
-            table_versions[name] = _keep_logs(DeltaTable(path), number).version()
+            return _keep_logs(DeltaTable(path), number).version()
+
+        with ThreadPoolExecutor(max_workers=REWRITE_THREADS) as pool:  # the tables are independent until the versions row
+            table_versions = dict(zip(schema.STORED_TABLES, pool.map(publish_table, schema.STORED_TABLES, schema.STORED_TABLES.values()), strict=True))
         counts = {name: _rows(DeltaTable(str(self.table_path(name)))) for name in schema.TABLES}
         row = {**meta, "dataset_version": number, "table_versions": table_versions, "counts": json.dumps(counts, sort_keys=True)}
         versions = pl.DataFrame([row], schema=VERSIONS)
@@ -383,21 +390,29 @@ def _delete_rows(table_path: Path, column: str, values: tuple[str, ...], number:
 
     A file stays a file (its size and its rows' order), so a run that touches a few rows in many files rewrites those
     files only, and the table does not drift toward a few big files that every later run would rewrite again
-    (``DeltaTable.delete`` writes the rows it keeps as new files of up to 100 MB).
+    (``DeltaTable.delete`` writes the rows it keeps as new files of up to 100 MB). The files are found in one scan and
+    rewritten on ``REWRITE_THREADS`` threads (reading and writing Parquet release the GIL).
     """
     table = _LocalTable(str(table_path))
     wanted = pl.Series(values, dtype=pl.String).implode()
-    actions: list[AddAction | RemoveAction] = []
-    for relative, size in pl.DataFrame(table.get_add_actions(flatten=True)).select("path", "size_bytes").iter_rows():
-        file = table_path / unquote(relative)
-        if not pl.scan_parquet(file).select(pl.col(column).is_in(wanted).any()).collect().item():
-            continue
-        kept = pl.read_parquet(file).filter(~pl.col(column).is_in(wanted).fill_null(False))  # a null (a rejected block's record) stays
-        actions.append(RemoveAction(relative, True, int(now_utc().timestamp() * 1000), size))
+    sizes = dict(pl.DataFrame(table.get_add_actions(flatten=True)).select("path", "size_bytes").iter_rows())
+    if not sizes:
+        return
+    relative_of = {str(table_path / unquote(relative)): relative for relative in sizes}
+    holding = pl.scan_parquet(list(relative_of), include_file_paths="file").filter(pl.col(column).is_in(wanted)).select(pl.col("file").unique())
+    relatives = sorted(relative_of[file] for file in holding.collect()["file"])
+
+    def rewrite(relative: str) -> list[AddAction | RemoveAction]:
+        kept = pl.read_parquet(table_path / unquote(relative)).filter(~pl.col(column).is_in(wanted).fill_null(False))  # a null (a rejected block's record) stays
+        actions: list[AddAction | RemoveAction] = [RemoveAction(relative, True, int(now_utc().timestamp() * 1000), sizes[relative])]
         if kept.height:
             target = _new_data_file(table_path)
             kept.write_parquet(target)
             actions.append(_add_action(target))
+        return actions
+
+    with ThreadPoolExecutor(max_workers=REWRITE_THREADS) as pool:
+        actions = [action for rewritten in pool.map(rewrite, relatives) for action in rewritten]
     if actions:
         table.create_write_transaction(actions, mode="append", schema=table.schema(), **_commit(number))
 
