@@ -1,7 +1,7 @@
 """Header lines: recognise a collection name in any language and parse it.
 
 A header is a short line made only of a venue (or its full name), a year, decorations, an optional part or page
-marker, an optional track, site names and words from the header vocabulary below (English,
+marker, an optional track, site names, where and when the event is held, the listing's size and words from the header vocabulary below (English,
 Chinese, Japanese, Korean, German, French, Spanish, Russian, Italian, Portuguese, Dutch, Polish, Ukrainian, Greek, Turkish,
 Vietnamese, Indonesian, Arabic, Persian, Hebrew, Hindi, Swedish, Czech, Finnish, Hungarian, Thai). Anything else makes the line an
 ordinary block, so a sentence that mentions a venue and a year is never a header.
@@ -28,7 +28,9 @@ VENUE_DISPLAY = {
     "MLSYS": "MLSys", "CORL": "CoRL", "ICRA": "ICRA", "IROS": "IROS", "TMLR": "TMLR", "COLM": "COLM",
     "MICCAI": "MICCAI", "BMVC": "BMVC", "WACV": "WACV", "LOG": "LoG", "CHIL": "CHIL", "RSS": "RSS",
     "JMLR": "JMLR", "TACL": "TACL", "TPAMI": "TPAMI", "MM": "ACM MM", "CHI": "CHI", "AAMAS": "AAMAS", "CIKM": "CIKM",
-    "RECSYS": "RecSys", "ICDM": "ICDM", "SIGGRAPH": "SIGGRAPH",
+    "RECSYS": "RecSys", "ICDM": "ICDM", "SIGGRAPH": "SIGGRAPH", "OSDI": "OSDI", "NSDI": "NSDI", "SOSP": "SOSP",
+    "EUROSYS": "EuroSys", "ATC": "ATC", "ASPLOS": "ASPLOS", "ISCA": "ISCA", "SIGMOD": "SIGMOD", "VLDB": "VLDB", "ICDE": "ICDE",
+    "SIGCOMM": "SIGCOMM", "PLDI": "PLDI", "POPL": "POPL", "ICSE": "ICSE",
 }
 VENUE_ALIASES = {"NIPS": "NEURIPS"}
 # Venues written out in full ("The 41st International Conference on Machine Learning (ICML 2024)",
@@ -85,6 +87,53 @@ _ORDINAL = re.compile(
 )
 _DATE_STAMP = re.compile(
     r"[(\[（]?\s*(?:(?:last\s+)?updated|as of|retrieved|crawled|scraped)?(?:\s+on)?\s*:?\s*(?:19|20)\d{2}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?\s*[)\]）]?",
+    re.IGNORECASE,
+)
+
+# Where and when the event is held, and how many papers the listing has: "ICML 2025 (Vancouver, Canada)",
+# "ICML 2025 | July 13-19, 2025", "ICML 2025 论文列表（温哥华）", "Accepted Papers (3,260)", "- 3260 papers", "共3260篇".
+# Host cities and countries of the venues above (a name that is also an English word, such as Nice, is left out).
+_PLACE_NAMES = (
+    "vancouver", "vienna", "singapore", "new orleans", "honolulu", "hawaii", "baltimore", "seattle", "long beach", "los angeles",
+    "san diego", "san francisco", "new york", "philadelphia", "washington", "boston", "chicago", "denver", "nashville", "miami",
+    "montreal", "montréal", "toronto", "paris", "milan", "milano", "rome", "florence", "berlin", "munich", "dublin",
+    "edinburgh", "london", "barcelona", "madrid", "lisbon", "amsterdam", "copenhagen", "stockholm", "helsinki", "prague",
+    "zurich", "geneva", "tel aviv", "abu dhabi", "dubai", "kigali", "addis ababa", "cape town", "bangkok", "kuala lumpur", "seoul",
+    "busan", "tokyo", "kyoto", "yokohama", "beijing", "shanghai", "shenzhen", "suzhou", "hangzhou", "hong kong", "macau", "macao",
+    "taipei", "sydney", "melbourne", "brisbane", "mexico city", "buenos aires", "rio de janeiro", "são paulo", "sao paulo", "delhi",
+    "new delhi", "mumbai", "bangalore", "hyderabad", "jeju", "daejeon", "salt lake city", "albuquerque", "pittsburgh", "atlanta",
+    "austin", "houston", "phoenix", "portland", "canada", "usa", "u.s.a.", "united states", "uk", "united kingdom", "austria",
+    "france", "italy", "germany", "spain", "portugal", "ireland", "netherlands", "denmark", "sweden", "finland", "switzerland",
+    "israel", "uae", "rwanda", "ethiopia", "south africa", "thailand", "malaysia", "south korea", "korea", "japan", "china",
+    "taiwan", "australia", "mexico", "argentina", "brazil", "india", "bc", "louisiana", "california", "virtual", "hybrid",
+    "in-person", "convention center", "convention centre", "exhibition centre", "exhibition center",
+)
+_PLACE_NAMES_CJK = (
+    "温哥华", "溫哥華", "维也纳", "維也納", "新加坡", "新奥尔良", "新奧爾良", "西雅图", "西雅圖", "檀香山", "夏威夷", "巴尔的摩", "迈阿密",
+    "纳什维尔", "蒙特利尔", "多伦多", "巴黎", "米兰", "柏林", "慕尼黑", "都柏林", "爱丁堡", "伦敦", "巴塞罗那", "曼谷", "首尔", "東京",
+    "东京", "京都", "北京", "上海", "深圳", "苏州", "杭州", "香港", "澳门", "台北", "悉尼", "墨尔本", "墨西哥城", "阿布扎比", "基加利",
+    "加拿大", "美国", "美國", "奥地利", "奧地利", "法国", "意大利", "德国", "西班牙", "泰国", "韩国", "日本", "中国", "澳大利亚",
+    "バンクーバー", "ウィーン", "シンガポール", "ニューオーリンズ", "ホノルル", "シアトル", "パリ", "バンコク", "カナダ", "アメリカ",
+    "オーストリア", "밴쿠버", "비엔나", "싱가포르", "뉴올리언스", "시애틀", "방콕", "캐나다", "미국", "오스트리아",
+)
+_PLACE = re.compile(
+    r"(?<![A-Za-z])(?:" + "|".join(re.escape(n) for n in sorted(set(_PLACE_NAMES), key=len, reverse=True)) + r")(?![A-Za-z])"
+    + "|" + "|".join(sorted(_PLACE_NAMES_CJK, key=len, reverse=True)),
+    re.IGNORECASE,
+)
+_MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+# The days of the event ("July 13-19", "13–19 July", "Jul 13 - Jul 19", "July 2025" less its year, which the venue may need).
+_EVENT_DAYS = re.compile(
+    rf"\b{_MONTH}\s*{_DAY}(?:\s*[-–—~]\s*(?:{_MONTH}\s*)?{_DAY})?(?![\d:])|\b{_DAY}(?:\s*[-–—~]\s*{_DAY})?\s*{_MONTH}(?![A-Za-z])"
+    rf"|\b{_MONTH}(?=[\s,]+(?:19|20)\d{{2}}(?!\d))",
+    re.IGNORECASE,
+)
+_COUNT_NUMBER = r"\d{1,3}(?:[,.\u2009\u202f ]\d{3})+(?!\d)|\d+"
+# A listing's size: a number of papers, or a number of two or more digits alone in brackets ("(3,260)"; "(2)" is not).
+_PAPER_COUNT = re.compile(
+    rf"(?:\btotal\s*:?\s*|共\s*)?(?:{_COUNT_NUMBER})\s*(?:papers|articles|篇(?:论文|論文)?|件|편)(?![A-Za-z])"
+    rf"|[(\[（【]\s*(?:total\s*:?\s*|共\s*)?(?:\d{{1,3}}(?:[,.\u2009\u202f ]\d{{3}})+|\d{{2,}})\s*[)\]）】]",
     re.IGNORECASE,
 )
 
@@ -212,6 +261,7 @@ _WORKSHOP_NAME = re.compile(r"\bworkshop\s*(?:on\b|:)\s*([^|()\[\]（）【】�
 _VOLUME = re.compile(r"\b(?:volume|vol\.?|pmlr)\s*\d+\b", re.IGNORECASE)
 _YEAR_VENUE = re.compile(r"(?<!\d)((?:1[5-9]|2\d)\d{2})[\s\-_]*([A-Za-z][A-Za-z0-9&\-]*[A-Za-z])(?![A-Za-z0-9])")
 _MAX_HEADER_CHARS = 160
+_DIGIT = re.compile(r"\d")
 
 
 @dataclass(frozen=True)
@@ -275,13 +325,14 @@ def parse_header(line: str | None) -> Header | None:
     if _MOJIBAKE.search(line):  # repaired before NFKC, which would fold some of its letters ("º" to "o")
         line = ftfy.fix_encoding(line)
     text = unicodedata.normalize("NFKC", line).strip()
-    if not text or len(text) > _MAX_HEADER_CHARS:
+    if len(text) > _MAX_HEADER_CHARS or not _DIGIT.search(text):  # every form below has a year: most lines end here
         return None
     part_match = _PART.search(text)
     part = int(next(g for g in part_match.groups() if g)) if part_match else None
     if part_match:
         text = text[: part_match.start()] + " " + text[part_match.end() :]
     text = _ORDINAL.sub(" ", _DATE_STAMP.sub(" ", _VOLUME.sub(" ", _full_names_as_venues(text))))
+    text = _EVENT_DAYS.sub(" ", _PLACE.sub(" ", text))  # before the venue: "Vancouver 2025" is not a venue and a year
     match = _VENUE_YEAR.search(text)
     if match and match.group(1).lower() not in _VOCAB:
         written, year = match.group(1), int(match.group(2))
@@ -295,6 +346,7 @@ def parse_header(line: str | None) -> Header | None:
         return None
     rest = _SITE.sub(" ", text[: match.start()] + " " + text[match.end() :])
     rest = re.sub(rf"(?<!\d){year}(?!\d)", " ", rest)  # the year again ("NAACL 2024: 2024 Annual Conference ...")
+    rest = _PAPER_COUNT.sub(" ", rest)
     if (named := _WORKSHOP_NAME.search(rest)) and _title_case_name(named.group(1)):
         track, rest = f"Workshop on {named.group(1)}", rest[: named.start()] + " " + rest[named.end() :]
     else:

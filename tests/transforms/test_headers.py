@@ -170,6 +170,21 @@ CASES = [
     ("ICML 2025 Oral Session 2A", "ICML", 2025, "en", "ICML 2025 Papers", 2),
     ("ICML 2025 | Papers | Day 1", "ICML", 2025, "en", "ICML 2025 Papers", 1),
     ("ICML 2025 Papers - Batch 3", "ICML", 2025, "en", "ICML 2025 Papers", 3),
+    # where and when the event is held, and the listing's size
+    ("ICML 2025 (Vancouver)", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("NeurIPS 2024 (Vancouver, Canada) Accepted Papers", "NEURIPS", 2024, "en", "NeurIPS 2024 Papers", None),
+    ("ACL 2024 Bangkok, Thailand", "ACL", 2024, "en", "ACL 2024 Papers", None),
+    ("NeurIPS 2023 New Orleans", "NEURIPS", 2023, "en", "NeurIPS 2023 Papers", None),
+    ("ICML 2025 Papers (Vancouver Convention Center)", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("The Forty-Second International Conference on Machine Learning, Vancouver 2025", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 | July 13-19, 2025 | Vancouver", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 (13\u201319 July 2025)", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML | July 2025", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 Accepted Papers (3,260)", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 Accepted Papers - 3260 papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 \u8bba\u6587\u5217\u8868\uff08\u6e29\u54e5\u534e\uff09", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("ICML 2025 \u8bba\u6587\u5217\u8868\uff08\u5171 3260 \u7bc7\uff09", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("OSDI '24 Technical Sessions", "OSDI", 2024, "en", "OSDI 2024 Papers", None),
 ]
 
 
@@ -213,6 +228,10 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "A paper at ICML 2025",
         "\u6211\u4eec\u5728 ICML 2025 \u4e0a\u53d1\u8868\u4e86\u8bba\u6587",
         "ICML 2025 Session 2024",
+        "We met in Vancouver at ICML 2025",
+        "ICML 2025 had 3260 papers",
+        "Vancouver 2025",
+        "Vancouver 2025 Papers",
     ],
 )
 def test_not_headers(line: str) -> None:
@@ -230,6 +249,7 @@ VENUES = ["ICML", "NeurIPS", "EMNLP", "ACL", "CVPR", "ICLR"]
 TAILS = [
     "Papers", "Accepted Papers", "Long Papers", "Oral", "Findings", "Datasets and Benchmarks Track", "Open Access",
     "| OpenReview", "- ACL Anthology", "论文列表", "논문 목록", "Akzeptierte Beiträge", "Статьи",
+    "(Vancouver, Canada)", "| July 13-19", "(3,260)", "- 1200 papers",
 ]
 PARTS = ["- Page 4", "(Part 4/9)", "第4页", "4ページ", "Seite 4"]
 SENTENCE_WORDS = ["we", "show", "that", "our", "model", "improves", "results", "on", "trained", "using", "method"]
