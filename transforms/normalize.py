@@ -161,6 +161,7 @@ _AFFILIATION_MARK = r"(?:[\d¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}(?:,[\d¹²³⁴⁵
 _NAME = (
     _NAME_WORD + r"(?:[ \t]+(?:(?:de|del|della|der|den|di|da|dos|du|la|le|van|von|im|zu|bin|al|ten|ter)[ \t]+)*" + _NAME_WORD + r"){1,4}"
     + _AFFILIATION_MARK
+    + r"(?:[ \t]*\(\p{Lu}[^()\n]{1,80}\))?"  # an affiliation in brackets: "Jane Doe (MIT)", "John Smith (Google DeepMind)"
 )
 _AUTHORS = _NAME + r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[|;&·•][ \t]*)" + _NAME + r")*"
 _TITLE = r"([^\s][^\n]{0,298}[^\s.,;:])"
@@ -234,12 +235,17 @@ _HEADING_LABEL = (
 # Under the author line, a line of their affiliations may follow ("1 University of X, 2 Y Lab", "¹MIT ²Stanford"): it starts
 # with an affiliation mark (a number and a space, or a superscript or a symbol) and a capital, and names an institution.
 _AFFILIATIONS = r"(?:\d{1,2}[ \t]+|[¹²³⁴⁵⁶⁷⁸⁹*†‡]{1,2}[ \t]*)\p{Lu}[^\n]{0,300}?(?i:universit|institut|college|school|laborator|\blabs?\b|research|academy|cent(?:er|re)|department|hospital|inc\.|ltd)[^\n]{0,300}"
+# A conference site's presentation line under the title or the authors ("Poster", "Oral Presentation", "[Spotlight]", "Poster Session 3").
+_PRESENTATION = (
+    r"[ \t]*[\[(]?(?i:(?:poster|oral|spotlight|highlight)(?:[ \t]+(?:presentation|paper|session(?:[ \t]*#?[ \t]*\d{1,3}[a-z]?)?))?)[\])]?[ \t]*\r?\n"
+)
 _TITLE_LINE = (
-    r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*" + _AUTHORS + r"[ \t]*\r?\n(?:[ \t]*" + _AFFILIATIONS + r"\r?\n)?)?[ \t]*"
+    r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*[*_]{0,2}" + _AUTHORS + r"[*_]{0,2}[ \t]*\r?\n(?:[ \t]*" + _AFFILIATIONS + r"\r?\n)?)?"
+    + r"(?:" + _PRESENTATION + r")?[ \t]*"
 )
 # What a block with a title line starts with: the line, then one that starts with a capital, a digit or a quote (the abstract or
 # the author line; ``_strip_title_line`` wants the abstract to start so). Without captures: most hard-wrapped abstracts fail it fast.
-_MAY_BE_TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?[^\n]{8,250}?[ \t]*\r?\n[ \t]*[\p{Lu}\d\"“']"
+_MAY_BE_TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?[^\n]{8,250}?[ \t]*\r?\n[ \t]*[*_\[(]{0,2}[\p{Lu}\d\"“']"
 # A hard-wrapped abstract's lines: all but the last are about as long as the first, at least this wide.
 WRAPPED_WIDTH = 50
 _TITLE_SMALL_WORDS = r"(?:with|from|into|onto|over|upon|than|without|within|through|towards?|beyond|across|under|versus|when|where|while)"
@@ -389,6 +395,21 @@ def strip_heading_label(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace(_HEADING_LABEL, "")),
         lambda batch: batch.str.contains(_LABEL_WORD),
     )
+
+
+# A Markdown blockquote that holds the abstract to the block's end, under a title and an author line or alone ("> We propose ...",
+# every line of it quoted): its quote marks go. A line that starts "> 90%" is an inequality, not a quote.
+_QUOTED_TAIL = r"(?m)^[ \t]*>[ \t]+[\p{Lu}\"“'][^\n]*(?:\r?\n[ \t]*>[^\n]*)*\z"
+
+
+def unquote_lines(text: pl.Expr) -> pl.Expr:
+    """Drop the quote marks of a Markdown blockquote at a block's end (see ``_QUOTED_TAIL``)."""
+    return _on_rows(text, lambda batch: batch.str.contains(_QUOTED_TAIL), _vectorized(_unquote_tail), lambda batch: batch.str.contains(">", literal=True))
+
+
+def _unquote_tail(text: pl.Expr) -> pl.Expr:
+    tail = text.str.extract(_QUOTED_TAIL, 0)
+    return text.str.slice(0, text.str.len_chars() - tail.str.len_chars()) + tail.str.replace_all(r"(?m)^[ \t]*>[ \t]?", "")
 
 
 def strip_title_line(text: pl.Expr) -> pl.Expr:
@@ -1056,7 +1077,7 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
 def _abstract_lines(text: pl.Expr) -> pl.Expr:
     """The lines of a raw block that hold its abstract: a BibTeX or JSON record's abstract field; no site chrome, heading label or title."""
     fields = _on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract)
-    return strip_title_line(strip_heading_label(strip_chrome(fields)))
+    return strip_title_line(unquote_lines(strip_heading_label(strip_chrome(fields))))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (

@@ -229,6 +229,15 @@ WRAPPED = "\n".join(
         ("Rewiring Graphs\nMaria Kowalska, Wei Li\n3D point clouds are hard for the research community.\n" + ABSTRACT,
          "3D point clouds are hard for the research community. " + ABSTRACT),
         ("Title: Rewiring Graphs\n" + ABSTRACT, ABSTRACT),
+        # a conference site's presentation line, affiliations in brackets, a Markdown list's emphasis and blockquote
+        ("Is Attention All You Need?\nMaria Kowalska \u00b7 Wei Li\nPoster\n" + ABSTRACT, ABSTRACT),
+        ("Is Attention All You Need?\n[Oral Presentation]\n" + ABSTRACT, ABSTRACT),
+        ("Is Attention All You Need?\nMaria Kowalska, Wei Li\nSpotlight Session 3\n" + ABSTRACT, ABSTRACT),
+        ("Is Attention All You Need?\nMaria Kowalska (MIT), Wei Li (Google DeepMind)\n" + ABSTRACT, ABSTRACT),
+        ("**Is Attention All You Need?**\n*Maria Kowalska, Wei Li*\n> " + ABSTRACT, ABSTRACT),
+        ("> " + ABSTRACT + "\n> " + ABSTRACT, ABSTRACT + " " + ABSTRACT),
+        ("We reach\n> 90% accuracy on X.", "We reach > 90% accuracy on X."),  # an inequality on a wrapped line
+        ("Posters are cheap, we show.\n" + ABSTRACT, "Posters are cheap, we show. " + ABSTRACT),
         ("Title: rewiring graphs by resistance\nAuthors: Maria Kowalska\n" + ABSTRACT, ABSTRACT),
         # ... or as the first sentence of the abstract's own line, with an author list after it
         ("Rewiring Graphs with Effective Resistance. " + TWICE, TWICE),
@@ -421,7 +430,8 @@ def test_chrome_lines_around_a_block_do_not_change_its_text(cases: list[tuple[li
 
 TITLE_LINE_PIECES = st.sampled_from(
     ["Rewiring Graphs with Effective Resistance", "Title: Sparse Attention", "  Is Attention All You Need?", "we study the", "A", "x" * 260,
-     "Maria Kowalska, Wei Li and J. R. Smith", "1 University of X, 2 Y Lab", "“Quoted” start", "3D point clouds", "", "  ", "\u00e9tude"]
+     "Maria Kowalska, Wei Li and J. R. Smith", "1 University of X, 2 Y Lab", "“Quoted” start", "3D point clouds", "", "  ", "\u00e9tude",
+     "Poster", "[Oral]", "*Maria Kowalska (MIT), Wei Li*"]
 )
 
 
