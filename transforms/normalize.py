@@ -235,13 +235,17 @@ _HEADING_LABEL = (
 # Under the author line, a line of their affiliations may follow ("1 University of X, 2 Y Lab", "¹MIT ²Stanford"): it starts
 # with an affiliation mark (a number and a space, or a superscript or a symbol) and a capital, and names an institution.
 _AFFILIATIONS = r"(?:\d{1,2}[ \t]+|[¹²³⁴⁵⁶⁷⁸⁹*†‡]{1,2}[ \t]*)\p{Lu}[^\n]{0,300}?(?i:universit|institut|college|school|laborator|\blabs?\b|research|academy|cent(?:er|re)|department|hospital|inc\.|ltd)[^\n]{0,300}"
-# A conference site's presentation line under the title or the authors ("Poster", "Oral Presentation", "[Spotlight]", "Poster Session 3").
-_PRESENTATION = (
-    r"[ \t]*[\[(]?(?i:(?:poster|oral|spotlight|highlight)(?:[ \t]+(?:presentation|paper|session(?:[ \t]*#?[ \t]*\d{1,3}[a-z]?)?))?)[\])]?[ \t]*\r?\n"
+# Lines a listing puts between the title (or the authors) and the abstract: a presentation line ("Poster", "Oral Presentation",
+# "[Spotlight]", "Poster Session 3"), the venue ("ICML 2025", "NeurIPS 2024 Spotlight") and metadata fields (an arXiv
+# listing's "Comments:" and "Subjects:", OpenReview's "Published:" and "Readers:").
+_UNDER_TITLE = (
+    r"(?:[ \t]*(?:[\[(]?(?i:(?:poster|oral|spotlight|highlight)(?:[ \t]+(?:presentation|paper|session(?:[ \t]*#?[ \t]*\d{1,3}[a-z]?)?))?)[\])]?"
+    r"|\p{Lu}[\p{L}&.'’-]{1,15}(?:[ \t]+\p{Lu}[\p{L}&.'’-]{1,15}){0,2}[ \t]*['’-]?[ \t]*(?:19|20)?\d{2}(?:[ \t]+" + _PRESENTED + r")?"
+    r"|(?:" + _CHROME_FIELDS + r")[^\n]*)[ \t]*\r?\n)*"
 )
 _TITLE_LINE = (
     r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*[*_]{0,2}" + _AUTHORS + r"[*_]{0,2}[ \t]*\r?\n(?:[ \t]*" + _AFFILIATIONS + r"\r?\n)?)?"
-    + r"(?:" + _PRESENTATION + r")?[ \t]*"
+    + _UNDER_TITLE + r"[ \t]*"
 )
 # What a block with a title line starts with: the line, then one that starts with a capital, a digit or a quote (the abstract or
 # the author line; ``_strip_title_line`` wants the abstract to start so). Without captures: most hard-wrapped abstracts fail it fast.

@@ -238,6 +238,12 @@ WRAPPED = "\n".join(
         ("> " + ABSTRACT + "\n> " + ABSTRACT, ABSTRACT + " " + ABSTRACT),
         ("We reach\n> 90% accuracy on X.", "We reach > 90% accuracy on X."),  # an inequality on a wrapped line
         ("Posters are cheap, we show.\n" + ABSTRACT, "Posters are cheap, we show. " + ABSTRACT),
+        # an arXiv listing's entry and an OpenReview note: the venue and metadata fields between the authors and the abstract
+        ("[1] arXiv:2501.01234 [pdf, html, other]\nIs Attention All You Need?\nMaria Kowalska, Wei Li\nComments: 12 pages\n"
+         "Subjects: Machine Learning (cs.LG)\n" + ABSTRACT, ABSTRACT),
+        ("Is Attention All You Need?\nMaria Kowalska, Wei Li\nICML 2025\n" + ABSTRACT, ABSTRACT),
+        ("Is Attention All You Need?\nMaria Kowalska, Wei Li\nPublished: 01 May 2025, Last Modified: 15 Jul 2025\nNeurIPS 2024 Spotlight\n"
+         "Readers: Everyone\n" + ABSTRACT, ABSTRACT),
         ("Title: rewiring graphs by resistance\nAuthors: Maria Kowalska\n" + ABSTRACT, ABSTRACT),
         # ... or as the first sentence of the abstract's own line, with an author list after it
         ("Rewiring Graphs with Effective Resistance. " + TWICE, TWICE),
@@ -431,7 +437,7 @@ def test_chrome_lines_around_a_block_do_not_change_its_text(cases: list[tuple[li
 TITLE_LINE_PIECES = st.sampled_from(
     ["Rewiring Graphs with Effective Resistance", "Title: Sparse Attention", "  Is Attention All You Need?", "we study the", "A", "x" * 260,
      "Maria Kowalska, Wei Li and J. R. Smith", "1 University of X, 2 Y Lab", "“Quoted” start", "3D point clouds", "", "  ", "\u00e9tude",
-     "Poster", "[Oral]", "*Maria Kowalska (MIT), Wei Li*"]
+     "Poster", "[Oral]", "*Maria Kowalska (MIT), Wei Li*", "ICML 2025", "Comments: 12 pages", "Table 12"]
 )
 
 
