@@ -58,6 +58,18 @@ CONSENT_ADDRESS = (
 # Blocks that are not abstracts at any length: placeholder text, a table of contents, a references list
 # (with its heading, or numbered entries that end with a year: "[1] A. Author. Title. In ICML, 2020. [2] ...").
 # Also a figure or table caption, an unheaded table of contents, acknowledgments and a licence notice.
+# A listing site's note about itself (a disclaimer, how the list is made or sorted, a call for pull requests, a welcome, the
+# conference's acceptance figures, where the abstracts were taken from): two different ones in a short block
+# (``boilerplate_max_words``). One alone is not enough: an abstract may say "welcome to" or "feel free to".
+SITE_NOTE = (
+    r"(?i)^(?:disclaimer|note|nb|about|updates?|news|announcement|notice)\s*[:：!]"
+    r"|(?i)(?-u:\b)(?:(?:this|the following|the above|the below|our) (?:list|repo|repository|page|site|website|web site|collection|table|explorer|digest|post|blog)"
+    r"|pull requests?|open an issue|submit an issue|(?:star|fork) (?:the|this|our) repo|papers (?:are|were) (?:listed|sorted|ordered|grouped|updated|shown)"
+    r"|search box|click (?:on|here)|use the (?:search|filter)|scroll (?:down|up)|acceptance rate|received [\d,]+ (?:valid )?submissions|welcome to"
+    r"|reproduced from|official (?:website|site|list|page|proceedings)|all rights belong|respective authors|automatically generated"
+    r"|may contain errors|let us know|feel free to)(?-u:\b)"
+)
+SITE_NOTE_MAX_BYTES = 2000  # longer blocks are not looked at (their words are more than ``boilerplate_max_words`` anyway, but for URLs)
 NOT_ABSTRACT = (
     r"(?i)^(?:lorem ipsum dolor sit amet|table of contents(?-u:\b)|contents:? 1\.? introduction(?-u:\b)|(?:references|bibliography):? \[1\] "
     r"|(?:figure|fig\.|table|algorithm|listing) ?\d+[a-z]? ?[:.|] |(?:1\.? )?introduction (?:\d+ )?(?:1\.1|2\.?) "
@@ -177,7 +189,10 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     interests = pl.when(text.str.contains("research interests", literal=True)).then(text).str.contains(BIO_INTERESTS).fill_null(False)
     addresses = cookies.str.count_matches(CONSENT_ADDRESS).fill_null(0)
     consent = cookies.str.contains(CONSENT).fill_null(False) | (addresses > 0)
-    page_text = (words <= t.boilerplate_max_words) & (text.str.contains(BOILERPLATE) | text.str.contains(MENU) | text.str.contains(CITATION) | consent)
+    short = pl.when(text.str.len_bytes() <= SITE_NOTE_MAX_BYTES).then(text)  # the site-note pattern runs on these only
+    noted = pl.when(short.str.contains(SITE_NOTE)).then(short)
+    site_note = noted.str.extract_all(SITE_NOTE).list.eval(pl.element().str.to_lowercase()).list.n_unique().fill_null(0) >= 2
+    page_text = (words <= t.boilerplate_max_words) & (text.str.contains(BOILERPLATE) | text.str.contains(MENU) | text.str.contains(CITATION) | consent | site_note)
     banner = (words <= t.consent_max_words) & (addresses >= 2)
     boilerplate = (
         page_text | banner | text.str.contains(BIBTEX) | text.str.contains(NAME_LIST)

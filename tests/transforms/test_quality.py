@@ -221,6 +221,19 @@ REFERENCE_LIST = (
         ("Jane Doe is an assistant professor of computer science at the University of X. Her research interests include machine "
          "learning, computer vision and robotics. She received her PhD from Stanford University in 2019.", "boilerplate"),
         ("Dr. Wei Li is a senior research scientist at Example Labs, where he leads the efficient inference team.", "boilerplate"),
+        # a listing site's notes about itself: two different ones in a short block
+        ("Disclaimer: This list is automatically generated and may contain errors. Please refer to the official website for the "
+         "final list of accepted papers.", "boilerplate"),
+        ("This repository contains a curated list of ICML 2025 papers with code. If you find any errors or missing papers, please "
+         "open an issue or submit a pull request.", "boilerplate"),
+        ("We thank all authors, reviewers and area chairs for their hard work. This year the conference received 12,107 submissions "
+         "and accepted 3,260 papers, an acceptance rate of 26.9%.", "boilerplate"),
+        ("Welcome to the ICML 2025 paper explorer! Use the search box to filter papers by keyword, author or session.", "boilerplate"),
+        ("We mine pull requests on GitHub to learn which reviews get code merged, and predict the acceptance rate of a pull request "
+         "from its first review comments with a graph model that beats strong baselines on three large open-source projects. "
+         + ABSTRACT, None),  # one cue, however often, and an abstract's length
+        ("Users click on search results in the order they are shown; we model this position bias with a counterfactual estimator and "
+         "learn unbiased rankers from two commercial search logs.", None),
         # a journal article's metadata, highlights, citation and back matter in a block of its own
         ("Highlights\n\u2022 We propose a sparse attention method that scales linearly.\n\u2022 It reduces memory by four times on long "
          "documents.\n\u2022 Code and models are released for reproducibility.", "boilerplate"),
