@@ -173,7 +173,7 @@ def paragraph_width(line: pl.Expr) -> pl.Expr:
 
 def split_paragraph_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     """Split ``text_raw`` at each line break between two paragraph-length lines of which the first ends a sentence or a URL,
-    and before a title line (short, no sentence end) between two such paragraphs.
+    and before a title line (short, no sentence end) between two such paragraphs, with up to two more short lines under it.
 
     Only blocks with a line break are looked at; the pieces take the block's place, in order.
     """
@@ -187,9 +187,16 @@ def split_paragraph_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     same_block = (pl.col("_block") == pl.col("_block").shift(1)).fill_null(False)
     ends_sentence = pl.col("line").str.contains(_SENTENCE_END)
     after_paragraph = same_block & pl.col("_long").shift(1) & ends_sentence.shift(1)
-    # a paper's title line between two paragraphs ("Title\nAbstract\nTitle\nAbstract" with no blank lines) starts the next piece
-    title = ~pl.col("_long") & ~ends_sentence & pl.col("line").str.contains(r"^\s*[\p{Lu}\d][^\s]*\s+\S")
-    before_paragraph = pl.col("_long").shift(-1).fill_null(False) & same_block.shift(-1).fill_null(False)
+    # a paper's title line between two paragraphs ("Title\nAbstract\nTitle\nAbstract" with no blank lines) starts the next piece,
+    # also with up to two more short lines under it (an author line, affiliations, "Poster": "Title\nAuthors\nAbstract\n...")
+    short = ~pl.col("_long") & ~ends_sentence
+    title = short & pl.col("line").str.contains(r"^\s*[\p{Lu}\d][^\s]*\s+\S")
+
+    def below(line: pl.Expr, k: int) -> pl.Expr:  # line k below this one holds, in the same block
+        return (line.shift(-k) & same_block.shift(-k)).fill_null(False)
+
+    long = pl.col("_long")
+    before_paragraph = below(long, 1) | (below(short, 1) & below(long, 2)) | (below(short, 1) & below(short, 2) & below(long, 3))
     lines = lines.with_columns(_cut=after_paragraph & (pl.col("_long") | (title & before_paragraph)))
     cut = lines.filter(pl.col("_cut"))["_block"].unique()
     if cut.is_empty():

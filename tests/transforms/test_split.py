@@ -162,6 +162,11 @@ def test_only_a_break_between_two_paragraph_lines_after_a_sentence_splits() -> N
         f"Sparse Routing\n{LONG}\nFour-step diffusion distillation\n{LONG}\nGraph Rewiring\n{LONG}": [
             f"Sparse Routing\n{LONG}", f"Four-step diffusion distillation\n{LONG}", f"Graph Rewiring\n{LONG}"
         ],
+        # ... with an author line (and a presentation line) under each title
+        f"Sparse Routing\nJane Doe, John Smith\n{LONG}\nGraph Rewiring\nWei Li (MIT)\nPoster\n{LONG}\nFour-step diffusion distillation\nAnna Berg\n{LONG}": [
+            f"Sparse Routing\nJane Doe, John Smith\n{LONG}", f"Graph Rewiring\nWei Li (MIT)\nPoster\n{LONG}", f"Four-step diffusion distillation\nAnna Berg\n{LONG}"
+        ],
+        f"{LONG}\nGraph Rewiring\nWei Li\nPoster\nOral\n{LONG}": [f"{LONG}\nGraph Rewiring\nWei Li\nPoster\nOral\n{LONG}"],  # four short lines: no title
         f"{LONG}\nCode is released.\n{LONG}": [f"{LONG}\nCode is released.\n{LONG}"],  # a short sentence is no title
         f"{LONG}\nsee the appendix\n{LONG}": [f"{LONG}\nsee the appendix\n{LONG}"],  # nor is a lower-case fragment
         f"{LONG}\nGraph Rewiring\nWe propose a method.": [f"{LONG}\nGraph Rewiring\nWe propose a method."],  # no paragraph after it
