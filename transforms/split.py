@@ -24,7 +24,7 @@ _GAP = rf"\n(?:{_SPACE}*(?:{_RULE})?\n)+{_SPACE}*"  # blank and separator lines 
 BLOCKS = pl.Schema({"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "text_raw": pl.String})
 PARAGRAPH_WIDTH = 250
 """Least width of a line that is a whole abstract; hard-wrapped lines are under 100."""
-_SENTENCE_END = r"(?:[.!?。！？…][)\]}\"'”’»」』）*_]*|(?:https?://|www\.)\S*)\s*$"
+_SENTENCE_END = r"(?:[.!?。！？…][)\]}\"'”’»」』）*_]*(?:\s*</(?i:p|li|div|td|dd|blockquote)>)*|(?:https?://|www\.)\S*)\s*$"  # "...steps.</li>" too
 
 
 _OTHER_BREAKS = "\r\u2028\u2029"  # line breaks other than LF

@@ -168,6 +168,7 @@ def test_only_a_break_between_two_paragraph_lines_after_a_sentence_splits() -> N
         ],
         f"{LONG}\nGraph Rewiring\nWei Li\nPoster\nOral\n{LONG}": [f"{LONG}\nGraph Rewiring\nWei Li\nPoster\nOral\n{LONG}"],  # four short lines: no title
         f"{LONG}\nCode is released.\n{LONG}": [f"{LONG}\nCode is released.\n{LONG}"],  # a short sentence is no title
+        f"<li>{LONG}</li>\n<li>{LONG}</li>": [f"<li>{LONG}</li>", f"<li>{LONG}</li>"],  # a sentence ends before a closing tag too
         f"{LONG}\nsee the appendix\n{LONG}": [f"{LONG}\nsee the appendix\n{LONG}"],  # nor is a lower-case fragment
         f"{LONG}\nGraph Rewiring\nWe propose a method.": [f"{LONG}\nGraph Rewiring\nWe propose a method."],  # no paragraph after it
     }
