@@ -846,10 +846,13 @@ def markdown_to_text(text: str) -> str:
 
 
 _QUOTES = {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"', "\u00ab": '"', "\u00bb": '"'}
+# Unicode hyphens inside a word, as PDF and word-processor copies write them ("non\u2010linear"; NFKC makes a non-breaking
+# hyphen one of these): the ASCII hyphen. Dashes between words (en and em dashes) stay.
+_HYPHENS = {"\u2010": "-"}
 
 
 def fold_unicode(text: pl.Expr) -> pl.Expr:
-    """NFKC, ASCII quotes, odd spaces to one space, zero-width and control characters removed.
+    """NFKC, ASCII quotes and hyphens, odd spaces to one space, zero-width and control characters removed.
 
     ASCII whitespace and controls are folded only on rows that hold one; the Unicode passes
     (NFKC and the Unicode classes, ~25x slower) run only on non-ASCII rows, and the class
@@ -867,7 +870,7 @@ def _fold_ascii(text: pl.Expr) -> pl.Expr:
 
 
 # Every character _fold_classes replaces or removes (its passes write only ASCII quotes and spaces).
-_FOLDED = "[" + "".join(_QUOTES) + r"\u200b-\u200d\u2060\ufeff\u00ad[\p{Zs}&&[^ ]]\u0085\u2028\u2029\p{Cc}\p{Cf}\p{Co}\p{Cn}]"
+_FOLDED = "[" + "".join(_QUOTES) + "".join(_HYPHENS) + r"\u200b-\u200d\u2060\ufeff\u00ad[\p{Zs}&&[^ ]]\u0085\u2028\u2029\p{Cc}\p{Cf}\p{Co}\p{Cn}]"
 
 
 # Superscripts and subscripts, which NFKC would fold to plain digits ("10³" to "103"): a run of
@@ -901,7 +904,7 @@ def _nfkc(rows: pl.Series) -> pl.Series:
 
 def _fold_classes(text: pl.Expr) -> pl.Expr:
     return (
-        text.str.replace_many(list(_QUOTES), list(_QUOTES.values()))
+        text.str.replace_many(list(_QUOTES | _HYPHENS), list((_QUOTES | _HYPHENS).values()))
         .str.replace_all(r"[\u200b-\u200d\u2060\ufeff\u00ad]", "")
         .str.replace_all(r"[[\p{Zs}\u0085\u2028\u2029]&&[^ ]]", " ")  # not " " itself: replacing every space is slow
         .str.replace_all(r"[\p{Cc}\p{Cf}\p{Co}\p{Cn}]", "")

@@ -49,12 +49,13 @@ WRAPPED = "\n".join(
         (r"noise $\mathbb{E}[\xi^2] \le \sigma^2$ and $\lambda \propto \sigma\sqrt{\log d}$", "noise E[ξ^2] ≤ σ^2 and λ ∝ σ√(log d)"),
         ("a ``modular circuit (MC) vocabulary''", 'a "modular circuit (MC) vocabulary"'),
         ("don\u00e2\u20ac\u2122t and \u00c3\u00a9tude", "don't and étude"),
+        ("a non\u2010linear read\u2011out \u2013 24\u2010hour", "a non-linear read-out \u2013 24-hour"),  # hyphens fold; the en dash stays
         # UTF-8 Chinese and Japanese read as cp1252 (moji_web.txt; 0x8F, 0x90 kept as C1 controls)
         ("\u00e5\u203a\u00be\u00e7\u00a5\u017e\u00e7\u00bb\u008f\u00e7\u00bd\u2018\u00e7\u00bb\u0153", "图神经网络"),
         ("\u00e5\u00bc\u00b7\u00e5\u008c\u2013\u00e5\u00ad\u00a6\u00e7\u00bf\u2019", "強化学習"),
         # a cp1252 decoder replaced the 0x9D of a closing quote (moji.txt)
         ("the \u00e2\u20ac\u0153na\u00c3\u00afve\u00e2\u20ac\ufffd Bayes", 'the "naïve" Bayes'),
-        ("CIFAR\u00e2\u20ac\ufffd10", "CIFAR\u201010"),
+        ("CIFAR\u00e2\u20ac\ufffd10", "CIFAR-10"),  # ftfy reads the damaged dash as U+2010, an ASCII hyphen in text
         ("café, für, naïve, Ærø, São Paulo, 10 °C ± 2", "café, für, naïve, Ærø, São Paulo, 10 °C ± 2"),
         ("A &amp; B &#39;q&#39; &amp;amp;", "A & B 'q' &"),
         ("<b>bold</b> and <br/> tags", "bold and tags"),
@@ -312,7 +313,7 @@ WRAPPED = "\n".join(
         (
             "transformers \u00c3\u00a2\u00e2\u201a\u00ac\u00e2\u20ac\ufffd the model\u00c3\u00a2\u00e2\u201a\u00ac\u00e2\u201e\u00a2s "
             "\u00c3\u00a2\u00e2\u201a\u00ac\u00c5\u201cclean\u00c3\u00a2\u00e2\u201a\u00ac\u00ef\u00bf\u00bd accuracy, CIFAR\u00c3\u00a2\u00e2\u201a\u00ac\u00ef\u00bf\u00bd10",
-            'transformers — the model\'s "clean" accuracy, CIFAR\u201010',
+            'transformers — the model\'s "clean" accuracy, CIFAR-10',
         ),
     ],
 )
