@@ -849,6 +849,7 @@ _QUOTES = {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032":
 # Unicode hyphens inside a word, as PDF and word-processor copies write them ("non\u2010linear"; NFKC makes a non-breaking
 # hyphen one of these): the ASCII hyphen. Dashes between words (en and em dashes) stay.
 _HYPHENS = {"\u2010": "-"}
+_TO_ASCII = _QUOTES | _HYPHENS
 
 
 def fold_unicode(text: pl.Expr) -> pl.Expr:
@@ -869,8 +870,8 @@ def _fold_ascii(text: pl.Expr) -> pl.Expr:
     return text.str.replace_all(r"[\t\n\r\f\v]", " ").str.replace_all(r"[\x00-\x08\x0e-\x1f\x7f]", "")
 
 
-# Every character _fold_classes replaces or removes (its passes write only ASCII quotes and spaces).
-_FOLDED = "[" + "".join(_QUOTES) + "".join(_HYPHENS) + r"\u200b-\u200d\u2060\ufeff\u00ad[\p{Zs}&&[^ ]]\u0085\u2028\u2029\p{Cc}\p{Cf}\p{Co}\p{Cn}]"
+# Every character _fold_classes replaces or removes (its passes write only ASCII quotes, hyphens and spaces).
+_FOLDED = "[" + "".join(_TO_ASCII) + r"\u200b-\u200d\u2060\ufeff\u00ad[\p{Zs}&&[^ ]]\u0085\u2028\u2029\p{Cc}\p{Cf}\p{Co}\p{Cn}]"
 
 
 # Superscripts and subscripts, which NFKC would fold to plain digits ("10³" to "103"): a run of
@@ -904,7 +905,7 @@ def _nfkc(rows: pl.Series) -> pl.Series:
 
 def _fold_classes(text: pl.Expr) -> pl.Expr:
     return (
-        text.str.replace_many(list(_QUOTES | _HYPHENS), list((_QUOTES | _HYPHENS).values()))
+        text.str.replace_many(list(_TO_ASCII), list(_TO_ASCII.values()))
         .str.replace_all(r"[\u200b-\u200d\u2060\ufeff\u00ad]", "")
         .str.replace_all(r"[[\p{Zs}\u0085\u2028\u2029]&&[^ ]]", " ")  # not " " itself: replacing every space is slow
         .str.replace_all(r"[\p{Cc}\p{Cf}\p{Co}\p{Cn}]", "")

@@ -55,9 +55,6 @@ CONSENT_ADDRESS = (
     r"|ihre (?:zustimmung|einwilligung|cookie)|stimmen sie|sie stimmen|vous acceptez|votre consentement|usted acepta|su consentimiento)(?-u:\b)"
     r"|您"
 )
-# Blocks that are not abstracts at any length: placeholder text, a table of contents, a references list
-# (with its heading, or numbered entries that end with a year: "[1] A. Author. Title. In ICML, 2020. [2] ...").
-# Also a figure or table caption, an unheaded table of contents, acknowledgments and a licence notice.
 # A listing site's note about itself (a disclaimer, how the list is made or sorted, a call for pull requests, a welcome, the
 # conference's acceptance figures, where the abstracts were taken from): two different ones in a short block
 # (``boilerplate_max_words``). One alone is not enough: an abstract may say "welcome to" or "feel free to".
@@ -70,6 +67,9 @@ SITE_NOTE = (
     r"|may contain errors|let us know|feel free to)(?-u:\b)"
 )
 SITE_NOTE_MAX_BYTES = 2000  # longer blocks are not looked at (their words are more than ``boilerplate_max_words`` anyway, but for URLs)
+# Blocks that are not abstracts at any length: placeholder text, a table of contents, a references list
+# (with its heading, or numbered entries that end with a year: "[1] A. Author. Title. In ICML, 2020. [2] ...").
+# Also a figure or table caption, an unheaded table of contents, acknowledgments and a licence notice.
 NOT_ABSTRACT = (
     r"(?i)^(?:lorem ipsum dolor sit amet|table of contents(?-u:\b)|contents:? 1\.? introduction(?-u:\b)|(?:references|bibliography):? \[1\] "
     r"|(?:figure|fig\.|table|algorithm|listing) ?\d+[a-z]? ?[:.|] |(?:1\.? )?introduction (?:\d+ )?(?:1\.1|2\.?) "
