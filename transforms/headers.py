@@ -142,7 +142,9 @@ _WORDS = {
     "en": "papers paper accepted list of the proceedings main track conference abstracts abstract all "
     "orals oral posters poster spotlights spotlight highlights highlight full accepted-papers long short "
     "selected notable program tracks track online official complete technical research tiny accept submissions "
-    "repository from position annual meeting international updated latest acm ieee usenix round camera ready session sessions",
+    "repository from position annual meeting international updated latest acm ieee usenix round camera ready session sessions "
+    "cycle outstanding award awards candidates honorable mention mentions blogposts blogpost blog posts creative ai tutorials "
+    "tutorial sorted alphabetically january february march april may june july august september october november december",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
     "hauptkonferenz vorträge vortrage lange kurze tagungsband",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts actes",

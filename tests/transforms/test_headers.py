@@ -185,6 +185,12 @@ CASES = [
     ("ICML 2025 \u8bba\u6587\u5217\u8868\uff08\u6e29\u54e5\u534e\uff09", "ICML", 2025, "zh", "ICML 2025 Papers", None),
     ("ICML 2025 \u8bba\u6587\u5217\u8868\uff08\u5171 3260 \u7bc7\uff09", "ICML", 2025, "zh", "ICML 2025 Papers", None),
     ("OSDI '24 Technical Sessions", "OSDI", 2024, "en", "OSDI 2024 Papers", None),
+    # awards, tracks and review cycles that sites list on their own
+    ("KDD 2025 Research Track (August Cycle)", "KDD", 2025, "en", "KDD 2025 Papers", None),
+    ("ICML 2025 Outstanding Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("CVPR 2025 Award Candidates", "CVPR", 2025, "en", "CVPR 2025 Papers", None),
+    ("ICLR 2025 Blogposts Track", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
+    ("NeurIPS 2024 Creative AI Track", "NEURIPS", 2024, "en", "NeurIPS 2024 Papers", None),
 ]
 
 
