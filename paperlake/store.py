@@ -399,8 +399,7 @@ def _delete_rows(table_path: Path, column: str, values: tuple[str, ...], number:
     if not sizes:
         return
     relative_of = {str(table_path / unquote(relative)): relative for relative in sizes}
-    holding = pl.scan_parquet(list(relative_of), include_file_paths="file").filter(pl.col(column).is_in(wanted)).select(pl.col("file").unique())
-    relatives = sorted(relative_of[file] for file in holding.collect()["file"])
+    relatives = sorted(relative_of[file] for file in files_holding(list(relative_of), column, wanted))
 
     def rewrite(relative: str) -> list[AddAction | RemoveAction]:
         kept = pl.read_parquet(table_path / unquote(relative)).filter(~pl.col(column).is_in(wanted).fill_null(False))  # a null (a rejected block's record) stays
@@ -415,6 +414,16 @@ def _delete_rows(table_path: Path, column: str, values: tuple[str, ...], number:
         actions = [action for rewritten in pool.map(rewrite, relatives) for action in rewritten]
     if actions:
         table.create_write_transaction(actions, mode="append", schema=table.schema(), **_commit(number))
+
+
+def files_holding(files: list[str], column: str, wanted: pl.Series) -> list[str]:
+    """The Parquet files (of one table) with a row whose ``column`` is in ``wanted`` (an imploded Series), in one scan.
+
+    Only ``column`` is read, so files written before a column was added, or with their columns in another order, are
+    scanned together.
+    """
+    scan = pl.scan_parquet(files, include_file_paths="file", extra_columns="ignore", missing_columns="insert")
+    return scan.filter(pl.col(column).is_in(wanted)).select(pl.col("file").unique()).collect()["file"].to_list()
 
 
 def now_utc() -> datetime:

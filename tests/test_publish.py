@@ -280,3 +280,17 @@ def test_replacing_rows_rewrites_only_the_files_that_hold_them_one_for_one(tmp_p
     assert warehouse.read("records", 1)["n_occurrences"].to_list() == [1] * 9  # the first version still reads as it was
     assert duckdb.sql(f"SELECT count(*) FROM read_parquet({warehouse.parquet_files('records')})").fetchall() == [(9,)]
     assert len(DeltaTable(str(table)).history()) == 4  # create, adopt, then one commit for the replaced rows and one for the new ones
+
+
+def test_the_files_holding_replaced_rows_are_found_whatever_their_columns(tmp_path: Path) -> None:
+    """A table whose older files lack a later column (or hold the columns in another order) is scanned in one pass,
+    in any file order, for the files that hold replaced rows."""
+    from paperlake.store import files_holding
+
+    pl.DataFrame({"record_id": ["a", "b"], "n": [1, 2]}).write_parquet(tmp_path / "narrow.parquet")
+    pl.DataFrame({"n": [3], "note": ["x"], "record_id": ["c"]}).write_parquet(tmp_path / "wide.parquet")
+    files = [str(tmp_path / "narrow.parquet"), str(tmp_path / "wide.parquet")]
+    wanted = pl.Series(["b", "c"]).implode()
+    for order in (files, files[::-1]):
+        assert sorted(files_holding(order, "record_id", wanted)) == files
+    assert files_holding(files, "record_id", pl.Series(["c"]).implode()) == files[1:]
