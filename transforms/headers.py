@@ -117,23 +117,23 @@ _PLACE_NAMES_CJK = (
     "オーストリア", "밴쿠버", "비엔나", "싱가포르", "뉴올리언스", "시애틀", "방콕", "캐나다", "미국", "오스트리아",
 )
 _PLACE = re.compile(
-    r"(?<![A-Za-z])(?:" + "|".join(re.escape(n) for n in sorted(set(_PLACE_NAMES), key=len, reverse=True)) + r")(?![A-Za-z])"
+    r"(?<![A-Za-z])(?:" + "|".join(re.escape(n) for n in sorted(_PLACE_NAMES, key=len, reverse=True)) + r")(?![A-Za-z])"
     + "|" + "|".join(sorted(_PLACE_NAMES_CJK, key=len, reverse=True)),
     re.IGNORECASE,
 )
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
-# The days of the event ("July 13-19", "13–19 July", "Jul 13 - Jul 19", "July 2025" less its year, which the venue may need).
+# The days of the event ("July 13-19", "13–19 July", "Jul 13 - Jul 19"; a month's name alone is a header word).
 _EVENT_DAYS = re.compile(
-    rf"\b{_MONTH}\s*{_DAY}(?:\s*[-–—~]\s*(?:{_MONTH}\s*)?{_DAY})?(?![\d:])|\b{_DAY}(?:\s*[-–—~]\s*{_DAY})?\s*{_MONTH}(?![A-Za-z])"
-    rf"|\b{_MONTH}(?=[\s,]+(?:19|20)\d{{2}}(?!\d))",
+    rf"\b{_MONTH}\s*{_DAY}(?:\s*[-–—~]\s*(?:{_MONTH}\s*)?{_DAY})?(?![\d:])|\b{_DAY}(?:\s*[-–—~]\s*{_DAY})?\s*{_MONTH}(?![A-Za-z])",
     re.IGNORECASE,
 )
-_COUNT_NUMBER = r"\d{1,3}(?:[,.\u2009\u202f ]\d{3})+(?!\d)|\d+"
+_THOUSANDS = r"\d{1,3}(?:[,.\u2009\u202f ]\d{3})+(?!\d)"  # "3,260", "3.260", "3 260"
+_TOTAL = r"(?:\btotal\s*:?\s*|共\s*)?"
 # A listing's size: a number of papers, or a number of two or more digits alone in brackets ("(3,260)"; "(2)" is not).
 _PAPER_COUNT = re.compile(
-    rf"(?:\btotal\s*:?\s*|共\s*)?(?:{_COUNT_NUMBER})\s*(?:papers|articles|篇(?:论文|論文)?|件|편)(?![A-Za-z])"
-    rf"|[(\[（【]\s*(?:total\s*:?\s*|共\s*)?(?:\d{{1,3}}(?:[,.\u2009\u202f ]\d{{3}})+|\d{{2,}})\s*[)\]）】]",
+    rf"{_TOTAL}(?:{_THOUSANDS}|\d+)\s*(?:papers|articles|篇(?:论文|論文)?|件|편)(?![A-Za-z])"
+    rf"|[(\[（【]\s*{_TOTAL}(?:{_THOUSANDS}|\d{{2,}})\s*[)\]）】]",
     re.IGNORECASE,
 )
 

@@ -239,7 +239,7 @@ _AFFILIATIONS = r"(?:\d{1,2}[ \t]+|[¹²³⁴⁵⁶⁷⁸⁹*†‡]{1,2}[ \t]*)
 # "[Spotlight]", "Poster Session 3"), the venue ("ICML 2025", "NeurIPS 2024 Spotlight") and metadata fields (an arXiv
 # listing's "Comments:" and "Subjects:", OpenReview's "Published:" and "Readers:").
 _UNDER_TITLE = (
-    r"(?:[ \t]*(?:[\[(]?(?i:(?:poster|oral|spotlight|highlight)(?:[ \t]+(?:presentation|paper|session(?:[ \t]*#?[ \t]*\d{1,3}[a-z]?)?))?)[\])]?"
+    r"(?:[ \t]*(?:[\[(]?" + _PRESENTED + r"(?i:[ \t]+(?:presentation|paper|session(?:[ \t]*#?[ \t]*\d{1,3}[a-z]?)?))?[\])]?"
     r"|\p{Lu}[\p{L}&.'’-]{1,15}(?:[ \t]+\p{Lu}[\p{L}&.'’-]{1,15}){0,2}[ \t]*['’-]?[ \t]*(?:19|20)?\d{2}(?:[ \t]+" + _PRESENTED + r")?"
     r"|(?:" + _CHROME_FIELDS + r")[^\n]*)[ \t]*\r?\n)*"
 )
