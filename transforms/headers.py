@@ -30,7 +30,7 @@ VENUE_DISPLAY = {
     "JMLR": "JMLR", "TACL": "TACL", "TPAMI": "TPAMI", "MM": "ACM MM", "CHI": "CHI", "AAMAS": "AAMAS", "CIKM": "CIKM",
     "RECSYS": "RecSys", "ICDM": "ICDM", "SIGGRAPH": "SIGGRAPH", "OSDI": "OSDI", "NSDI": "NSDI", "SOSP": "SOSP",
     "EUROSYS": "EuroSys", "ATC": "ATC", "ASPLOS": "ASPLOS", "ISCA": "ISCA", "SIGMOD": "SIGMOD", "VLDB": "VLDB", "ICDE": "ICDE",
-    "SIGCOMM": "SIGCOMM", "PLDI": "PLDI", "POPL": "POPL", "ICSE": "ICSE",
+    "SIGCOMM": "SIGCOMM", "PLDI": "PLDI", "POPL": "POPL", "ICSE": "ICSE", "USENIXSEC": "USENIX Security", "ARXIV": "arXiv",
 }
 VENUE_ALIASES = {"NIPS": "NEURIPS"}
 # Venues written out in full ("The 41st International Conference on Machine Learning (ICML 2024)",
@@ -76,6 +76,7 @@ _FULL_NAMES = (
     ("MM", r"acm (?:international )?conference on multimedia|acm multimedia"),
     ("CHI", r"conference on human factors in computing systems"),
     ("LOG", r"learning on graphs conference"),
+    ("USENIXSEC", r"usenix security(?: symposium)?"),
 )
 _FULL_NAME = [(key, re.compile(rf"(?<![A-Za-z])(?:{pattern})(?![A-Za-z])", re.IGNORECASE)) for key, pattern in _FULL_NAMES]
 # An edition's ordinal ("The 41st", "Thirty-Seventh", "第四十一届") and a listing's date stamp ("[updated 2025-07-01]").
@@ -144,7 +145,7 @@ _WORDS = {
     "selected notable program tracks track online official complete technical research tiny accept submissions "
     "repository from position annual meeting international updated latest acm ieee usenix round camera ready session sessions "
     "cycle outstanding award awards candidates honorable mention mentions blogposts blogpost blog posts creative ai tutorials "
-    "tutorial sorted alphabetically january february march april may june july august september october november december",
+    "tutorial sorted alphabetically new daily listing listings replacements cross-lists january february march april may june july august september october november december",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
     "hauptkonferenz vorträge vortrage lange kurze tagungsband",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts actes",
@@ -260,6 +261,19 @@ _KNOWN_VENUE = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})(?![A-Za
 _YEAR = re.compile(r"(?<!\d)((?:19[5-9]|20\d)\d)(?!\d)")
 # A named workshop: "Workshop on Foundation Models", "Workshop: ATTRIB" (the name is free text).
 _WORKSHOP_NAME = re.compile(r"\bworkshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—]{2,80}?)\s*(?=[|()\[\]（）【】–—]|$)", re.IGNORECASE)
+# An arXiv listing's category ("cs.CL", "stat.ML", "q-bio.NC"): its track. A daily listing's date gives its year
+# ("arXiv cs.CL new submissions (2025-01-15)").
+_ARXIV_CATEGORY = re.compile(
+    r"(?<![A-Za-z])((?:cs|stat|math|eess|econ|q-bio|q-fin|physics|astro-ph|cond-mat|quant-ph|hep-[a-z]{2}|gr-qc|nlin|nucl-[a-z]{2})\.[A-Za-z]{2})(?![A-Za-z])"
+)
+_ISO_DATE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})-\d{1,2}-\d{1,2}(?!\d)")
+_ARXIV = re.compile(r"(?<![A-Za-z])arxiv(?![A-Za-z])", re.IGNORECASE)
+# Numbered tracks ("AAAI-25 Technical Tracks 1-14", "Track 3") and the listing's order ("(sorted by title)", "in alphabetical order").
+_TRACK_NUMBERS = re.compile(r"\b(tracks?)\s*\d{1,2}(?:\s*[-–]\s*\d{1,2})?(?!\d)", re.IGNORECASE)
+_ORDER = re.compile(
+    r"\b(?:sorted|ordered|listed|arranged)\s+by\s+(?:title|name|author|date|id|number|topic|session|track|area|score)s?\b|\bin\s+alphabetical\s+order\b",
+    re.IGNORECASE,
+)
 _VOLUME = re.compile(r"\b(?:volume|vol\.?|pmlr)\s*\d+\b", re.IGNORECASE)
 _YEAR_VENUE = re.compile(r"(?<!\d)((?:1[5-9]|2\d)\d{2})[\s\-_]*([A-Za-z][A-Za-z0-9&\-]*[A-Za-z])(?![A-Za-z0-9])")
 _MAX_HEADER_CHARS = 160
@@ -314,7 +328,7 @@ def _full_names_as_venues(text: str) -> str:
     ("... (NeurIPS) 2024", "Findings of the Association for Computational Linguistics: EMNLP 2024")."""
     for key, name in _FULL_NAME:
         if name.search(text):
-            text = name.sub(" " if _KNOWN_VENUE.search(text) else f" {VENUE_DISPLAY[key]} ", text)
+            text = name.sub(" " if _KNOWN_VENUE.search(text) else f" {key} ", text)
     return text
 
 
@@ -333,6 +347,12 @@ def parse_header(line: str | None) -> Header | None:
     part = int(next(g for g in part_match.groups() if g)) if part_match else None
     if part_match:
         text = text[: part_match.start()] + " " + text[part_match.end() :]
+    category = _ARXIV_CATEGORY.search(text)
+    if category or _ARXIV.search(text):
+        text = _ARXIV_CATEGORY.sub(" ", text) if _ARXIV.search(text) else _ARXIV_CATEGORY.sub(" arXiv ", text)
+        if not _YEAR.search(_ISO_DATE_YEAR.sub(" ", text)) and (date := _ISO_DATE_YEAR.search(text)):
+            text = f"{text} {date.group(1)}"  # the date stamp goes below; its year stays
+    text = _ORDER.sub(" ", _TRACK_NUMBERS.sub(r" \1 ", text))
     text = _ORDINAL.sub(" ", _DATE_STAMP.sub(" ", _VOLUME.sub(" ", _full_names_as_venues(text))))
     text = _EVENT_DAYS.sub(" ", _PLACE.sub(" ", text))  # before the venue: "Vancouver 2025" is not a venue and a year
     match = _VENUE_YEAR.search(text)
@@ -363,6 +383,8 @@ def parse_header(line: str | None) -> Header | None:
         return None
     key = written.upper()
     key = VENUE_ALIASES.get(key, key)
+    if key == "ARXIV" and category:
+        track = category.group(1)
     display = VENUE_DISPLAY.get(key, written)
     return Header(
         venue=key,

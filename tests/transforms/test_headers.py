@@ -191,6 +191,17 @@ CASES = [
     ("CVPR 2025 Award Candidates", "CVPR", 2025, "en", "CVPR 2025 Papers", None),
     ("ICLR 2025 Blogposts Track", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
     ("NeurIPS 2024 Creative AI Track", "NEURIPS", 2024, "en", "NeurIPS 2024 Papers", None),
+    # a two-word venue, numbered tracks, the listing's order
+    ("USENIX Security '24 Technical Sessions", "USENIXSEC", 2024, "en", "USENIX Security 2024 Papers", None),
+    ("USENIX Security Symposium 2025", "USENIXSEC", 2025, "en", "USENIX Security 2025 Papers", None),
+    ("AAAI-25 Technical Tracks 1-14", "AAAI", 2025, "en", "AAAI 2025 Papers", None),
+    ("ICLR 2025 Accepted Papers (sorted by title)", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
+    ("ICML 2025 Papers in alphabetical order", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    # arXiv listings: the category is the track; a daily listing's date gives the year
+    ("arXiv cs.CL new submissions (2025-01-15)", "ARXIV", 2025, "en", "arXiv 2025 cs.CL Papers", None),
+    ("cs.LG new submissions (2025-01-15)", "ARXIV", 2025, "en", "arXiv 2025 cs.LG Papers", None),
+    ("arXiv Daily - q-bio.NC - 2024-12-31", "ARXIV", 2024, "en", "arXiv 2024 q-bio.NC Papers", None),
+    ("ICML 2025 Papers (updated 2026-01-10)", "ICML", 2025, "en", "ICML 2025 Papers", None),  # not arXiv: the date is no year
 ]
 
 
@@ -238,6 +249,10 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "ICML 2025 had 3260 papers",
         "Vancouver 2025",
         "Vancouver 2025 Papers",
+        "Accepted by ICML 2025",
+        "Our paper is on arXiv since 2025-01-15",
+        "We train on cs.CL abstracts from 2025",
+        "ICML Papers (updated 2025-07-01)",
     ],
 )
 def test_not_headers(line: str) -> None:
