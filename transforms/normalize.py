@@ -903,9 +903,17 @@ def _nfkc(rows: pl.Series) -> pl.Series:
     return pl.Series(rows.name, [unicodedata.normalize("NFKC", s) for s in rows.to_list()], dtype=pl.String)
 
 
+# Zero-width characters where a page had the space between two sentences or after a comma ("models.\u200bThe", "data,\u200bwhich"):
+# a space, not nothing. Elsewhere they go ("example.\u200bcom", "Trans\u200bformer").
+_ZERO_WIDTH = r"[\u200b\u2060\ufeff]+"  # not the joiners (U+200C, U+200D): Persian and Indic scripts write them inside words
+_ZERO_WIDTH_GAPS = (r"([.!?][\"'”’)\]]?)" + _ZERO_WIDTH + r"(\p{Lu})", r"([!?,;:])" + _ZERO_WIDTH + r"(\p{L})")
+
+
 def _fold_classes(text: pl.Expr) -> pl.Expr:
     return (
         text.str.replace_many(list(_TO_ASCII), list(_TO_ASCII.values()))
+        .str.replace_all(_ZERO_WIDTH_GAPS[0], "${1} ${2}")
+        .str.replace_all(_ZERO_WIDTH_GAPS[1], "${1} ${2}")
         .str.replace_all(r"[\u200b-\u200d\u2060\ufeff\u00ad]", "")
         .str.replace_all(r"[[\p{Zs}\u0085\u2028\u2029]&&[^ ]]", " ")  # not " " itself: replacing every space is slow
         .str.replace_all(r"[\p{Cc}\p{Cf}\p{Co}\p{Cn}]", "")

@@ -315,6 +315,9 @@ WRAPPED = "\n".join(
             "\u00c3\u00a2\u00e2\u201a\u00ac\u00c5\u201cclean\u00c3\u00a2\u00e2\u201a\u00ac\u00ef\u00bf\u00bd accuracy, CIFAR\u00c3\u00a2\u00e2\u201a\u00ac\u00ef\u00bf\u00bd10",
             'transformers — the model\'s "clean" accuracy, CIFAR-10',
         ),
+        # a zero-width space where a page had the space after a sentence or a comma is a space; elsewhere it goes
+        ("Tokens collapse.\u200b\u200bWe propose a router,\u200bwhich helps (see example.\u200bcom, Trans\u200bformer)", "Tokens collapse. We propose a router, which helps (see example.com, Transformer)"),
+        ("می\u200cخواهیم", "می\u200cخواهیم"[:2] + "خواهیم"),  # the joiners are not spaces
     ],
 )
 def test_normalize_examples(raw: str, clean: str) -> None:
