@@ -36,7 +36,7 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_l
 from transforms.hyphenation import LINE_END_HYPHEN, join_hyphenated
 from transforms.mojibake import MOJIBAKE
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
-from transforms.split import PARAGRAPH_WIDTH, paragraph_width
+from transforms.split import PARAGRAPH_WIDTH, TABLE_DELIMITER, paragraph_width
 
 HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 # An accent command on a letter: braced ("\'{e}", "{\"O}") or inside a word on a letter that takes
@@ -1090,10 +1090,45 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
     return _convert_rows(batch, lambda rows: rows.str.contains(MOJIBAKE), _vectorized(_repair_and_fold), lambda rows: ~converting & _non_ascii(rows))
 
 
+# A block of Markdown table rows (``transforms.split`` cuts a table into its rows): each cell is read as a line of its own.
+_TABLE = r"\A[ \t]*\|[^\n]*\|[^\n]*\|[ \t]*(?:\n[ \t]*\|[^\n]*\|[ \t]*)*\z"
+_TABLE_DELIMITER_RE = re.compile(TABLE_DELIMITER)
+_CELL_BORDER = re.compile(r"(?<!\\)\|")  # a pipe a cell does not escape ("\|")
+TABLE_ABSTRACT_WIDTH = 100
+
+
+def table_cells(block: str) -> str:
+    """A block of Markdown table rows as lines: one per non-empty cell, row after row; the delimiter row goes, and so do the
+    cells before a row's abstract (its longest cell, if of ``TABLE_ABSTRACT_WIDTH`` or more: the title, the authors)."""
+    lines = []
+    for row in block.split("\n"):
+        if _TABLE_DELIMITER_RE.match(row):
+            continue
+        cells = [cell.strip().replace("\\|", "|") for cell in _CELL_BORDER.split(row.strip()[1:-1])]
+        widths = [(len(cell) + len(cell.encode())) // 2 for cell in cells]  # as ``paragraph_width`` counts
+        widest = max(widths)
+        abstract = widths.index(widest) if widest >= TABLE_ABSTRACT_WIDTH else 0
+        lines += [cell for cell in cells[abstract:] if cell]
+    return "\n".join(lines)
+
+
+def html_lines(text: pl.Expr) -> pl.Expr:
+    """HTML line breaks and block tags (``<br>``, ``<p>``, ``<li>``, ...) as line breaks, so that the line rules below see a
+    title (``<li><b>Title</b><br>Abstract``) as the line it is; blank lines and the edges' breaks go."""
+    return _on_rows(
+        text,
+        lambda batch: batch.str.contains(_BREAK_TAG),
+        _vectorized(lambda t: t.str.replace_all(rf"[ \t]*{_BREAK_TAG}[ \t]*", "\n").str.replace_all(r"\n(?:[ \t]*\n)+", "\n").str.strip_chars("\n")),
+        lambda batch: batch.str.contains("<", literal=True),
+    )
+
+
 def _abstract_lines(text: pl.Expr) -> pl.Expr:
-    """The lines of a raw block that hold its abstract: a BibTeX or JSON record's abstract field; no site chrome, heading label or title."""
+    """The lines of a raw block that hold its abstract: a BibTeX or JSON record's abstract field, a table row's cells, HTML's
+    lines; no site chrome, heading label or title."""
     fields = _on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract)
-    return strip_title_line(unquote_lines(strip_heading_label(strip_chrome(fields))))
+    cells = _on_matching(fields, _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
+    return strip_title_line(unquote_lines(strip_heading_label(html_lines(strip_chrome(cells)))))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (

@@ -470,3 +470,27 @@ def test_the_chrome_edge_prefilters_only_skip_blocks_the_chrome_rules_leave_alon
     frame = pl.DataFrame({"t": ["\n".join([*above, body, *below]) for above, below in cases]})
     unfiltered = frame.select(_strip_chrome_lines(_strip_title_authors(pl.col("t"))))["t"]
     assert frame.select(_strip_chrome_edges(pl.col("t")))["t"].to_list() == unfiltered.to_list()
+
+
+ABSTRACT = (
+    "Sparse mixture-of-experts layers route each token to a few experts, but routing collapses during training. "
+    "We propose BalanceRoute, an auxiliary-loss-free router that equalizes expert load with a running bias term."
+)
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        # a Markdown table row: the cells before the abstract (title, authors) go, the cells after it stay
+        (f"| [BalanceRoute](https://arxiv.org/abs/2401.00001) | Jane Doe | {ABSTRACT} | [Code](https://github.com/a/b) |", f"{ABSTRACT} Code (https://github.com/a/b)"),
+        (f"| Sparse Routing Without Auxiliary Losses | {ABSTRACT} |", ABSTRACT),
+        (f"| {ABSTRACT} | a \\| b |", f"{ABSTRACT} a | b"),  # an escaped pipe is the cell's
+        ("| Title | Abstract |\n|:---|---:|", "Title Abstract"),  # a header row (rejected later as too short)
+        # an HTML list entry or table row: the title above its <br> or in its own cell is a title line
+        (f"<li><b>Sparse Routing Without Auxiliary Losses</b><br>{ABSTRACT}</li>", ABSTRACT),
+        (f"<tr><td>Sparse Routing Without Auxiliary Losses</td><td>{ABSTRACT}</td></tr>", ABSTRACT),
+        (f"<p>{ABSTRACT.replace('layers', 'lay-<br>ers')}</p>", ABSTRACT),  # a word hyphenated at a <br> is joined as at a line end
+    ],
+)
+def test_table_rows_and_html_entries_keep_only_their_abstract(raw: str, clean: str) -> None:
+    assert norm(raw) == [clean]

@@ -103,12 +103,26 @@ def test_a_separator_line_separates_blocks_like_a_blank_line(separator: str) -> 
         "Results\n--\nwere mixed.",  # two dashes are not a separator
         "#### ---- ####",  # a junk block stays a block (rejected later as no_letters)
         "Intro\n--- we show that x.",  # a dash run that starts a line of text
-        "| a | b |\n|---|---|\n| 1 | 2 |",  # a Markdown table rule
+        "| a | b |\n|---|---|",  # a Markdown table's delimiter row
     ],
 )
 def test_dashes_inside_text_are_not_separators(block: str) -> None:
     _, blocks = _split(f"ICML 2025 Papers\n\n{block}\n")
     assert blocks["text_raw"].to_list() == [block]
+
+
+def test_each_row_of_a_markdown_table_is_a_block() -> None:
+    row1, row2 = f"| [Sparse Routing](https://arxiv.org/abs/2401.00001) | {LONG} |", f"| Graph Rewiring | {LONG} | [Code](https://github.com/a/b) |"
+    cases = {
+        f"| Title | Abstract |\n|:---|---:|\n{row1}\n{row2}": ["| Title | Abstract |\n|:---|---:|", row1, row2],  # the delimiter row stays with the header row
+        f"Papers we like:\n{row1}\n{row2}\nMore soon.": ["Papers we like:", row1, row2, "More soon."],
+        f"{row1}": [row1],
+        f"We bound |x| by | y | and | z |.\nThen | a | b | c | holds.": [f"We bound |x| by | y | and | z |.\nThen | a | b | c | holds."],  # pipes in prose: not rows
+        f"| x | y |\nWe bound it.": [f"| x | y |\nWe bound it."],  # one row is no table
+    }
+    for block, expected in cases.items():
+        _, blocks = _split(f"ICML 2025 Papers\n\n{block}\n")
+        assert blocks["text_raw"].to_list() == expected, block
 
 
 @settings(max_examples=100, deadline=None)
