@@ -421,14 +421,50 @@ def strip_title_line(text: pl.Expr) -> pl.Expr:
     return _on_rows(text, lambda batch: batch.str.contains(_MAY_BE_TITLE_LINE), _strip_title_line, lambda batch: batch.str.contains("\n", literal=True))
 
 
+def in_title_case(title: pl.Expr) -> pl.Expr:
+    """Two or more capitalized words (or numbers) and no lower-case word of four letters or more but ``_TITLE_SMALL_WORDS``."""
+    capitalized = title.str.count_matches(r"(?:^|[\s(:/-])[\p{Lu}\d][\p{L}\p{N}'’]*")
+    lower = title.str.count_matches(r"(?:^|\s)\p{Ll}{4,}\b") - title.str.count_matches(r"(?:^|\s)" + _TITLE_SMALL_WORDS + r"\b")
+    return (capitalized >= 2) & (lower == 0)
+
+
+# A title in bold in front of its abstract, in a Markdown or HTML list entry ("- **Title**: We ...", "1. **Title.** We ...",
+# "<b>Title</b> - We ..."): two to thirty words; followed by a colon or a dash, or, in Title Case, ending in "." or "?".
+_BOLD_OPEN, _BOLD_CLOSE = r"(?:\*\*|__|<(?i:b|strong)>)", r"(?:\*\*|__|</(?i:b|strong)>)"
+_LIST_MARK = r"(?:[-*+•][ \t]+|\d{1,4}[.)][ \t]+)?"
+_BOLD_TITLE = (
+    r"\A[ \t]*" + _LIST_MARK + _BOLD_OPEN + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + _BOLD_CLOSE + r"[ \t]*([:：]|[-–—][ \t])?[ \t]*\p{Lu}"
+)
+BOLD_TITLE_REST = 100
+
+
+def strip_bold_title(text: pl.Expr) -> pl.Expr:
+    """Drop a bold title (and its list mark) in front of an abstract (see ``_BOLD_TITLE``)."""
+    starts_bold = r"\A[ \t]*" + _LIST_MARK + _BOLD_OPEN
+    return _on_rows(text, lambda batch: batch.str.contains(_BOLD_TITLE), _strip_bold_title, lambda batch: batch.str.contains(starts_bold))
+
+
+def _strip_bold_title(rows: pl.Series) -> pl.Series:
+    head, title, mark = (pl.col("t").str.extract(_BOLD_TITLE, group) for group in (0, 1, 2))
+    rest = pl.col("t").str.slice(head.str.len_chars() - 1)
+    words = title.str.count_matches(r"\S+")
+    marked = mark.is_not_null() | title.str.contains(r"[:：]\z")
+    is_title = (
+        (words >= 2)
+        & (words <= 30)
+        & ~title.str.contains(r"[.!?][ \t]")
+        & (marked | (title.str.contains(r"[.?]\z") & in_title_case(title)))
+        & (rest.str.len_chars() >= BOLD_TITLE_REST)
+    ).fill_null(False)
+    return rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)
+
+
 def _strip_title_line(rows: pl.Series) -> pl.Series:
     head, title = pl.col("t").str.extract(_TITLE_LINE, 0), pl.col("t").str.extract(_TITLE_LINE, 1)
     rest = pl.col("t").str.slice(head.str.len_chars())
-    capitalized = title.str.count_matches(r"(?:^|[\s(:/-])[\p{Lu}\d][\p{L}\p{N}'’]*")
-    lower = title.str.count_matches(r"(?:^|\s)\p{Ll}{4,}\b") - title.str.count_matches(r"(?:^|\s)" + _TITLE_SMALL_WORDS + r"\b")
     first_line = rest.str.extract(r"\A([^\n]*)", 1)
     next_line = first_line.str.len_chars()
-    title_case = (capitalized >= 2) & (lower == 0) & (~rest.str.contains("\n", literal=True) | (4 * title.str.len_chars() <= 3 * next_line))
+    title_case = in_title_case(title) & (~rest.str.contains("\n", literal=True) | (4 * title.str.len_chars() <= 3 * next_line))
     above_paragraph = (title.str.count_matches(r"\S+") >= 2) & ~rest.str.contains("\n", literal=True) & (paragraph_width(first_line) >= PARAGRAPH_WIDTH)
     second_line = rest.str.extract(r"\A[^\n]*\n([^\n]*)\n", 1).str.len_chars()  # a line that is not the last: wrapped full
     above_wrapped = (
@@ -1128,7 +1164,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     lines; no site chrome, heading label or title."""
     fields = _on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract)
     cells = _on_matching(fields, _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
-    return strip_title_line(unquote_lines(strip_heading_label(html_lines(strip_chrome(cells)))))
+    return strip_bold_title(strip_title_line(unquote_lines(strip_heading_label(html_lines(strip_chrome(cells))))))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (

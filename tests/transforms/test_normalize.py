@@ -490,7 +490,15 @@ ABSTRACT = (
         (f"<li><b>Sparse Routing Without Auxiliary Losses</b><br>{ABSTRACT}</li>", ABSTRACT),
         (f"<tr><td>Sparse Routing Without Auxiliary Losses</td><td>{ABSTRACT}</td></tr>", ABSTRACT),
         (f"<p>{ABSTRACT.replace('layers', 'lay-<br>ers')}</p>", ABSTRACT),  # a word hyphenated at a <br> is joined as at a line end
+        # a list entry's bold title in front of the abstract: with a colon or a dash after it, or in Title Case ending in "."
+        (f"- **Sparse Routing Without Auxiliary Losses**: {ABSTRACT}", ABSTRACT),
+        (f"* **Sparse routing without auxiliary losses** - {ABSTRACT}", ABSTRACT),
+        (f"12. **Sparse Routing Without Auxiliary Losses.** {ABSTRACT}", ABSTRACT),
+        (f"<b>Sparse Routing Without Auxiliary Losses</b>: {ABSTRACT}", ABSTRACT),
+        (f"**We propose a simple router.** {ABSTRACT}", f"We propose a simple router. {ABSTRACT}"),  # a sentence in bold stays
+        (f"**Motivation:** {ABSTRACT}", f"Motivation: {ABSTRACT}"),  # one word: a structured abstract's label stays
+        (f"**BalanceRoute**: {ABSTRACT[:60]}", f"BalanceRoute: {ABSTRACT[:60]}"),
     ],
 )
-def test_table_rows_and_html_entries_keep_only_their_abstract(raw: str, clean: str) -> None:
+def test_table_rows_and_list_entries_keep_only_their_abstract(raw: str, clean: str) -> None:
     assert norm(raw) == [clean]
