@@ -26,10 +26,10 @@ from transforms.headers import INVISIBLE_MARKS, looks_like_header
 
 # Decoders used for a detected family: each is a superset of the family's name (for Greek, the ISO sibling).
 _DECODE_AS = {
-    "gb2312": "gb18030", "gbk": "gb18030", "big5": "big5hkscs", "shift_jis": "cp932", "euc_kr": "cp949",
+    "gb2312": "gb18030", "gbk": "gb18030", "big5": "big5hkscs", "shift_jis": "cp932", "euc_kr": "cp949", "euc_jp": "euc_jis_2004",
     "latin-1": "cp1252", "iso8859-1": "cp1252", "cp1253": "iso8859-7", "ascii": "utf-8",
 }
-_FAMILY = {"big5hkscs": "big5", "cp932": "shift_jis", "cp949": "euc-kr"}
+_FAMILY = {"big5hkscs": "big5", "cp932": "shift_jis", "cp949": "euc-kr", "euc_jis_2004": "euc-jp"}
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32-le"),
     (codecs.BOM_UTF32_BE, "utf-32-be"),
@@ -39,7 +39,7 @@ _BOMS = (
 )
 _UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 # In order of preference when two of them give the same text.
-_LEGACY_CANDIDATES = ("cp1252", "cp1250", "iso8859-2", "iso8859-7", "cp1251", "koi8-r", "gb18030", "big5hkscs", "cp932", "cp949", "mac_roman")
+_LEGACY_CANDIDATES = ("cp1252", "cp1250", "iso8859-2", "iso8859-7", "cp1251", "koi8-r", "gb18030", "big5hkscs", "cp932", "euc_jis_2004", "cp949", "mac_roman")
 # Single-byte Latin encodings that read the same bytes as different accented letters (``ř`` in
 # cp1250 is ``ø`` in cp1252), and the languages written in them, whose words tell them apart.
 _LATIN_CODECS = ("cp1252", "cp1250", "iso8859-2", "mac-roman")
@@ -260,6 +260,11 @@ def detect_and_decode(data: bytes, limits: ReadLimits = ReadLimits()) -> tuple[s
         nuls = data.count(0)
     if nuls / len(data) > limits.binary_nul_ratio:
         return None, None, "binary"
+    if b"\x1b$" in data:  # ISO-2022-JP's shift into a Japanese set (old mail and web pages): ASCII bytes that UTF-8 would also read
+        try:
+            return data.decode("iso2022_jp_2"), "iso2022-jp", None
+        except UnicodeDecodeError:
+            pass
     try:
         return data.decode("utf-8"), "utf-8", None
     except UnicodeDecodeError:
@@ -424,7 +429,7 @@ def read_source(path: Path, root: Path, limits: ReadLimits = ReadLimits(), skip:
 _CUTTABLE = {
     "utf-8": "utf-8", "utf-8-sig": "utf-8", "cp1252": "cp1252", "cp1250": "cp1250", "iso8859-2": "iso8859-2",
     "iso8859-7": "iso8859-7", "cp1251": "cp1251", "koi8-r": "koi8-r", "gb18030": "gb18030", "big5": "big5hkscs",
-    "shift_jis": "cp932", "euc-kr": "cp949",
+    "shift_jis": "cp932", "euc-jp": "euc_jis_2004", "euc-kr": "cp949",
 }
 # What comes before a file's first line (``transforms.split`` skips it too).
 _BLANK = " \t\r\n\0" + INVISIBLE_MARKS

@@ -48,12 +48,14 @@ def test_decodes_common_encodings(encoding: str, family: str | None) -> None:
         ("20d_cp1250.txt", "cp1250"),
         ("20e_iso8859_7.txt", "iso8859-7"),
         ("20f_koi8r.txt", "koi8-r"),
+        ("20k_euc_jp.txt", "euc_jis_2004"),
+        ("20l_iso2022_jp.txt", "iso2022_jp_2"),
     ],
 )
 def test_legacy_files_with_few_non_ascii_bytes(name: str, codec: str) -> None:
     data = (FIXTURES / "ingest" / "cases" / name).read_bytes()
     text, detected, error = detect_and_decode(data)
-    assert (detected, error) == ({"cp949": "euc-kr"}.get(codec, codec), None)
+    assert (detected, error) == ({"cp949": "euc-kr", "euc_jis_2004": "euc-jp", "iso2022_jp_2": "iso2022-jp"}.get(codec, codec), None)
     assert text == data.decode(codec)
 
 
