@@ -36,7 +36,7 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_l
 from transforms.hyphenation import LINE_END_HYPHEN, join_hyphenated
 from transforms.mojibake import MOJIBAKE
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
-from transforms.split import PARAGRAPH_WIDTH, TABLE_DELIMITER, paragraph_width
+from transforms.split import ENTRY_NUMBER, PARAGRAPH_WIDTH, TABLE_DELIMITER, paragraph_width
 
 HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 # An accent command on a letter: braced ("\'{e}", "{\"O}") or inside a word on a letter that takes
@@ -1159,11 +1159,19 @@ def html_lines(text: pl.Expr) -> pl.Expr:
     )
 
 
+_ENTRY_NUMBER_LINE = rf"\A[ \t]*{ENTRY_NUMBER}[ \t]*\r?\n"
+
+
+def strip_entry_number(text: pl.Expr) -> pl.Expr:
+    """Drop a first line that only numbers the entry ("2", "[2]", "#2", "(2)"; ``transforms.split`` cuts a listing before it)."""
+    return _on_rows(text, lambda batch: batch.str.contains(_ENTRY_NUMBER_LINE), _vectorized(lambda t: t.str.replace(_ENTRY_NUMBER_LINE, "")))
+
+
 def _abstract_lines(text: pl.Expr) -> pl.Expr:
     """The lines of a raw block that hold its abstract: a BibTeX or JSON record's abstract field, a table row's cells, HTML's
-    lines; no site chrome, heading label or title."""
+    lines; no entry number, site chrome, heading label or title."""
     fields = _on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract)
-    cells = _on_matching(fields, _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
+    cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
     return strip_bold_title(strip_title_line(unquote_lines(strip_heading_label(html_lines(strip_chrome(cells))))))
 
 

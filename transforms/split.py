@@ -4,8 +4,8 @@ Blocks are separated by one or more blank, whitespace-only or separator lines (`
 ``* * *``, ``===``, ...); line endings LF, CRLF and CR are all accepted, and so are Unicode's line
 and paragraph separators (U+2028 a line break, U+2029 an empty line). Inside a block, a
 line break between two paragraph-length lines, the first ending a sentence, also separates
-blocks (files that list one abstract per line), and so do the rows of a Markdown table. A block's raw text keeps its inner
-line breaks.
+blocks (files that list one abstract per line), and so do a line that only numbers the next entry and the rows of a Markdown
+table. A block's raw text keeps its inner line breaks.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from transforms.headers import INVISIBLE_MARKS, header_fields
 _SEP = "\U0010fffd\U0010fffd"  # never occurs in real text; splits blocks in one vectorized pass
 _SPACE_CHARS = " \t\f\v\u00a0\u3000\u200b\ufeff"
 _SPACE = f"[{_SPACE_CHARS}]"
-_RULE = rf"(?:[-*_=~•·–—―]{_SPACE}*){{3,}}"  # a separator line: 3+ dashes, stars, bullets, ...
+_RULE = rf"(?:(?:[-*_=~•·–—―─━═┄┅┈┉╌╍]{_SPACE}*){{3,}}|<(?i:hr)\b[^<>\n]*>)"  # a separator line: 3+ dashes, stars, bullets, box-drawing rules, ...; <hr>
 _GAP = rf"\n(?:{_SPACE}*(?:{_RULE})?\n)+{_SPACE}*"  # blank and separator lines between blocks
 # What ``split_blocks`` gives.
 BLOCKS = pl.Schema({"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "text_raw": pl.String})
@@ -29,6 +29,7 @@ _SENTENCE_END = r"(?:[.!?。！？…][)\]}\"'”’»」』）*_]*(?:\s*</(?i:p
 
 
 _OTHER_BREAKS = "\r\u2028\u2029"  # line breaks other than LF
+ENTRY_NUMBER = r"(?:\[\d{1,4}\]|\(\d{1,4}\)|#\d{1,4}|\d{1,4}[.)]?)"  # a list entry's number: "2", "[2]", "(2)", "#2", "2.", "2)"
 TABLE_ROW = r"^[ \t]*\|[^\n]*\|[^\n]*\|[ \t]*$"  # a Markdown table row of two or more cells
 TABLE_DELIMITER = r"^[ \t]*\|[ \t:|-]*-{3}[ \t:|-]*$"  # the row under a table's header row: "|---|:---:|"
 
@@ -176,8 +177,8 @@ def paragraph_width(line: pl.Expr) -> pl.Expr:
 
 def split_paragraph_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     """Split ``text_raw`` at each line break between two paragraph-length lines of which the first ends a sentence or a URL,
-    before a title line (short, no sentence end) between two such paragraphs, with up to two more short lines under it, and
-    around each row of a Markdown table.
+    before a title line (short, no sentence end) between two such paragraphs, with up to two more short lines under it, before
+    a line that only numbers the next entry (after a sentence's end), and around each row of a Markdown table.
 
     Only blocks with a line break are looked at; the pieces take the block's place, in order.
     """
@@ -203,11 +204,13 @@ def split_paragraph_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     before_paragraph = below(long, 1) | (below(short, 1) & below(long, 2)) | (below(short, 1) & below(short, 2) & below(long, 3))
     # a Markdown table's rows, each a paper ("| [Title](url) | Abstract |"), in a block of two or more rows: each row starts a
     # piece (its delimiter row stays with the header row), and so does the first line after the table
+    # a line that only numbers the next entry ("2", "[2]", "#2", "(2)", "2.") after a sentence's end, above a sentence's start
+    marker = pl.col("line").str.contains(rf"^[ \t]*{ENTRY_NUMBER}[ \t]*$") & same_block & ends_sentence.shift(1) & below(pl.col("line").str.contains(r"^\s*[\p{Lu}\d\"“']"), 1)
     lines = lines.with_columns(_row=pl.col("line").str.contains(TABLE_ROW))
     row = pl.col("_row")
     in_table = row.cast(pl.UInt32).sum().over("_block") >= 2
     table_cut = (same_block & in_table & ((row & ~pl.col("line").str.contains(TABLE_DELIMITER)) | (row.shift(1) & ~row))).fill_null(False)
-    lines = lines.with_columns(_cut=(after_paragraph & (pl.col("_long") | (title & before_paragraph))) | (table_cut if lines["_row"].any() else False))
+    lines = lines.with_columns(_cut=(after_paragraph & (pl.col("_long") | (title & before_paragraph))) | marker.fill_null(False) | (table_cut if lines["_row"].any() else False))
     cut = lines.filter(pl.col("_cut"))["_block"].unique()
     if cut.is_empty():
         return blocks.drop("_block")

@@ -498,6 +498,10 @@ ABSTRACT = (
         (f"**We propose a simple router.** {ABSTRACT}", f"We propose a simple router. {ABSTRACT}"),  # a sentence in bold stays
         (f"**Motivation:** {ABSTRACT}", f"Motivation: {ABSTRACT}"),  # one word: a structured abstract's label stays
         (f"**BalanceRoute**: {ABSTRACT[:60]}", f"BalanceRoute: {ABSTRACT[:60]}"),
+        # a first line that only numbers the entry
+        (f"[12]\n{ABSTRACT}", ABSTRACT),
+        (f"#3\nSparse Routing Without Auxiliary Losses\n{ABSTRACT}", ABSTRACT),
+        (f"3D point clouds are sparse. {ABSTRACT}", f"3D point clouds are sparse. {ABSTRACT}"),
     ],
 )
 def test_table_rows_and_list_entries_keep_only_their_abstract(raw: str, clean: str) -> None:

@@ -85,7 +85,7 @@ def test_every_block_is_found_once_in_order(paragraphs: list[str]) -> None:
     assert [b.strip() for b in blocks["text_raw"].to_list()] == [p.strip() for p in paragraphs]
 
 
-SEPARATORS = ["---", "***", "___", "===", "~~~", "* * *", "- - -", "• • •", "· · ·", "———", "–––", "  ------  ", "\u00a0***\t", "-=-=-="]
+SEPARATORS = ["---", "***", "___", "===", "~~~", "* * *", "- - -", "• • •", "· · ·", "———", "–––", "  ------  ", "\u00a0***\t", "-=-=-=", "────", "═══════", "<hr>", "<HR />"]
 
 
 @pytest.mark.parametrize("separator", SEPARATORS)
@@ -109,6 +109,21 @@ def test_a_separator_line_separates_blocks_like_a_blank_line(separator: str) -> 
 def test_dashes_inside_text_are_not_separators(block: str) -> None:
     _, blocks = _split(f"ICML 2025 Papers\n\n{block}\n")
     assert blocks["text_raw"].to_list() == [block]
+
+
+def test_a_line_that_only_numbers_the_next_entry_starts_its_block() -> None:
+    wrapped = "We propose a method that works on many\nbenchmarks and improves results."
+    cases = {
+        f"1\n{LONG}\n2\n{LONG}\n3\n{LONG}": [f"1\n{LONG}", f"2\n{LONG}", f"3\n{LONG}"],
+        f"[1]\n{wrapped}\n[2]\n{wrapped}": [f"[1]\n{wrapped}", f"[2]\n{wrapped}"],  # hard-wrapped entries too
+        f"#1\n{LONG}\n#2\nSparse Routing\n{LONG}": [f"#1\n{LONG}", f"#2\nSparse Routing\n{LONG}"],
+        f"(1) {LONG}\n(2) {LONG}": [f"(1) {LONG}", f"(2) {LONG}"],  # numbers in front of the text: paragraph lines
+        "The ratio is\n2\nand we go on.": ["The ratio is\n2\nand we go on."],  # no sentence end before it
+        "It holds.\n2\nand we go on.": ["It holds.\n2\nand we go on."],  # no sentence start after it
+    }
+    for block, expected in cases.items():
+        _, blocks = _split(f"ICML 2025 Papers\n\n{block}\n")
+        assert blocks["text_raw"].to_list() == expected, block
 
 
 def test_each_row_of_a_markdown_table_is_a_block() -> None:
