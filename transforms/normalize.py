@@ -1044,14 +1044,14 @@ def collapse_repeated_math(text: str) -> str:
 
 
 # A label or list number scraped in front of an abstract: "Abstract:" (and whatever precedes it,
-# such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "2) ".
+# such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "(12) ", "#12 ", "2) ".
 # A number without "." or ")" and a space after it ("3D point clouds", "2D/3D") is text.
 _CJK_LABELS = tuple(label for label in _ABSTRACT_LABELS if re.search(r"[\u3000-\u9fff\uac00-\ud7af]", label))  # a space may end them
 _LEADING_LABEL = (
     r"^(?:(?:[^\n]{0,300}?\s)?(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[:：]\s*"
     + r"|(?:Abstract|ABSTRACT|Аннотация|АННОТАЦИЯ)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
     + r"|[【\[]\s*(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[】\]]\s*|(?:" + "|".join(_CJK_LABELS) + r")\s+"
-    + r"|(?:\[\d{1,3}\]|\d{1,3}[.)]|[-–•*·▪►>])\s+)+"
+    + r"|(?:\[\d{1,3}\]|\(\d{1,3}\)|#\d{1,4}|\d{1,3}[.)]|[-–•*·▪►>])\s+)+"
 )
 
 
@@ -1071,7 +1071,7 @@ def unquote_block(text: pl.Expr) -> pl.Expr:
 
 def _may_have_label(batch: pl.Series) -> pl.Series:
     """Rows ``_LEADING_LABEL`` may match: the label words, or a digit or bracket first (its bounded prefix makes it slow)."""
-    return batch.str.contains("|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY"))) | batch.str.contains(r"^[\d\[\-–•*·▪►>]")
+    return batch.str.contains("|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY"))) | batch.str.contains(r"^[\d\[(#\-–•*·▪►>]")
 
 
 def _staged(stages: tuple[Callable[[pl.Expr], pl.Expr], ...]) -> Callable[[pl.Series], pl.Series]:

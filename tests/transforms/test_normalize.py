@@ -505,6 +505,8 @@ ABSTRACT = (
         (f"[12]\n{ABSTRACT}", ABSTRACT),
         (f"#3\nSparse Routing Without Auxiliary Losses\n{ABSTRACT}", ABSTRACT),
         (f"3D point clouds are sparse. {ABSTRACT}", f"3D point clouds are sparse. {ABSTRACT}"),
+        (f"(12) {ABSTRACT}", ABSTRACT),
+        (f"#12 {ABSTRACT}", ABSTRACT),
     ],
 )
 def test_table_rows_and_list_entries_keep_only_their_abstract(raw: str, clean: str) -> None:
