@@ -1167,7 +1167,12 @@ _ENTRY_NUMBER_LINE = rf"\A[ \t]*{ENTRY_NUMBER}[ \t]*\r?\n"
 
 def strip_entry_number(text: pl.Expr) -> pl.Expr:
     """Drop a first line that only numbers the entry ("2", "[2]", "#2", "(2)"; ``transforms.split`` cuts a listing before it)."""
-    return _on_rows(text, lambda batch: batch.str.contains(_ENTRY_NUMBER_LINE), _vectorized(lambda t: t.str.replace(_ENTRY_NUMBER_LINE, "")))
+    return _on_rows(
+        text,
+        lambda batch: batch.str.contains(_ENTRY_NUMBER_LINE),
+        _vectorized(lambda t: t.str.replace(_ENTRY_NUMBER_LINE, "")),
+        lambda batch: batch.str.contains("\n", literal=True),
+    )
 
 
 def _abstract_lines(text: pl.Expr) -> pl.Expr:
