@@ -1175,12 +1175,27 @@ def strip_entry_number(text: pl.Expr) -> pl.Expr:
     )
 
 
+# A journal page's highlights above the abstract, one bullet a line, with no "Abstract" label between them
+# ("Highlights\n• A new benchmark ...\n• A strong baseline\nWe introduce ..."): they go when an abstract follows.
+_HIGHLIGHTS = r"\A[ \t]*(?:Research [Hh]ighlights|Highlights|HIGHLIGHTS)[ \t]*:?[ \t]*\r?\n(?:[ \t]*[•►▪◦·*\-–][ \t]*[^\n]*\r?\n){1,10}"
+HIGHLIGHTS_REST = 100
+
+
+def strip_highlights(text: pl.Expr) -> pl.Expr:
+    """Drop a highlights list above the abstract (see ``_HIGHLIGHTS``)."""
+    def strip(t: pl.Expr) -> pl.Expr:
+        rest = t.str.replace(_HIGHLIGHTS, "")
+        return pl.when(rest.str.len_chars() >= HIGHLIGHTS_REST).then(rest).otherwise(t)
+
+    return _on_rows(text, lambda batch: batch.str.contains(_HIGHLIGHTS), _vectorized(strip), lambda batch: batch.str.contains(r"\A[ \t]*(?:Research [Hh]ighlights|Highlights|HIGHLIGHTS)"))
+
+
 def _abstract_lines(text: pl.Expr) -> pl.Expr:
     """The lines of a raw block that hold its abstract: a BibTeX or JSON record's abstract field, a table row's cells, HTML's
-    lines; no entry number, site chrome, heading label or title."""
+    lines; no entry number, site chrome, highlights, heading label or title."""
     fields = _on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract)
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
-    return strip_bold_title(strip_title_line(unquote_lines(strip_heading_label(html_lines(strip_chrome(cells))))))
+    return strip_bold_title(strip_title_line(unquote_lines(strip_heading_label(strip_highlights(html_lines(strip_chrome(cells)))))))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (

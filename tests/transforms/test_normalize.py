@@ -506,6 +506,9 @@ ABSTRACT = (
         (f"#3\nSparse Routing Without Auxiliary Losses\n{ABSTRACT}", ABSTRACT),
         (f"3D point clouds are sparse. {ABSTRACT}", f"3D point clouds are sparse. {ABSTRACT}"),
         (f"(12) {ABSTRACT}", ABSTRACT),
+        # a journal page's highlights above the abstract, with no label between them; alone they stay (quality rejects them)
+        (f"Highlights\n• A router without auxiliary losses\n• Even expert load\n{ABSTRACT}", ABSTRACT),
+        ("Highlights:\n- A router without auxiliary losses\n- Even expert load", "Highlights: - A router without auxiliary losses - Even expert load"),
         (f"#12 {ABSTRACT}", ABSTRACT),
     ],
 )
