@@ -347,9 +347,9 @@ def parse_header(line: str | None) -> Header | None:
     part = int(next(g for g in part_match.groups() if g)) if part_match else None
     if part_match:
         text = text[: part_match.start()] + " " + text[part_match.end() :]
-    category = _ARXIV_CATEGORY.search(text)
-    if category or _ARXIV.search(text):
-        text = _ARXIV_CATEGORY.sub(" ", text) if _ARXIV.search(text) else _ARXIV_CATEGORY.sub(" arXiv ", text)
+    category, arxiv = _ARXIV_CATEGORY.search(text), _ARXIV.search(text)
+    if category or arxiv:
+        text = _ARXIV_CATEGORY.sub(" " if arxiv else " arXiv ", text)  # a category alone names arXiv
         if not _YEAR.search(_ISO_DATE_YEAR.sub(" ", text)) and (date := _ISO_DATE_YEAR.search(text)):
             text = f"{text} {date.group(1)}"  # the date stamp goes below; its year stays
     text = _ORDER.sub(" ", _TRACK_NUMBERS.sub(r" \1 ", text))

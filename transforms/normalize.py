@@ -1,6 +1,7 @@
 """Normalize a raw block to clean plain Unicode text.
 
-Order: drop site chrome -> join hard-wrapped lines (``transforms.hyphenation`` for words
+Order: read a Markdown table row's cells and HTML's line breaks as lines, and drop an entry number, site chrome,
+highlights, a heading label and a title -> join hard-wrapped lines (``transforms.hyphenation`` for words
 hyphenated at a line end) -> reference nouns left without their number (``transforms.references``)
 -> repair mojibake (ftfy) -> unescape HTML entities -> HTML
 links and block tags -> fold Unicode (super/subscripts spelled out, NFKC, quotes, odd spaces,

@@ -202,10 +202,10 @@ def split_paragraph_lines(blocks: pl.DataFrame) -> pl.DataFrame:
 
     long = pl.col("_long")
     before_paragraph = below(long, 1) | (below(short, 1) & below(long, 2)) | (below(short, 1) & below(short, 2) & below(long, 3))
-    # a Markdown table's rows, each a paper ("| [Title](url) | Abstract |"), in a block of two or more rows: each row starts a
-    # piece (its delimiter row stays with the header row), and so does the first line after the table
     # a line that only numbers the next entry ("2", "[2]", "#2", "(2)", "2.") after a sentence's end, above a sentence's start
     marker = pl.col("line").str.contains(rf"^[ \t]*{ENTRY_NUMBER}[ \t]*$") & same_block & ends_sentence.shift(1) & below(pl.col("line").str.contains(r"^\s*[\p{Lu}\d\"“']"), 1)
+    # a Markdown table's rows, each a paper ("| [Title](url) | Abstract |"), in a block of two or more rows: each row starts a
+    # piece (its delimiter row stays with the header row), and so does the first line after the table
     lines = lines.with_columns(_row=pl.col("line").str.contains(TABLE_ROW))
     row = pl.col("_row")
     in_table = row.cast(pl.UInt32).sum().over("_block") >= 2

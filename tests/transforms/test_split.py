@@ -132,8 +132,8 @@ def test_each_row_of_a_markdown_table_is_a_block() -> None:
         f"| Title | Abstract |\n|:---|---:|\n{row1}\n{row2}": ["| Title | Abstract |\n|:---|---:|", row1, row2],  # the delimiter row stays with the header row
         f"Papers we like:\n{row1}\n{row2}\nMore soon.": ["Papers we like:", row1, row2, "More soon."],
         f"{row1}": [row1],
-        f"We bound |x| by | y | and | z |.\nThen | a | b | c | holds.": [f"We bound |x| by | y | and | z |.\nThen | a | b | c | holds."],  # pipes in prose: not rows
-        f"| x | y |\nWe bound it.": [f"| x | y |\nWe bound it."],  # one row is no table
+        "We bound |x| by | y | and | z |.\nThen | a | b | c | holds.": ["We bound |x| by | y | and | z |.\nThen | a | b | c | holds."],  # pipes in prose: not rows
+        "| x | y |\nWe bound it.": ["| x | y |\nWe bound it."],  # one row is no table
     }
     for block, expected in cases.items():
         _, blocks = _split(f"ICML 2025 Papers\n\n{block}\n")
