@@ -107,8 +107,8 @@ _CHROME_LINE = (
     r"|related articles(?:[ \t]*[·•|]?[ \t]*all[ \t]+[\d,]+[ \t]+versions)?)"
     r"|\[Submitted on [^\n]*\]|Report issue for preceding element"
     r"|\(or arXiv:\d{4}\.\d{4,5}(?:v\d+)?[^\n]{0,40}\)|https?://doi\.org/10\.48550/arXiv\.\d{4}\.\d{4,5}(?:v\d+)?|Submission history"
-    r"|From:[^\n]{1,100}\[view email\][^\n]{0,40}|\[v\d{1,2}\][ \t]+\p{L}{3},[ \t]+\d{1,2}[ \t]+\p{L}{3}[ \t]+\d{4}[^\n]{0,80}"
-    r"|(?i:citations|references)[ \t]*\([\d,]+\)|Figures and Tables|(?:\p{So}\x{fe0f}?[ \t]*[\d,.]*[kK]?[ \t]*){1,8}"
+    r"|From:[^\n]{1,100}\[view email\][^\n]{0,40}|\[v\d{1,2}\][ \t]+[A-Z][a-z]{2},[ \t]+\d{1,2}[ \t]+[A-Z][a-z]{2}[ \t]+\d{4}[^\n]{0,80}"
+    r"|(?i:citations|references)[ \t]*\([\d,]+\)|Figures and Tables|(?:[\x{2600}-\x{27bf}\x{2b50}\x{1f300}-\x{1faff}]\x{fe0f}?[ \t]*[\d,.]*[kK]?[ \t]*)+"
     r"|(?i:access this (?:chapter|article|book)|log in via an institution|similar content being viewed by others|full-text available"
     r"|buy (?:this )?(?:chapter|article|book|e-?book|pdf)\b[^\n]{0,60}|tax calculation will be finali[sz]ed (?:at|during) checkout\.?"
     r"|(?:(?:e-?book|chapter|article|softcover|hardcover)[ \t]+)?(?:eur|usd|gbp|chf|€|\$|£)[ \t]*\d[\d.,]*|price (?:in|ex)cludes vat[^\n]{0,40}"
@@ -614,6 +614,8 @@ def _convert_rows(
         rows = select(batch).fill_null(False).arg_true()
     else:
         rows = prefilter(batch).fill_null(False).arg_true()
+        if rows.is_empty():  # ``select``'s patterns are not compiled: polars keeps only the last 32 per thread
+            return batch
         rows = rows.filter(select(batch.gather(rows)).fill_null(False))
     if rows.is_empty():
         return batch
