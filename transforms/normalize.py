@@ -436,16 +436,16 @@ def in_title_case(title: pl.Expr) -> pl.Expr:
 # "<b>Title</b> - We ..."): two to thirty words; followed by a colon or a dash, or, in Title Case, ending in "." or "?".
 _BOLD_OPEN, _BOLD_CLOSE = r"(?:\*\*|__|<(?i:b|strong)>)", r"(?:\*\*|__|</(?i:b|strong)>)"
 _LIST_MARK = r"(?:[-*+•][ \t]+|\d{1,4}[.)][ \t]+)?"
+_STARTS_BOLD = r"\A[ \t]*" + _LIST_MARK + _BOLD_OPEN
 _BOLD_TITLE = (
-    r"\A[ \t]*" + _LIST_MARK + _BOLD_OPEN + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + _BOLD_CLOSE + r"[ \t]*([:：]|[-–—][ \t])?[ \t]*\p{Lu}"
+    _STARTS_BOLD + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + _BOLD_CLOSE + r"[ \t]*([:：]|[-–—][ \t])?[ \t]*\p{Lu}"
 )
 BOLD_TITLE_REST = 100
 
 
 def strip_bold_title(text: pl.Expr) -> pl.Expr:
     """Drop a bold title (and its list mark) in front of an abstract (see ``_BOLD_TITLE``)."""
-    starts_bold = r"\A[ \t]*" + _LIST_MARK + _BOLD_OPEN
-    return _on_rows(text, lambda batch: batch.str.contains(_BOLD_TITLE), _strip_bold_title, lambda batch: batch.str.contains(starts_bold))
+    return _on_rows(text, lambda batch: batch.str.contains(_BOLD_TITLE), _strip_bold_title, lambda batch: batch.str.contains(_STARTS_BOLD))
 
 
 def _strip_bold_title(rows: pl.Series) -> pl.Series:
@@ -614,9 +614,8 @@ def _convert_rows(
         rows = select(batch).fill_null(False).arg_true()
     else:
         rows = prefilter(batch).fill_null(False).arg_true()
-        if rows.is_empty():  # ``select``'s patterns are not compiled: polars keeps only the last 32 per thread
-            return batch
-        rows = rows.filter(select(batch.gather(rows)).fill_null(False))
+        if not rows.is_empty():  # else ``select``'s patterns are not compiled: polars keeps only the last 32 per thread
+            rows = rows.filter(select(batch.gather(rows)).fill_null(False))
     if rows.is_empty():
         return batch
     return batch.scatter(rows, convert(batch.gather(rows)))
@@ -1180,7 +1179,8 @@ def strip_entry_number(text: pl.Expr) -> pl.Expr:
 
 # A journal page's highlights above the abstract, one bullet a line, with no "Abstract" label between them
 # ("Highlights\n• A new benchmark ...\n• A strong baseline\nWe introduce ..."): they go when an abstract follows.
-_HIGHLIGHTS = r"\A[ \t]*(?:Research [Hh]ighlights|Highlights|HIGHLIGHTS)[ \t]*:?[ \t]*\r?\n(?:[ \t]*[•►▪◦·*\-–][ \t]*[^\n]*\r?\n){1,10}"
+_HIGHLIGHTS_HEADING = r"\A[ \t]*(?:Research [Hh]ighlights|Highlights|HIGHLIGHTS)"
+_HIGHLIGHTS = _HIGHLIGHTS_HEADING + r"[ \t]*:?[ \t]*\r?\n(?:[ \t]*[•►▪◦·*\-–][ \t]*[^\n]*\r?\n){1,10}"
 HIGHLIGHTS_REST = 100
 
 
@@ -1190,7 +1190,7 @@ def strip_highlights(text: pl.Expr) -> pl.Expr:
         rest = t.str.replace(_HIGHLIGHTS, "")
         return pl.when(rest.str.len_chars() >= HIGHLIGHTS_REST).then(rest).otherwise(t)
 
-    return _on_rows(text, lambda batch: batch.str.contains(_HIGHLIGHTS), _vectorized(strip), lambda batch: batch.str.contains(r"\A[ \t]*(?:Research [Hh]ighlights|Highlights|HIGHLIGHTS)"))
+    return _on_rows(text, lambda batch: batch.str.contains(_HIGHLIGHTS), _vectorized(strip), lambda batch: batch.str.contains(_HIGHLIGHTS_HEADING))
 
 
 def _abstract_lines(text: pl.Expr) -> pl.Expr:
