@@ -1153,13 +1153,21 @@ def table_cells(block: str) -> str:
     return "\n".join(lines)
 
 
+# Runs of break and block tags: a line of them only, at a line's edges, and inside a line.
+_BREAK_RUN = r"(?:[ \t]*(?i:" + _BREAK_TAG.removeprefix("(?i)") + r"))+[ \t]*"
+_ONLY_BREAKS, _EDGE_BREAKS = f"^{_BREAK_RUN}$", f"^{_BREAK_RUN}|{_BREAK_RUN}$"
+
+
 def html_lines(text: pl.Expr) -> pl.Expr:
-    """HTML line breaks and block tags (``<br>``, ``<p>``, ``<li>``, ...) as line breaks, so that the line rules below see a
-    title (``<li><b>Title</b><br>Abstract``) as the line it is; blank lines and the edges' breaks go."""
+    """HTML line breaks and block tags (``<br>``, ``<p>``, ``<li>``, ...) inside a line as line breaks, so that the line rules
+    below see a title (``<li><b>Title</b><br>Abstract``) as the line it is; those at a line's edges go. A line of tags alone
+    stays as it is (the rules keep seeing a line there)."""
+    line = pl.element()
+    split = line.str.replace_all(_EDGE_BREAKS, "").str.replace_all(_BREAK_RUN, "\n")
     return _on_rows(
         text,
         lambda batch: batch.str.contains(_BREAK_TAG),
-        _vectorized(lambda t: t.str.replace_all(rf"[ \t]*{_BREAK_TAG}[ \t]*", "\n").str.replace_all(r"\n(?:[ \t]*\n)+", "\n").str.strip_chars("\n")),
+        _vectorized(lambda t: t.str.split("\n").list.eval(pl.when(line.str.contains(_ONLY_BREAKS)).then(line).otherwise(split)).list.join("\n")),
         lambda batch: batch.str.contains("<", literal=True),
     )
 

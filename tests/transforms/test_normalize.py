@@ -492,7 +492,8 @@ ABSTRACT = (
         # an HTML list entry or table row: the title above its <br> or in its own cell is a title line
         (f"<li><b>Sparse Routing Without Auxiliary Losses</b><br>{ABSTRACT}</li>", ABSTRACT),
         (f"<tr><td>Sparse Routing Without Auxiliary Losses</td><td>{ABSTRACT}</td></tr>", ABSTRACT),
-        (f"<p>{ABSTRACT.replace('layers', 'lay-<br>ers')}</p>", ABSTRACT),  # a word hyphenated at a <br> is joined as at a line end
+        (f"<p>{ABSTRACT.replace('layers', 'lay-<br>ers')}</p>", ABSTRACT),
+        ("Is Attention All You Need?\nAbstract\n<br>", ""),  # a line of tags alone stays a line: the heading label still has text under it (hypothesis)  # a word hyphenated at a <br> is joined as at a line end
         # a list entry's bold title in front of the abstract: with a colon or a dash after it, or in Title Case ending in "."
         (f"- **Sparse Routing Without Auxiliary Losses**: {ABSTRACT}", ABSTRACT),
         (f"* **Sparse routing without auxiliary losses** - {ABSTRACT}", ABSTRACT),
