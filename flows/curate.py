@@ -118,13 +118,15 @@ def match_records(
     accepted: pl.LazyFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config, backfill: pl.DataFrame, staging: Staging
 ) -> tuple[dedup.Matches, pl.DataFrame]:
     """Near-duplicate matching of the new keys (``dedup_key``, ``bands``, ``passages`` of the accepted blocks) against each other
-    and the warehouse's dedup index. The new ``dedup_index`` rows go to ``staging`` (at 1M keys they are ~0.5 GB the
-    run need not hold until it publishes): the matches returned have none."""
+    and the warehouse's dedup index; the matches and the published ``dedup_key`` -> ``record_id`` of the keys met. The new
+    ``dedup_index`` rows go to ``staging`` (at 1M keys they are ~0.5 GB the run need not hold until it publishes): the
+    matches returned have none."""
     keys = accepted.select("dedup_key", "bands", "passages").unique("dedup_key").collect()
     log.info("dedup: matching %d new keys", keys.height)
     key_columns = ["dedup_key", "record_id", "text"]
     in_records = pl.col("record_id").is_not_null()  # not rejected: a glued published key is matched like a new one
-    same_keys = warehouse.rows_where("occurrences", "dedup_key", keys["dedup_key"], key_columns).filter(in_records).unique("dedup_key")
+    # Without texts: reading the text column of a 1M-row warehouse to find a few hundred rows costs ~1.2 s.
+    same_keys = warehouse.rows_where("occurrences", "dedup_key", keys["dedup_key"], key_columns[:2]).filter(in_records).unique("dedup_key")
     fresh = dedup.fresh_keys(keys, same_keys)
     del keys  # at 1M keys, each copy of their band keys and passage hashes is ~350 MB
     band_hits = warehouse.index_matches(fresh["bands"].explode().drop_nulls(), config.dedup.lsh.scheme)["dedup_key"]
@@ -135,7 +137,7 @@ def match_records(
     record_keys = warehouse.scan("occurrences").select(key_columns) if warehouse.current_version() is not None else None
     matches = dedup.match_keys(fresh, near_copies, config.dedup, folds, common, record_keys)
     _stage_rows(pl.concat([matches.bands, backfill]), staging, "dedup_index")
-    return replace(matches, bands=schema.empty(schema.DEDUP_INDEX)), pl.concat([same_keys, near_copies]).unique("dedup_key")
+    return replace(matches, bands=schema.empty(schema.DEDUP_INDEX)), pl.concat([same_keys, near_copies.select(key_columns[:2])]).unique("dedup_key")
 
 
 def _stage_rows(frame: pl.DataFrame, staging: Staging, table: str) -> None:
