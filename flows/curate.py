@@ -193,19 +193,30 @@ def stage_outputs(
 
 
 @task(cache_policy=NO_CACHE)
-def assemble_tables(counts: pl.DataFrame, staging: Staging, taxonomy: Taxonomy, workers: int) -> dict[str, pl.DataFrame | pl.LazyFrame]:
+def assemble_tables(
+    counts: pl.DataFrame, staging: Staging, taxonomy: Taxonomy, workers: int, warehouse: Warehouse, affected: pl.Series, retag: bool
+) -> tuple[dict[str, pl.LazyFrame], dict[str, pl.Series]]:
     """The occurrences, records, tags and urls tables of the staged records, as scans of their staged parts (records are
-    staged part by part on ``workers`` processes: their parts carry texts)."""
+    staged part by part on ``workers`` processes: their parts carry texts); and of the ``affected`` published records,
+    those whose tags and whose urls are published again.
+
+    An affected record whose tags (urls) are the published ones keeps its published rows: a copy that joins a record
+    seldom changes them, and the tags table is then not rewritten."""
     url_table = urls.first_urls(staging.scan("url_candidates", urls.CANDIDATES).collect())
     tag_table = tags.order_tags(pl.concat([staging.scan("text_tags", schema.TAGS).collect(), tags.url_tags(url_table, taxonomy)]), taxonomy)
     tables.record_extras(counts, tag_table, url_table).write_parquet(staging.part("extras", "all"))
-    _stage_rows(tag_table, staging, "tags")  # staged, so the run does not hold them until it publishes
-    _stage_rows(url_table, staging, "urls")
-    del tag_table, url_table
+    republished = {"tags": affected, "urls": affected}
+    for name, rows in (("tags", tag_table), ("urls", url_table)):
+        if affected.len() and not retag:
+            rows = schema.conform(rows, schema.STORED_TABLES[name])
+            same = tables.unchanged_records(rows, warehouse.rows_where(name, "record_id", affected), affected).implode()
+            rows, republished[name] = rows.filter(~pl.col("record_id").is_in(same)), affected.filter(~affected.is_in(same))
+        _stage_rows(rows, staging, name)  # staged: the run does not hold them until it publishes
+    del tag_table, url_table, rows
     work = [batches.RecordsBatch(part.stem, staging.root) for part in staging.parts("kept")]
     staged = sum(batches.in_workers(batches.stage_records, work, workers))
     log.info("records: %d staged", staged)
-    return {name: staging.scan(name, schema.STORED_TABLES[name]) for name in ("occurrences", "records", "tags", "urls")}
+    return {name: staging.scan(name, schema.STORED_TABLES[name]) for name in ("occurrences", "records", "tags", "urls")}, republished
 
 
 @task(cache_policy=NO_CACHE)
@@ -274,9 +285,10 @@ def curate(
             assigned = pl.concat([assigned, untouched_statuses(warehouse, affected)])
         new_sources = tables.sources_table(parsed, blocks, started)
         published_records = warehouse.scan("records").select("record_id") if current is not None else pl.LazyFrame(schema={"record_id": pl.String})
+        staged_tables, republished = assemble_tables(tables.occurrence_counts(assigned), staging, taxonomy, workers, warehouse, affected, retag)
         table_set = {
             "sources": new_sources,
-            **assemble_tables(tables.occurrence_counts(assigned), staging, taxonomy, workers),
+            **staged_tables,
             "record_merges": matches.merges,
             "merge_edges": matches.edges,
             "dedup_index": staging.scan("dedup_index", schema.DEDUP_INDEX),
@@ -291,7 +303,7 @@ def curate(
         summary.warnings += [f.describe() for f in report.warnings]
         if report.blocked:
             raise ValidationBlocked(report)
-        changes = _table_changes(table_set, staging, {"occurrences": changed, "records": affected, "tags": affected, "urls": affected}, retag)
+        changes = _table_changes(table_set, staging, {"occurrences": changed, "records": affected, **republished}, retag)
         meta = {
             "created_at": started,
             "input_files": new_sources.select("path", "source_id", "size_bytes").to_dicts(),

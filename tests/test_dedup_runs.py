@@ -140,6 +140,33 @@ def test_a_new_copy_joins_the_published_record_and_only_its_record_is_rewritten(
     assert '"records_added": 0' in changes
 
 
+
+def test_a_copy_that_leaves_a_records_tags_and_urls_as_they_were_rewrites_neither_table(paperlake_cli, tmp_path: Path) -> None:
+    raw, warehouse = tmp_path / "raw", tmp_path / "wh"
+    raw.mkdir()
+    abstract, code = " ".join(SENTENCES[0:5]), " Code: https://github.com/acme/adapters."
+    paper = abstract + code
+    _listing(raw / "a.txt", paper, " ".join(SENTENCES[5:9]))
+    assert paperlake_cli("run", "--input", raw, "--warehouse", warehouse)[0] == 0
+    wh = Warehouse(warehouse)
+    target = wh.read("records").filter(pl.col("text") == paper)["record_id"][0]
+    files = {name: set(wh.parquet_files(name)) for name in ("tags", "urls", "records")}
+    tags_before, urls_before = wh.read("tags").sort(pl.all()), wh.read("urls").sort(pl.all())
+
+    _listing(raw / "b.txt", abstract.upper() + code)  # the same dedup key: it joins the record and changes only its count
+    assert paperlake_cli("run", "--input", raw, "--warehouse", warehouse)[0] == 0
+    assert wh.read("records").filter(pl.col("record_id") == target)["n_occurrences"].to_list() == [2]
+    assert not files["records"] <= set(wh.parquet_files("records"))  # its record row was rewritten ...
+    assert files["tags"] <= set(wh.parquet_files("tags")) and files["urls"] <= set(wh.parquet_files("urls"))  # ... its tags and urls not
+    assert wh.read("tags").sort(pl.all()).equals(tags_before) and wh.read("urls").sort(pl.all()).equals(urls_before)
+
+    _listing(raw / "c.txt", paper.replace("adapters.", "adapters2."))  # digits fold away: the same key, with a URL of its own
+    assert paperlake_cli("run", "--input", raw, "--warehouse", warehouse)[0] == 0
+    urls = wh.read("urls")
+    assert sorted(urls.filter(pl.col("record_id") == target)["url"].to_list()) == ["https://github.com/acme/adapters", "https://github.com/acme/adapters2"]
+    others = pl.col("record_id") != target
+    assert urls.filter(others).equals(urls_before.filter(others)) and wh.read("tags").filter(others).sort(pl.all()).equals(tags_before.filter(others))
+
 def test_a_record_kept_from_a_headerless_file_takes_the_collection_of_a_copy(paperlake_cli, tmp_path: Path) -> None:
     abstract = " ".join(SENTENCES)
     other = (

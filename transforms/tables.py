@@ -69,6 +69,18 @@ def record_extras(counts: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFrame) 
     )
 
 
+
+def unchanged_records(staged: pl.DataFrame, published: pl.DataFrame, ids: pl.Series) -> pl.Series:
+    """Of ``ids`` (published records whose rows of one table were staged again), those whose ``staged`` rows are their
+    ``published`` rows: the same rows, in any order. Their published rows can stay."""
+    columns = staged.columns
+    theirs = pl.col("record_id").is_in(ids.implode())
+    staged_rows, published_rows = (frame.filter(theirs).group_by(columns).len() for frame in (staged, published.select(columns)))
+    differing = staged_rows.join(published_rows, on=columns, how="full", nulls_equal=True, coalesce=True).filter(
+        pl.col("len").ne_missing(pl.col("len_right"))
+    )
+    return ids.filter(~ids.is_in(differing["record_id"].implode()))
+
 def records_table(kept: pl.DataFrame, extras: pl.DataFrame, listings: pl.DataFrame) -> pl.DataFrame:
     """One row per record, in the order of the kept rows: its ``kept_rows`` with its ``record_extras`` (call it per part of
     the kept rows); a kept row without a collection takes ``venue, year, collection`` from the record's ``listing_candidates``."""
