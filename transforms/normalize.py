@@ -37,7 +37,7 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_l
 from transforms.hyphenation import LINE_END_HYPHEN, join_hyphenated
 from transforms.mojibake import MOJIBAKE
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
-from transforms.split import ENTRY_NUMBER, PARAGRAPH_WIDTH, TABLE_DELIMITER, paragraph_width
+from transforms.split import ENTRY_NUMBER, JSON_ABSTRACT_KEYS, PARAGRAPH_WIDTH, TABLE_DELIMITER, TSV_TABS, paragraph_width
 
 HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 # An accent command on a letter: braced ("\'{e}", "{\"O}") or inside a word on a letter that takes
@@ -268,21 +268,26 @@ BIBTEX_ENTRY = r"^\s*@[A-Za-z]+\s*\{[^\s,{}]*,"
 _ABSTRACT_FIELD = re.compile(r"[,\s]abstract\s*=\s*([{\"])", re.IGNORECASE)
 
 
-# A JSON object per block (a scraper's JSON lines written as text) with an abstract field: the field is read as the block.
-JSON_RECORD = r'^\s*\{[\s\S]*"(?i:abstract|summary|abstract_text|paper_abstract)"\s*:\s*"[\s\S]*\}\s*$'
-_JSON_FIELDS = ("abstract", "summary", "abstract_text", "paper_abstract")
+# A JSON object per block (a scraper's JSON lines written as text, or an object of an array ``split`` cut) with an abstract
+# field: the field is read as the block. OpenReview's API writes it as {"content": {"abstract": {"value": "..."}}}.
+JSON_RECORD = r'^\s*\{[\s\S]*"(?i:' + "|".join(JSON_ABSTRACT_KEYS) + r')"\s*:\s*(?:\{\s*"value"\s*:\s*)?"[\s\S]*\}\s*$'
 
 
 def json_abstract(entry: str) -> str:
-    """The abstract field of a JSON object (``_JSON_FIELDS``, any case, the first that is a non-empty string), else the entry as it is."""
+    """The abstract field of a JSON object (``JSON_ABSTRACT_KEYS`` in order, any case, a non-empty string or an object
+    whose ``value`` is one), at its top or one object down; else the entry as it is."""
     try:
         value = json.loads(entry)
     except ValueError:
         return entry
     if not isinstance(value, dict):
         return entry
-    fields = {str(key).lower(): text for key, text in value.items() if isinstance(text, str) and text.strip()}
-    return next((fields[name] for name in _JSON_FIELDS if name in fields), entry)
+    for fields in (value, *(inner for inner in value.values() if isinstance(inner, dict))):
+        texts = {str(key).lower(): text.get("value") if isinstance(text, dict) else text for key, text in fields.items()}
+        found = next((texts[name] for name in JSON_ABSTRACT_KEYS if isinstance(texts.get(name), str) and texts[name].strip()), None)
+        if found is not None:
+            return found
+    return entry
 
 
 def bibtex_abstract(entry: str) -> str:
@@ -1153,6 +1158,38 @@ def table_cells(block: str) -> str:
     return "\n".join(lines)
 
 
+_SENTENCE_END_CELL = re.compile(r"[.!?。！？]\s*$")
+_NUMBER_CELL = re.compile(r"^\W*\d[\d\W]*$")  # a year, an id, a page range
+_NAME_CELL = re.compile(r"^[A-Z][\w.&-]*$")  # one capitalized word: a venue, an author's surname
+
+
+def tab_cells(rows: pl.Series) -> pl.Series:
+    """Rows of tab-separated cells (a spreadsheet's export: title, authors, abstract, venue, link; ``transforms.split`` cuts a
+    table into its rows) as lines: the abstract (the longest cell, of ``TABLE_ABSTRACT_WIDTH`` or more) and the cells that
+    hold a link. Only a one-line block of three or more cells is read so, when its abstract starts as a sentence does (not in
+    lower case) and every other cell is empty, a link, a number, one capitalized word or in Title Case (a title, authors, a
+    venue: ``in_title_case``) ending no sentence; other text with tabs stays as it is."""
+    texts = rows.to_list()
+    candidates: dict[int, tuple[str, list[str], list[str]]] = {}  # row: abstract, links, cells to be in Title Case
+    for i, block in enumerate(texts):
+        cells = [cell.strip() for cell in block.strip().split("\t")]
+        if "\n" in block.strip() or len(cells) < TSV_TABS + 1:
+            continue
+        widths = [(len(cell) + len(cell.encode())) // 2 for cell in cells]  # as ``paragraph_width`` counts
+        abstract = cells.pop(widths.index(max(widths)))
+        if max(widths) < TABLE_ABSTRACT_WIDTH or abstract[0].islower() or any(_SENTENCE_END_CELL.search(cell) for cell in cells):
+            continue
+        links = [cell for cell in cells if "://" in cell or cell.startswith("www.")]
+        named = [cell for cell in cells if cell and cell not in links and not _NUMBER_CELL.match(cell) and not _NAME_CELL.match(cell)]
+        candidates[i] = (abstract, links, named)
+    named = [cell for _, _, cells in candidates.values() for cell in cells]
+    titled = iter(pl.select(in_title_case(pl.lit(pl.Series(named, dtype=pl.String)))).to_series().to_list() if named else [])
+    for i, (abstract, links, cells) in candidates.items():
+        if all([next(titled) for _ in cells]):  # a list, not a generator: every row's cells are consumed
+            texts[i] = "\n".join([abstract, *links])
+    return pl.Series(texts, dtype=pl.String)
+
+
 # Runs of break and block tags: a line of them only, at a line's edges, and inside a line.
 _BREAK_RUN = r"(?:[ \t]*(?i:" + _BREAK_TAG.removeprefix("(?i)") + r"))+[ \t]*"
 _ONLY_BREAKS, _EDGE_BREAKS = f"^{_BREAK_RUN}$", f"^{_BREAK_RUN}|{_BREAK_RUN}$"
@@ -1206,6 +1243,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     lines; no entry number, site chrome, highlights, heading label or title."""
     fields = _on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract)
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
+    cells = _on_rows(cells, lambda batch: batch.str.contains("\t", literal=True), tab_cells)
     return strip_bold_title(strip_title_line(unquote_lines(strip_heading_label(strip_highlights(html_lines(strip_chrome(cells)))))))
 
 

@@ -10,6 +10,7 @@ table. A block's raw text keeps its inner line breaks.
 
 from __future__ import annotations
 
+import json
 import re
 
 import polars as pl
@@ -32,6 +33,14 @@ _OTHER_BREAKS = "\r\u2028\u2029"  # line breaks other than LF
 ENTRY_NUMBER = r"(?:\[\d{1,4}\]|\(\d{1,4}\)|#\d{1,4}|\d{1,4}[.)]?)"  # a list entry's number: "2", "[2]", "(2)", "#2", "2.", "2)"
 TABLE_ROW = r"^[ \t]*\|[^\n]*\|[^\n]*\|[ \t]*$"  # a Markdown table row of two or more cells
 TABLE_DELIMITER = r"^[ \t]*\|[ \t:|-]*-{3}[ \t:|-]*$"  # the row under a table's header row: "|---|:---:|"
+TSV_TABS = 2  # tabs in a row of a tab-separated table (three or more cells)
+
+
+# A block that may be JSON: an array of paper objects (an API dump, one line or pretty-printed), an object holding one
+# ({"papers": [...]}), or a piece of an array that blank lines cut ("{...},"). ``json_entries`` decides.
+JSON_BLOCK = r"^\s*[\[{][\s\S]*[\]},]\s*$"
+# Keys (any case) that name a paper's abstract in a JSON object, possibly under "content" and as {"value": ...} (OpenReview).
+JSON_ABSTRACT_KEYS = ("abstract", "summary", "abstract_text", "paper_abstract")
 
 
 def unify_newlines(text: pl.Expr) -> pl.Expr:
@@ -164,10 +173,56 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
         .filter(pl.col("text_raw").is_not_null())
     )
     return (
-        split_paragraph_lines(blocks)
+        split_paragraph_lines(split_json_blocks(blocks))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
     )
+
+
+def json_entries(block: str) -> list[str]:
+    """The paper objects of a JSON block (``JSON_BLOCK``), each as one line of JSON; ``[block]`` when it is one paper, or
+    holds no list of papers, or is not JSON.
+
+    A piece of an array (its brackets or a trailing comma cut off by blank lines) is read as the objects it holds. Of an
+    object that is not a paper, the first list of papers among its values is read (``{"papers": [...]}``). A paper is an
+    object with an abstract field (``JSON_ABSTRACT_KEYS``) at its top or one object down.
+    """
+    text = block.strip()
+    try:
+        value = json.loads(text)
+    except ValueError:
+        try:
+            value = json.loads("[" + text.strip("[],\n\t ") + "]")
+        except ValueError:
+            return [block]
+    if isinstance(value, dict) and not _is_paper(value):
+        value = next((v for v in value.values() if _papers(v)), value)
+    if not _papers(value):
+        return [block]
+    return [json.dumps(item, ensure_ascii=False) for item in value if isinstance(item, dict)]
+
+
+def _papers(value: object) -> bool:
+    return isinstance(value, list) and any(isinstance(item, dict) and _is_paper(item) for item in value)
+
+
+def _is_paper(value: dict) -> bool:
+    def abstract_in(fields: dict) -> bool:
+        return any(str(key).lower() in JSON_ABSTRACT_KEYS for key in fields)
+
+    return abstract_in(value) or any(isinstance(inner, dict) and abstract_in(inner) for inner in value.values())
+
+
+def split_json_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
+    """Each JSON block that holds several paper objects (``json_entries``) becomes one block per object, in order."""
+    is_json = blocks["text_raw"].str.contains(JSON_BLOCK)
+    if not is_json.any():
+        return blocks
+    numbered = blocks.with_row_index("_block")
+    entries = numbered.filter(is_json).with_columns(
+        text_raw=pl.Series([json_entries(text) for text in numbered.filter(is_json)["text_raw"].to_list()], dtype=pl.List(pl.String))
+    ).explode("text_raw")
+    return pl.concat([numbered.filter(~is_json), entries]).sort("_block", maintain_order=True).drop("_block")
 
 
 def paragraph_width(line: pl.Expr) -> pl.Expr:
@@ -178,7 +233,7 @@ def paragraph_width(line: pl.Expr) -> pl.Expr:
 def split_paragraph_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     """Split ``text_raw`` at each line break between two paragraph-length lines of which the first ends a sentence or a URL,
     before a title line (short, no sentence end) between two such paragraphs, with up to two more short lines under it, before
-    a line that only numbers the next entry (after a sentence's end), and around each row of a Markdown table.
+    a line that only numbers the next entry (after a sentence's end), and around each row of a Markdown or tab-separated table.
 
     Only blocks with a line break are looked at; the pieces take the block's place, in order.
     """
@@ -206,11 +261,16 @@ def split_paragraph_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     marker = pl.col("line").str.contains(rf"^[ \t]*{ENTRY_NUMBER}[ \t]*$") & same_block & ends_sentence.shift(1) & below(pl.col("line").str.contains(r"^\s*[\p{Lu}\d\"“']"), 1)
     # a Markdown table's rows, each a paper ("| [Title](url) | Abstract |"), in a block of two or more rows: each row starts a
     # piece (its delimiter row stays with the header row), and so does the first line after the table
-    lines = lines.with_columns(_row=pl.col("line").str.contains(TABLE_ROW))
-    row = pl.col("_row")
+    # and so are two rows of a tab-separated table (a spreadsheet's export: "Title<TAB>Authors<TAB>Abstract"), two or more tabs
+    # each, one of them paragraph-length (a paper's row; the other may be the header row): hard-wrapped lines are shorter
+    lines = lines.with_columns(_row=pl.col("line").str.contains(TABLE_ROW), _tabs=pl.col("line").str.count_matches("\t", literal=True) >= TSV_TABS)
+    row, tabs = pl.col("_row"), pl.col("_tabs")
     in_table = row.cast(pl.UInt32).sum().over("_block") >= 2
     table_cut = (same_block & in_table & ((row & ~pl.col("line").str.contains(TABLE_DELIMITER)) | (row.shift(1) & ~row))).fill_null(False)
-    lines = lines.with_columns(_cut=(after_paragraph & (pl.col("_long") | (title & before_paragraph))) | marker.fill_null(False) | (table_cut if lines["_row"].any() else False))
+    tsv_cut = (same_block & tabs & tabs.shift(1) & (long | long.shift(1))).fill_null(False)
+    cuts = [table_cut] if lines["_row"].any() else []
+    cuts += [tsv_cut] if lines["_tabs"].any() else []
+    lines = lines.with_columns(_cut=pl.any_horizontal(after_paragraph & (pl.col("_long") | (title & before_paragraph)), marker.fill_null(False), *cuts))
     cut = lines.filter(pl.col("_cut"))["_block"].unique()
     if cut.is_empty():
         return blocks.drop("_block")

@@ -103,6 +103,8 @@ WRAPPED = "\n".join(
         ('{"title": "Rewiring", "Abstract": "We study graphs.", "year": 2024}', "We study graphs."),
         ('{"title": "Rewiring", "summary": "", "abstract": "We study graphs."}', "We study graphs."),
         ('{"title": "Rewiring", "abstract": "We study graphs."', '{"title": "Rewiring", "abstract": "We study graphs."'),  # cut off: left as it is
+        ('{"id": "x1", "content": {"title": {"value": "Rewiring"}, "abstract": {"value": "We study graphs."}}}', "We study graphs."),  # OpenReview
+        ('{"paper": {"abstract": "We study graphs."}, "abstract": {"value": ""}}', "We study graphs."),
         # an abstract label set as a heading or in bold, with the title lines above it
         ("**Abstract** We study", "We study"),
         ("__Abstract__ We study", "We study"),
@@ -489,6 +491,12 @@ ABSTRACT = (
         (f"| Sparse Routing Without Auxiliary Losses | {ABSTRACT} |", ABSTRACT),
         (f"| {ABSTRACT} | a \\| b |", f"{ABSTRACT} a | b"),  # an escaped pipe is the cell's
         ("| Title | Abstract |\n|:---|---:|", "Title Abstract"),  # a header row (rejected later as too short)
+        # a tab-separated row: the cells before the abstract go, a link after it stays; prose with tabs stays as it is
+        (f"Sparse Routing Without Auxiliary Losses\tJane Doe, J. Roe\t2024\t{ABSTRACT}\tICML\thttps://github.com/a/b", f"{ABSTRACT} https://github.com/a/b"),
+        (f"We study routing.\tIt matters.\t{ABSTRACT}", f"We study routing. It matters. {ABSTRACT}"),
+        (f"Sparse Routing\t{ABSTRACT}", f"Sparse Routing {ABSTRACT}"),  # two cells: not a table row
+        (f"In this paper\twe study routing\t{ABSTRACT.lower()}", f"In this paper we study routing {ABSTRACT.lower()}"),  # a sentence cut by tabs
+        ("title\tauthors\tabstract", "title authors abstract"),  # a header row (rejected later as too short)
         # an HTML list entry or table row: the title above its <br> or in its own cell is a title line
         (f"<li><b>Sparse Routing Without Auxiliary Losses</b><br>{ABSTRACT}</li>", ABSTRACT),
         (f"<tr><td>Sparse Routing Without Auxiliary Losses</td><td>{ABSTRACT}</td></tr>", ABSTRACT),

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import re
 import textwrap
 from pathlib import Path
@@ -139,6 +140,45 @@ def test_each_row_of_a_markdown_table_is_a_block() -> None:
         _, blocks = _split(f"ICML 2025 Papers\n\n{block}\n")
         assert blocks["text_raw"].to_list() == expected, block
 
+
+
+def test_each_paper_of_a_json_dump_is_a_block() -> None:
+    papers = [{"title": "Sparse Routing", "abstract": LONG}, {"title": "Graph Rewiring", "authors": [{"name": "A. B"}], "abstract": "x " + LONG}]
+    lines = [json.dumps(p, ensure_ascii=False) for p in papers]
+    notes = [{"id": "n1", "content": {"title": {"value": "T"}, "abstract": {"value": LONG}}}, {"id": "n2", "content": {"title": {"value": "U"}}}]
+    cases = {
+        json.dumps(papers, indent=2): lines,  # an array, pretty-printed
+        json.dumps(papers): lines,  # on one line
+        json.dumps({"results": papers, "total": 2}, indent=1): lines,  # under a key of an API answer
+        "[\n" + ",\n\n".join(json.dumps(p, indent=2) for p in papers) + "\n]": lines,  # objects cut apart by blank lines
+        json.dumps({"notes": notes}): [json.dumps(n) for n in notes],  # OpenReview: abstracts one object down, one note without
+        json.dumps(papers[1], indent=2): [json.dumps(papers[1], indent=2)],  # one paper stays as written (its authors are not papers)
+    }
+    for text, expected in cases.items():
+        _, blocks = _split(f"ICML 2025 Papers\n\n{text}\n")
+        assert blocks["text_raw"].to_list() == expected, text
+
+
+def test_each_row_of_a_tab_separated_table_is_a_block() -> None:
+    header, row1, row2 = "title\tauthors\tabstract", f"Sparse Routing\tA. B, C. D\t{LONG}", f"Graph Rewiring\tE. F\t{LONG}\thttps://github.com/a/b"
+    cases = {
+        f"{header}\n{row1}\n{row2}": [header, row1, row2],
+        f"{row1}\n{row2}": [row1, row2],
+        f"{row1}": [row1],
+        "We study\trouting and\tload.\nIt works.": ["We study\trouting and\tload.\nIt works."],  # one line with tabs is no table
+        "We study\trouting.\nIt works\twell.": ["We study\trouting.\nIt works\twell."],  # nor are lines of one tab
+        "A hard-wrapped\tabstract with\ttabs in its\nshort lines, as\ta PDF's copy\tgives them.": [  # nor lines shorter than a paragraph
+            "A hard-wrapped\tabstract with\ttabs in its\nshort lines, as\ta PDF's copy\tgives them."
+        ],
+    }
+    for block, expected in cases.items():
+        _, blocks = _split(f"ICML 2025 Papers\n\n{block}\n")
+        assert blocks["text_raw"].to_list() == expected, block
+
+
+@pytest.mark.parametrize("block", ["[1, 2, 3]", '{"title": "Only a title"}', '[{"title": "A"}, {"title": "B"}]', "{\\em Emphasis} and more {text}", "[Paper] [Code] [Video],"])
+def test_braces_and_brackets_that_hold_no_papers_stay_one_block(block: str) -> None:
+    assert _split(f"ICML 2025 Papers\n\n{block}\n")[1]["text_raw"].to_list() == [block]
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(PARAGRAPH, min_size=1, max_size=8), st.lists(st.sampled_from(SEPARATORS), min_size=7, max_size=7), st.booleans())
