@@ -1166,7 +1166,7 @@ _NAME_CELL = re.compile(r"^[A-Z][\w.&-]*$")  # one capitalized word: a venue, an
 def tab_cells(rows: pl.Series) -> pl.Series:
     """Rows of tab-separated cells (a spreadsheet's export: title, authors, abstract, venue, link; ``transforms.split`` cuts a
     table into its rows) as lines: the abstract (the longest cell, of ``TABLE_ABSTRACT_WIDTH`` or more) and the cells that
-    hold a link. Only a one-line block of three or more cells is read so, when its abstract starts as a sentence does (not in
+    are a link. Only a one-line block of three or more cells is read so, when its abstract starts as a sentence does (not in
     lower case) and every other cell is empty, a link, a number, one capitalized word or in Title Case (a title, authors, a
     venue: ``in_title_case``) ending no sentence; other text with tabs stays as it is."""
     texts = rows.to_list()
@@ -1179,7 +1179,7 @@ def tab_cells(rows: pl.Series) -> pl.Series:
         abstract = cells.pop(widths.index(max(widths)))
         if max(widths) < TABLE_ABSTRACT_WIDTH or abstract[0].islower() or any(_SENTENCE_END_CELL.search(cell) for cell in cells):
             continue
-        links = [cell for cell in cells if "://" in cell or cell.startswith("www.")]
+        links = [cell for cell in cells if ("://" in cell or cell.startswith("www.")) and len(cell.split()) == 1]
         named = [cell for cell in cells if cell and cell not in links and not _NUMBER_CELL.match(cell) and not _NAME_CELL.match(cell)]
         candidates[i] = (abstract, links, named)
     named = [cell for _, _, cells in candidates.values() for cell in cells]
