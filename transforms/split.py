@@ -260,8 +260,8 @@ def split_paragraph_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     # a line that only numbers the next entry ("2", "[2]", "#2", "(2)", "2.") after a sentence's end, above a sentence's start
     marker = pl.col("line").str.contains(rf"^[ \t]*{ENTRY_NUMBER}[ \t]*$") & same_block & ends_sentence.shift(1) & below(pl.col("line").str.contains(r"^\s*[\p{Lu}\d\"“']"), 1)
     # a Markdown table's rows, each a paper ("| [Title](url) | Abstract |"), in a block of two or more rows: each row starts a
-    # piece (its delimiter row stays with the header row), and so does the first line after the table
-    # and so are two rows of a tab-separated table (a spreadsheet's export: "Title<TAB>Authors<TAB>Abstract"), two or more tabs
+    # piece (its delimiter row stays with the header row), and so does the first line after the table. Two rows of a
+    # tab-separated table (a spreadsheet's export: "Title<TAB>Authors<TAB>Abstract") are cut apart too: two or more tabs
     # each, one of them paragraph-length (a paper's row; the other may be the header row): hard-wrapped lines are shorter
     lines = lines.with_columns(_row=pl.col("line").str.contains(TABLE_ROW), _tabs=pl.col("line").str.count_matches("\t", literal=True) >= TSV_TABS)
     row, tabs = pl.col("_row"), pl.col("_tabs")

@@ -69,7 +69,6 @@ def record_extras(counts: pl.DataFrame, tags: pl.DataFrame, urls: pl.DataFrame) 
     )
 
 
-
 def unchanged_records(staged: pl.DataFrame, published: pl.DataFrame, ids: pl.Series) -> pl.Series:
     """Of ``ids`` (published records whose rows of one table were staged again), those whose ``staged`` rows are their
     ``published`` rows: the same rows, in any order. Their published rows can stay."""
@@ -80,6 +79,7 @@ def unchanged_records(staged: pl.DataFrame, published: pl.DataFrame, ids: pl.Ser
         pl.col("len").ne_missing(pl.col("len_right"))
     )
     return ids.filter(~ids.is_in(differing["record_id"].implode()))
+
 
 def records_table(kept: pl.DataFrame, extras: pl.DataFrame, listings: pl.DataFrame) -> pl.DataFrame:
     """One row per record, in the order of the kept rows: its ``kept_rows`` with its ``record_extras`` (call it per part of
