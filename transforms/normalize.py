@@ -1143,6 +1143,11 @@ _CELL_BORDER = re.compile(r"(?<!\\)\|")  # a pipe a cell does not escape ("\|")
 TABLE_ABSTRACT_WIDTH = 100
 
 
+def _cell_width(cell: str) -> int:
+    """A table cell's width, as ``paragraph_width`` counts it."""
+    return (len(cell) + len(cell.encode())) // 2
+
+
 def table_cells(block: str) -> str:
     """A block of Markdown table rows as lines: one per non-empty cell, row after row; the delimiter row goes, and so do the
     cells before a row's abstract (its longest cell, if of ``TABLE_ABSTRACT_WIDTH`` or more: the title, the authors)."""
@@ -1151,7 +1156,7 @@ def table_cells(block: str) -> str:
         if _TABLE_DELIMITER_RE.match(row):
             continue
         cells = [cell.strip().replace("\\|", "|") for cell in _CELL_BORDER.split(row.strip()[1:-1])]
-        widths = [(len(cell) + len(cell.encode())) // 2 for cell in cells]  # as ``paragraph_width`` counts
+        widths = [_cell_width(cell) for cell in cells]
         widest = max(widths)
         abstract = widths.index(widest) if widest >= TABLE_ABSTRACT_WIDTH else 0
         lines += [cell for cell in cells[abstract:] if cell]
@@ -1175,17 +1180,17 @@ def tab_cells(rows: pl.Series) -> pl.Series:
         cells = [cell.strip() for cell in block.strip().split("\t")]
         if "\n" in block.strip() or len(cells) < TSV_TABS + 1:
             continue
-        widths = [(len(cell) + len(cell.encode())) // 2 for cell in cells]  # as ``paragraph_width`` counts
+        widths = [_cell_width(cell) for cell in cells]
         abstract = cells.pop(widths.index(max(widths)))
         if max(widths) < TABLE_ABSTRACT_WIDTH or abstract[0].islower() or any(_SENTENCE_END_CELL.search(cell) for cell in cells):
             continue
         links = [cell for cell in cells if ("://" in cell or cell.startswith("www.")) and len(cell.split()) == 1]
         named = [cell for cell in cells if cell and cell not in links and not _NUMBER_CELL.match(cell) and not _NAME_CELL.match(cell)]
         candidates[i] = (abstract, links, named)
-    named = [cell for _, _, cells in candidates.values() for cell in cells]
-    titled = iter(pl.select(in_title_case(pl.lit(pl.Series(named, dtype=pl.String)))).to_series().to_list() if named else [])
+    named = sorted({cell for _, _, cells in candidates.values() for cell in cells})
+    titled = dict(zip(named, pl.select(in_title_case(pl.lit(pl.Series(named, dtype=pl.String)))).to_series().to_list(), strict=True))
     for i, (abstract, links, cells) in candidates.items():
-        if all([next(titled) for _ in cells]):  # a list, not a generator: every row's cells are consumed
+        if all(titled[cell] for cell in cells):
             texts[i] = "\n".join([abstract, *links])
     return pl.Series(texts, dtype=pl.String)
 

@@ -219,9 +219,8 @@ def split_json_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     if not is_json.any():
         return blocks
     numbered = blocks.with_row_index("_block")
-    entries = numbered.filter(is_json).with_columns(
-        text_raw=pl.Series([json_entries(text) for text in numbered.filter(is_json)["text_raw"].to_list()], dtype=pl.List(pl.String))
-    ).explode("text_raw")
+    entries = numbered.filter(is_json)
+    entries = entries.with_columns(text_raw=pl.Series([json_entries(text) for text in entries["text_raw"].to_list()], dtype=pl.List(pl.String))).explode("text_raw")
     return pl.concat([numbered.filter(~is_json), entries]).sort("_block", maintain_order=True).drop("_block")
 
 
