@@ -23,8 +23,9 @@ $(VENV)/.dev: $(VENV)/.base pyproject.toml
 run: $(VENV)/.run  ## set up, then run the flow on the bundled sample (data/raw -> warehouse/)
 	$(VENV)/bin/paperlake run --input data/raw --warehouse warehouse
 
-test: $(VENV)/.dev  ## set up with dev extras, then run the test suite
-	$(PY) -m pytest
+TEST_WORKERS ?= logical
+test: $(VENV)/.dev  ## set up with dev extras, then run the test suite on one worker per logical CPU (at most 4)
+	$(PY) -m pytest -n $(TEST_WORKERS) --maxprocesses 4
 
 SIZES ?= 10k,100k
 bench: $(VENV)/.dev  ## benchmarks: dedup quality curve, full and incremental runs, stage timings; results in bench/results/

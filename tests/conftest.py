@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-os.environ.setdefault("PREFECT_HOME", tempfile.mkdtemp(prefix="paperlake-prefect-"))
+# A Prefect home for the session, removed at exit; each pytest-xdist worker has its own.
+if os.environ.get("PYTEST_XDIST_WORKER") or "PREFECT_HOME" not in os.environ:
+    os.environ["PREFECT_HOME"] = tempfile.mkdtemp(prefix=f"paperlake-prefect-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
+    atexit.register(shutil.rmtree, os.environ["PREFECT_HOME"], ignore_errors=True)
 
 import paperlake  # noqa: E402,F401  (offline defaults before Prefect)
 import pytest  # noqa: E402
