@@ -21,6 +21,14 @@ for _name, _value in {
 }.items():
     os.environ.setdefault(_name, _value)
 
-from paperlake.dataset import Dataset, open_dataset  # noqa: E402  (after the environment defaults)
-
 __all__ = ["Dataset", "__version__", "open_dataset"]
+
+
+def __getattr__(name: str) -> object:
+    """``Dataset`` and ``open_dataset``, imported on first use: they load polars and Delta Lake,
+    which the command line does not wait for before it starts Prefect's API server."""
+    if name in ("Dataset", "open_dataset"):
+        from paperlake import dataset
+
+        return getattr(dataset, name)
+    raise AttributeError(f"module 'paperlake' has no attribute {name!r}")

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 import paperlake  # noqa: F401  (offline defaults first)
-from paperlake.vacuum import DEFAULT_KEEP
+from paperlake.defaults import DEFAULT_KEEP
 
 app = typer.Typer(help="Curated, versioned datasets from scraped paper listings.", no_args_is_help=True, add_completion=False)
 

@@ -98,6 +98,8 @@ def prefect_api(server: TemporaryServer | None) -> Iterator[None]:
                 server.stop()
             yield
             return
+        import fastapi.encoders  # noqa: F401  (Prefect imports it as the flow run starts: ~0.3 s, while the server still boots)
+
         server.wait_until_healthy()
         with temporary_settings(updates={PREFECT_API_URL: server.url}):
             try:

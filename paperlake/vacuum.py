@@ -37,10 +37,10 @@ import polars as pl
 from deltalake import DeltaTable
 from deltalake.exceptions import DeltaError
 
+from paperlake.defaults import DEFAULT_KEEP
 from paperlake.store import Vacuumed, VersionNotFound, Warehouse, now_utc, run_name
 from transforms import schema
 
-DEFAULT_KEEP = 10
 UNREFERENCED_AGE = timedelta(hours=1)
 _LOG_VERSION = re.compile(r"(\d{20})\.")  # commits, checkpoints, checksums, compacted commits: named by their (first) version
 _CHECKPOINT = re.compile(r"(\d{20})\.checkpoint\.parquet")  # single-file checkpoints, the only kind delta-rs writes
