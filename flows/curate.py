@@ -12,12 +12,13 @@ from pathlib import Path
 import polars as pl
 from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
+from prefect.futures import PrefectFuture
 
 from flows import batches
 from paperlake import sources as source_files
 from paperlake.config import Config, code_version, load_config
 from paperlake.staging import Staging
-from paperlake.store import TableChange, Warehouse, now_utc, run_name
+from paperlake.store import PreparedRewrites, TableChange, Warehouse, now_utc, run_name
 from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
 from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, import_in_background, validate_tables
 from transforms import dedup, schema, tables, tags, urls
@@ -225,10 +226,25 @@ def validate(table_set: dict[str, pl.DataFrame | pl.LazyFrame], taxonomy: Taxono
     return validate_tables(table_set, expectations_dir, {"taxonomy_tags": taxonomy.tags}, docs_dir)
 
 
+@task(cache_policy=NO_CACHE)
+def prepare_rewrites(warehouse: Warehouse, changes: dict[str, TableChange]) -> PreparedRewrites:
+    """Copies of the published files that lose rows to ``changes``, written beside their tables for ``publish`` to commit."""
+    return warehouse.prepare_rewrites(changes)
+
+
 @task(cache_policy=NO_CACHE, retries=1)
-def publish(warehouse: Warehouse, changes: dict[str, TableChange], meta: dict) -> int:
+def publish(warehouse: Warehouse, changes: dict[str, TableChange], meta: dict, rewrites: PreparedRewrites | None = None) -> int:
     """Write the table changes and the version row that makes them current."""
-    return warehouse.publish(changes, meta)
+    return warehouse.publish(changes, meta, rewrites)
+
+
+def _discard_unpublished(rewrites: PrefectFuture[PreparedRewrites] | None, warehouse: Warehouse) -> None:
+    """Delete the prepared copies that no commit took (validation blocked, the run failed, or a table had moved on)."""
+    if rewrites is None:
+        return
+    rewrites.wait()
+    if rewrites.state.is_completed():
+        rewrites.result().discard(warehouse)
 
 
 @flow(name="paperlake-curate", log_prints=False)
@@ -264,6 +280,7 @@ def curate(
     import_in_background()  # Great Expectations loads while the blocks are staged (the CLI started it already)
     stamp = run_name(started)
     staging = Staging.create(warehouse.root, stamp)
+    rewrites = None
     try:
         stage_new_blocks(new, Path(input_dir), staging, config)
         parsed = staging.scan("sources", source_files.READ_SCHEMA).collect()
@@ -296,6 +313,8 @@ def curate(
         summary.blocks_new = blocks.height
         summary.warnings = [f"{p}: no recognisable header; collection is null" for p in new_sources.filter(pl.col("collection").is_null() & pl.col("error").is_null())["path"]]
         docs_dir = warehouse.root / "reports" / stamp
+        changes = _table_changes(table_set, staging, {"occurrences": changed, "records": affected, **republished}, retag)
+        rewrites = prepare_rewrites.submit(warehouse, changes)  # on another thread: Parquet work, while GX holds this one
         log.info("validation: running the expectation suites")
         report = validate(table_set | {"run_stats": tables.run_stats(assigned, blocks)}, taxonomy, suites_dir, docs_dir)
         summary.data_docs = str(report.data_docs) if report.data_docs else None
@@ -303,7 +322,6 @@ def curate(
         summary.warnings += [f.describe() for f in report.warnings]
         if report.blocked:
             raise ValidationBlocked(report)
-        changes = _table_changes(table_set, staging, {"occurrences": changed, "records": affected, **republished}, retag)
         meta = {
             "created_at": started,
             "input_files": new_sources.select("path", "source_id", "size_bytes").to_dicts(),
@@ -315,8 +333,9 @@ def curate(
             "changes": json.dumps(_changes(new_sources, table_set["records"], published_records, matches)),
         }
         log.info("validation %s; publishing", report.outcome)
-        version = publish(warehouse, changes, meta)
+        version = publish(warehouse, changes, meta, rewrites.result())
     finally:
+        _discard_unpublished(rewrites, warehouse)
         staging.remove()
     warehouse.save_input_stats(identified)
     log.info("published dataset version %s", version)
@@ -345,21 +364,22 @@ def _changes(new_sources: pl.DataFrame, records: pl.LazyFrame, published_records
 def _summarize(summary: RunSummary, warehouse: Warehouse, version: int | None, published: bool) -> RunSummary:
     counts = {} if version is None else json.loads(warehouse.version_row(version)["counts"])
     if version is not None:
-        occurrences = warehouse.scan("occurrences", version).select("status", "reject_reason").collect()
+        outcomes = warehouse.scan("occurrences", version).group_by("status", "reject_reason").len().collect()
         sources = warehouse.scan("sources", version).select("encoding", "error").collect()
     else:
-        occurrences, sources = pl.DataFrame(schema={"status": pl.String, "reject_reason": pl.String}), pl.DataFrame(schema={"encoding": pl.String, "error": pl.String})
-    status = occurrences["status"].value_counts()
-    by_status = dict(zip(status["status"].to_list(), status["count"].to_list()))
-    rejects = occurrences.filter(pl.col("status") == "rejected")["reject_reason"].value_counts(sort=True)
+        outcomes = pl.DataFrame(schema={"status": pl.String, "reject_reason": pl.String, "len": pl.UInt32})
+        sources = pl.DataFrame(schema={"encoding": pl.String, "error": pl.String})
+    status = outcomes.group_by("status").agg(pl.sum("len"))
+    by_status = dict(zip(status["status"].to_list(), status["len"].to_list()))
+    rejects = outcomes.filter(pl.col("status") == "rejected").sort("len", "reject_reason", descending=[True, False])
     encodings = sources["encoding"].fill_null("unreadable").value_counts(sort=True)
     errors = sources.filter(pl.col("error").is_not_null())["error"].value_counts(sort=True)
-    summary.blocks = occurrences.height
+    summary.blocks = int(outcomes["len"].sum())
     summary.records = counts.get("records", 0)
     summary.kept = by_status.get("kept", 0)
     summary.duplicates = by_status.get("duplicate", 0)
     summary.near_duplicates = by_status.get("near_duplicate", 0)
-    summary.rejected = dict(zip(rejects["reject_reason"].to_list(), rejects["count"].to_list()))
+    summary.rejected = dict(zip(rejects["reject_reason"].to_list(), rejects["len"].to_list()))
     summary.encodings = dict(zip(encodings["encoding"].to_list(), encodings["count"].to_list()))
     summary.source_errors = dict(zip(errors["error"].to_list(), errors["count"].to_list()))
     summary.urls = counts.get("urls", 0)

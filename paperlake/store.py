@@ -14,6 +14,7 @@ import shutil
 import uuid
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -167,7 +168,28 @@ class Warehouse:
         """The Parquet files of a table's snapshot as local paths (for engines without a Delta reader)."""
         return _LocalTable(str(self.table_path(table)), version=self.delta_version(table, dataset_version)).file_uris()
 
-    def publish(self, changes: dict[str, TableChange], meta: dict[str, Any]) -> int:
+    def prepare_rewrites(self, changes: dict[str, TableChange]) -> PreparedRewrites:
+        """Rewrite, beside each table, the files that lose rows to ``changes`` (copies without the replaced rows),
+        so that ``publish`` only commits them: a run does this while its tables are validated.
+
+        The copies are part of no version until ``publish`` commits them; ``PreparedRewrites.discard`` deletes
+        those it did not. Tables that a crashed publish left at another version than the current dataset
+        version names are left to ``publish``, which restores them first.
+        """
+        prepared = PreparedRewrites()
+        previous = self.current_version()
+        if previous is None:
+            return prepared
+        named = self.version_row(previous)["table_versions"]
+        for name, change in changes.items():
+            if change.replace_all or not change.replace_values or named.get(name) is None:
+                continue
+            path = self.table_path(name)
+            if DeltaTable(str(path)).version() == named[name]:
+                prepared.add(name, named[name], _rewritten_without(path, change.replace_column, change.replace_values))
+        return prepared
+
+    def publish(self, changes: dict[str, TableChange], meta: dict[str, Any], prepared: PreparedRewrites | None = None) -> int:
         """Apply each table's change, then append the ``versions`` row that makes them one dataset version.
 
         The first publication overwrites whatever a crashed earlier attempt left behind; later
@@ -178,6 +200,8 @@ class Warehouse:
         without being rewritten (a staged run publishes its big tables by moving files).
         Tables are created with ``KEEP_LOGS``; one that lacks it (made by an older paperlake, or
         restored to such a version) gets it, and no commit of paperlake's cleans up a log.
+        ``prepared`` rewrites (``prepare_rewrites`` of the same changes) are committed as they are
+        when their table is still at the version they were made from.
         """
         self.root.mkdir(parents=True, exist_ok=True)
         previous = self.current_version()
@@ -201,7 +225,10 @@ class Warehouse:
                 if table.version() != named[name]:
                     table.restore(named[name], **_commit(number))
                 if change.replace_values:
-                    _delete_rows(Path(path), change.replace_column, change.replace_values, number)
+                    rewrites = prepared.take(name, table.version()) if prepared is not None else None
+                    if rewrites is None:
+                        rewrites = _rewritten_without(Path(path), change.replace_column, change.replace_values)
+                    _commit_actions(Path(path), rewrites, number)
                 if rows is not None:
                     write_deltalake(path, rows, mode="append", **_commit(number))
             if change.files:
@@ -384,9 +411,9 @@ class _LocalTable(DeltaTable):
         return [unquote(uri) for uri in super().file_uris(partition_filters)]
 
 
-def _delete_rows(table_path: Path, column: str, values: tuple[str, ...], number: int) -> None:
-    """Delete the rows whose ``column`` is one of ``values``, in one commit: each file that holds one is replaced by a
-    copy without them, written beside it.
+def _rewritten_without(table_path: Path, column: str, values: tuple[str, ...]) -> list[AddAction | RemoveAction]:
+    """The actions that delete the rows whose ``column`` is one of ``values``: each file that holds one is replaced by a
+    copy without them, written beside it now (committing the actions makes the copies part of the table).
 
     A file stays a file (its size and its rows' order), so a run that touches a few rows in many files rewrites those
     files only, and the table does not drift toward a few big files that every later run would rewrite again
@@ -397,7 +424,7 @@ def _delete_rows(table_path: Path, column: str, values: tuple[str, ...], number:
     wanted = pl.Series(values, dtype=pl.String).implode()
     sizes = dict(pl.DataFrame(table.get_add_actions(flatten=True)).select("path", "size_bytes").iter_rows())
     if not sizes:
-        return
+        return []
     relative_of = {str(table_path / unquote(relative)): relative for relative in sizes}
     relatives = sorted(relative_of[file] for file in files_holding(list(relative_of), column, wanted))
 
@@ -411,9 +438,41 @@ def _delete_rows(table_path: Path, column: str, values: tuple[str, ...], number:
         return actions
 
     with ThreadPoolExecutor(max_workers=REWRITE_THREADS) as pool:
-        actions = [action for rewritten in pool.map(rewrite, relatives) for action in rewritten]
+        return [action for rewritten in pool.map(rewrite, relatives) for action in rewritten]
+
+
+def _commit_actions(table_path: Path, actions: list[AddAction | RemoveAction], number: int) -> None:
+    """Commit ``actions`` to the table at ``table_path`` in one commit (none when there are none)."""
     if actions:
+        table = DeltaTable(str(table_path))
         table.create_write_transaction(actions, mode="append", schema=table.schema(), **_commit(number))
+
+
+@dataclass
+class PreparedRewrites:
+    """Rewritten copies of table files (``Warehouse.prepare_rewrites``), per table, with the table version they replace files of."""
+
+    actions: dict[str, tuple[int, list[AddAction | RemoveAction]]] = dataclasses.field(default_factory=dict)
+    taken: set[str] = dataclasses.field(default_factory=set)
+
+    def add(self, table: str, version: int, actions: list[AddAction | RemoveAction]) -> None:
+        self.actions[table] = (version, actions)
+
+    def take(self, table: str, version: int) -> list[AddAction | RemoveAction] | None:
+        """The table's actions when they were made from ``version`` (the table's current one), else None; taken once."""
+        made_from, actions = self.actions.get(table, (None, []))
+        if made_from != version or table in self.taken:
+            return None
+        self.taken.add(table)
+        return actions
+
+    def discard(self, warehouse: Warehouse) -> None:
+        """Delete the copies that no commit took (the run stopped before publishing, or a table had moved on)."""
+        for table, (_, actions) in self.actions.items():
+            if table not in self.taken:
+                for action in actions:
+                    if isinstance(action, AddAction):
+                        (warehouse.table_path(table) / unquote(action.path)).unlink(missing_ok=True)
 
 
 def files_holding(files: list[str], column: str, wanted: pl.Series) -> list[str]:

@@ -94,12 +94,16 @@ def test_blocked_validation_keeps_the_previous_version(paperlake_cli, seeds: Pat
         "We study how representation learning methods behave when the training data comes from a very old archive. "
         "Our analysis covers twelve datasets, three model families and two evaluation protocols, and it shows strong gains."
     )
-    (seeds / "ancient.txt").write_text(f"ICML 1850 Papers\n\n{abstract}\n", encoding="utf-8")
+    copy = (seeds / sorted(p.name for p in seeds.glob("*.txt"))[0]).read_text(encoding="utf-8").split("\n\n")[1]
+    # a copy of a published abstract: the run rewrites that record's files beside its tables while it validates
+    (seeds / "ancient.txt").write_text(f"ICML 1850 Papers\n\n{abstract}\n\n{copy}\n", encoding="utf-8")
+    table_files = {name: sorted(p.name for p in (warehouse / name).glob("*.parquet")) for name in TABLES}
     code, output = paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)
     assert code == 1
     assert "validation blocked publication" in output
     assert "year" in output and "expect_column_values_to_be_between" in output
     assert Warehouse(warehouse).current_version() == 1
+    assert {name: sorted(p.name for p in (warehouse / name).glob("*.parquet")) for name in TABLES} == table_files  # none left behind
 
     after = _export(paperlake_cli, warehouse, tmp_path / "after")
     for name in TABLES:

@@ -282,6 +282,46 @@ def test_replacing_rows_rewrites_only_the_files_that_hold_them_one_for_one(tmp_p
     assert len(DeltaTable(str(table)).history()) == 4  # create, adopt, then one commit for the replaced rows and one for the new ones
 
 
+def test_rewrites_prepared_before_a_publish_are_committed_or_deleted(tmp_path: Path) -> None:
+    """A run rewrites the files that lose rows while it validates: publish commits those copies as they are, a run that
+    does not publish deletes them, and copies made from a table version that moved on are not used."""
+    from paperlake.store import TableChange, now_utc
+    from transforms import schema
+
+    def rows(ids: list[str], n: int) -> pl.DataFrame:
+        return schema.conform(pl.DataFrame({"record_id": ids, "text": [f"Abstract {i}." for i in ids], "n_occurrences": [n] * len(ids)}), schema.RECORDS)
+
+    warehouse = Warehouse(tmp_path / "wh")
+    warehouse.publish({"records": TableChange(rows(["pl_a", "pl_b", "pl_c"], 1))}, {"created_at": now_utc()})
+    table = tmp_path / "wh" / "records"
+    published = set(table.glob("*.parquet"))
+    change = {"records": TableChange(rows(["pl_b"], 2), replace_values=("pl_b",))}
+
+    discarded = warehouse.prepare_rewrites(change)
+    assert len(set(table.glob("*.parquet")) - published) == 1  # the copy without pl_b, beside the table
+    discarded.discard(warehouse)
+    assert set(table.glob("*.parquet")) == published
+    assert warehouse.read("records").sort("record_id")["n_occurrences"].to_list() == [1, 1, 1]
+
+    prepared = warehouse.prepare_rewrites(change)
+    copy = (set(table.glob("*.parquet")) - published).pop()
+    assert warehouse.publish(change, {"created_at": now_utc()}, prepared) == 2
+    assert copy.name in {Path(f).name for f in warehouse.parquet_files("records")}
+    prepared.discard(warehouse)
+    assert copy.exists()  # committed: kept
+    assert warehouse.read("records").sort("record_id").select("record_id", "n_occurrences").rows() == [("pl_a", 1), ("pl_b", 2), ("pl_c", 1)]
+
+    before_stale = set(table.glob("*.parquet"))
+    stale = warehouse.prepare_rewrites({"records": TableChange(rows(["pl_a"], 3), replace_values=("pl_a",))})
+    stale_copies = set(table.glob("*.parquet")) - before_stale
+    warehouse.publish({"records": TableChange(rows(["pl_c"], 3), replace_values=("pl_c",))}, {"created_at": now_utc()})  # the table moves on
+    assert warehouse.publish({"records": TableChange(rows(["pl_a"], 3), replace_values=("pl_a",))}, {"created_at": now_utc()}, stale) == 4
+    stale.discard(warehouse)
+    assert stale_copies and not any(p.exists() for p in stale_copies)
+    assert warehouse.read("records").sort("record_id").select("record_id", "n_occurrences").rows() == [("pl_a", 3), ("pl_b", 2), ("pl_c", 3)]
+    assert warehouse.read("records", 3).sort("record_id")["n_occurrences"].to_list() == [1, 2, 3]  # versions read as they were
+
+
 def test_the_files_holding_replaced_rows_are_found_whatever_their_columns(tmp_path: Path) -> None:
     """A table whose older files lack a later column (or hold the columns in another order) is scanned in one pass,
     in any file order, for the files that hold replaced rows."""
