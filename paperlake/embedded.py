@@ -90,7 +90,7 @@ def _drain_prefect_workers() -> None:
 @contextlib.contextmanager
 def prefect_api(server: TemporaryServer | None) -> Iterator[None]:
     """Run the body against ``server`` (once healthy) unless a Prefect profile names an API; stop it after."""
-    from prefect.settings import PREFECT_API_URL, get_current_settings, temporary_settings
+    from prefect.settings import PREFECT_API_URL, PREFECT_FLOWS_HEARTBEAT_FREQUENCY, get_current_settings, temporary_settings
 
     try:
         if server is None or get_current_settings().api.url:
@@ -101,7 +101,9 @@ def prefect_api(server: TemporaryServer | None) -> Iterator[None]:
         import fastapi.encoders  # noqa: F401  (Prefect imports it as the flow run starts: ~0.3 s, while the server still boots)
 
         server.wait_until_healthy()
-        with temporary_settings(updates={PREFECT_API_URL: server.url}):
+        # No flow-run heartbeats: they let a lasting server mark a crashed run, and this one stops with the command;
+        # Prefect's heartbeat thread also holds the end of every run for up to a second (it sleeps in 1 s steps).
+        with temporary_settings(updates={PREFECT_API_URL: server.url, PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}):
             try:
                 yield
             finally:
