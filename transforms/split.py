@@ -5,13 +5,16 @@ Blocks are separated by one or more blank, whitespace-only or separator lines (`
 and paragraph separators (U+2028 a line break, U+2029 an empty line). Inside a block, a
 line break between two paragraph-length lines, the first ending a sentence, also separates
 blocks (files that list one abstract per line), and so do a line that only numbers the next entry and the rows of a Markdown
-table. A block's raw text keeps its inner line breaks.
+table. A block's raw text keeps its inner line breaks. A file that is a saved HTML page is read as a listing first
+(``page_listings``): its title is the header line and each block element's content a block.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
+from html.parser import HTMLParser
 
 import polars as pl
 
@@ -57,6 +60,110 @@ _LEADING = " \t\n" + INVISIBLE_MARKS  # stripped from a file's start before its 
 _FIELDS = ("venue", "year", "header_lang", "collection", "part")
 
 
+HTML_PAGE = r"^[\s\ufeff]*(?:<!--[\s\S]*?-->\s*)*(?i:<!doctype\s+html|<html[\s>])"  # a saved HTML page, not a listing with some tags
+
+
+class _PageListing(HTMLParser):
+    """An HTML page as a listing: the text of its ``<title>`` (else of its first ``<h1>``), then the content of each block
+    element as a block. Inline markup stays as it was written (normalize reads links, emphasis and entities); ``<head>``,
+    scripts, styles and comments go."""
+
+    SKIPPED = frozenset({"head", "script", "style", "noscript", "template", "svg", "iframe", "object"})
+    BLOCK = frozenset(
+        {"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "td", "th", "table", "thead", "tbody", "h1", "h2", "h3", "h4",
+         "h5", "h6", "blockquote", "pre", "hr", "section", "article", "header", "footer", "nav", "main", "aside", "body",
+         "html", "form", "figure", "figcaption", "details", "summary", "center"}
+    )
+    VOID = frozenset({"area", "base", "col", "embed", "img", "input", "link", "meta", "param", "source", "track", "wbr"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.parts: list[str] = []
+        self.title: list[str] = []
+        self.heading: list[str] | None = None  # the first <h1>'s text, while and after it is read
+        self.in_title = self.in_heading = False
+        self.skipped = 0
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag == "title":
+            self.in_title = True
+        elif tag in self.SKIPPED:
+            self.skipped += 1
+        elif self.skipped:
+            return
+        elif tag == "br":
+            self.parts.append("\n")
+        elif tag in self.BLOCK:
+            self.parts.append("\n\n")
+            if tag == "h1" and self.heading is None:
+                self.heading, self.in_heading = [], True
+        elif tag not in self.VOID:
+            self.parts.append(self.get_starttag_text() or "")
+
+    def handle_startendtag(self, tag: str, attrs: list) -> None:
+        if not self.skipped and tag == "br":
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title":
+            self.in_title = False
+        elif tag in self.SKIPPED:
+            self.skipped = max(0, self.skipped - 1)
+        elif self.skipped:
+            return
+        elif tag in self.BLOCK:
+            self.parts.append("\n\n")
+            self.in_heading = self.in_heading and tag != "h1"
+        elif tag not in self.VOID and tag != "br":
+            self.parts.append(f"</{tag}>")
+
+    def handle_data(self, data: str) -> None:
+        if self.in_title:
+            self.title.append(data)
+        elif not self.skipped:
+            text = re.sub(r"\s+", " ", data)
+            self.parts.append(text)
+            if self.in_heading and self.heading is not None:
+                self.heading.append(text)
+
+    def handle_entityref(self, name: str) -> None:
+        self.handle_data(f"&{name};")
+
+    def handle_charref(self, name: str) -> None:
+        self.handle_data(f"&#{name};")
+
+    def listing(self) -> str:
+        header = _plain("".join(self.title if "".join(self.title).strip() else self.heading or []))
+        lines = (line.strip() for line in "".join(self.parts).split("\n"))
+        blocks = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n").split("\n\n")
+        repeats = [i for i, block in enumerate(blocks) if header and _plain(re.sub(r"<[^<>]*>", " ", block)) == header]
+        if repeats:
+            del blocks[repeats[0]]  # the page's heading, which repeats its title
+        body = "\n\n".join(blocks)
+        return f"{header}\n\n{body}\n" if header else f"{body}\n"
+
+
+def _plain(text: str) -> str:
+    return " ".join(html.unescape(text).split())
+
+
+def page_listing(page: str) -> str:
+    """A saved HTML page as the listing it shows (``_PageListing``)."""
+    parser = _PageListing()
+    parser.feed(page)
+    parser.close()
+    return parser.listing()
+
+
+def page_listings(text: pl.Series) -> pl.Series:
+    """Files' texts with each saved HTML page (``HTML_PAGE``) read as its listing; other texts as they were."""
+    is_page = text.str.contains(HTML_PAGE).fill_null(False)
+    if not is_page.any():
+        return text
+    rows = is_page.arg_true()
+    return text.clone().scatter(rows, pl.Series([page_listing(page) for page in text.gather(rows).to_list()], dtype=pl.String))
+
+
 def split_header(sources: pl.DataFrame) -> pl.DataFrame:
     """Add ``header_raw``, the parsed header fields and ``body``: the text after the header line,
     as pieces cut at every empty line (two LFs in a row: always inside a gap between blocks).
@@ -68,7 +175,7 @@ def split_header(sources: pl.DataFrame) -> pl.DataFrame:
     times over in each pass over it).
     """
     pieces = (
-        sources.select(piece=_with_lf(sources["text"]).str.split("\n\n"))
+        sources.select(piece=_with_lf(page_listings(sources["text"])).str.split("\n\n"))
         .with_row_index("_file")
         .explode("piece")
         .filter(pl.col("piece").is_not_null())

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from paperlake.sources import read_sources
 from transforms.headers import INVISIBLE_MARKS
-from transforms.split import _GAP, _RULE, _SEP, _SPACE, PARAGRAPH_WIDTH, split_blocks, split_header
+from transforms.split import _GAP, _RULE, _SEP, _SPACE, HTML_PAGE, PARAGRAPH_WIDTH, page_listing, page_listings, split_blocks, split_header
 
 from ..conftest import SEEDS
 
@@ -294,3 +294,57 @@ def test_cutting_a_text_at_empty_lines_first_gives_the_blocks_of_the_whole_text(
     assert blocks["text_raw"].to_list() == _blocks_of_whole_text(head + rest, parsed["header_raw"][0])
     if head.strip().startswith("ICML"):
         assert parsed["header_raw"][0].startswith("ICML 2025")
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>ICML 2024 Papers</title>
+<style>p { color: red }</style><script>var template = "<p>not a paper</p>";</script></head>
+<body><nav><a href="/">Home</a></nav>
+<h1>ICML 2024 Papers</h1>
+<div class="paper"><h3>Sparse Transformers</h3>
+<p class="abstract">We propose a method for training <i>sparse</i> transformers that keeps accuracy while
+cutting compute &amp; memory. Code: <a href="https://github.com/lab/sparse">GitHub</a></p></div>
+<!-- a comment <p>with a tag</p> -->
+<div class="paper"><h3>Hierarchical GNNs</h3><p class="abstract">Graph neural networks struggle with
+long-range dependencies.<br>We introduce a hierarchical message passing scheme.</p></div>
+</body></html>
+"""
+
+
+def test_a_saved_html_page_is_read_as_the_listing_it_shows() -> None:
+    parsed, blocks = _split(PAGE)
+    assert parsed.select("collection", "venue", "year").row(0) == ("ICML 2024 Papers", "ICML", 2024)
+    assert blocks["text_raw"].to_list() == [
+        '<a href="/">Home</a>',
+        "Sparse Transformers",
+        "We propose a method for training <i>sparse</i> transformers that keeps accuracy while cutting compute &amp; memory."
+        ' Code: <a href="https://github.com/lab/sparse">GitHub</a>',
+        "Hierarchical GNNs",
+        "Graph neural networks struggle with long-range dependencies.\nWe introduce a hierarchical message passing scheme.",
+    ]  # the heading that repeats the title, the head, the script and the comment are gone; inline markup stays for normalize
+
+
+def test_a_page_without_a_title_takes_its_first_heading_and_a_listing_with_tags_is_not_a_page() -> None:
+    parsed, blocks = _split("<html><body><h1>KDD 2025 Accepted Papers</h1><p>An abstract that is long enough.</p></body></html>")
+    assert parsed.select("header_raw", "venue", "year").row(0) == ("KDD 2025 Accepted Papers", "KDD", 2025)
+    assert blocks["text_raw"].to_list() == ["An abstract that is long enough."]
+    listing = "ICML 2025 Papers\n\n<p>An abstract with a paragraph tag.</p>\n\n<html> is a word here.\n"
+    assert page_listings(pl.Series([listing])).to_list() == [listing]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    paragraphs=st.lists(
+        st.text(alphabet=st.characters(categories=("L", "N", "Zs"), exclude_characters="\u00a0\u3000"), min_size=1, max_size=60).filter(
+            lambda s: s.strip()
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    other=st.text(max_size=80),
+)
+def test_page_paragraphs_become_blocks_in_order_and_other_texts_stay_as_they_were(paragraphs: list[str], other: str) -> None:
+    page = "<!doctype html><html><head><title>NeurIPS 2024 Papers</title></head><body>" + "".join(f"<p>{p}</p>" for p in paragraphs) + "</body></html>"
+    assert page_listing(page) == "NeurIPS 2024 Papers\n\n" + "\n\n".join(" ".join(p.split()) for p in paragraphs) + "\n"
+    if not re.match(HTML_PAGE, other):
+        assert page_listings(pl.Series([other])).to_list() == [other]
