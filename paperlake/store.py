@@ -8,13 +8,13 @@ previous dataset version as the current one.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import shutil
 import uuid
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path

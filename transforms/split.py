@@ -87,6 +87,9 @@ class _PageListing(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list) -> None:
         if tag == "title":
             self.in_title = True
+        elif tag == "body":
+            self.skipped = 0  # the head ends where the body starts, closed or not
+            self.parts.append("\n\n")
         elif tag in self.SKIPPED:
             self.skipped += 1
         elif self.skipped:

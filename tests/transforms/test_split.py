@@ -325,7 +325,7 @@ def test_a_saved_html_page_is_read_as_the_listing_it_shows() -> None:
 
 
 def test_a_page_without_a_title_takes_its_first_heading_and_a_listing_with_tags_is_not_a_page() -> None:
-    parsed, blocks = _split("<html><body><h1>KDD 2025 Accepted Papers</h1><p>An abstract that is long enough.</p></body></html>")
+    parsed, blocks = _split("<html><head><meta charset=utf-8><body><h1>KDD 2025 Accepted Papers</h1><p>An abstract that is long enough.</p></body></html>")
     assert parsed.select("header_raw", "venue", "year").row(0) == ("KDD 2025 Accepted Papers", "KDD", 2025)
     assert blocks["text_raw"].to_list() == ["An abstract that is long enough."]
     listing = "ICML 2025 Papers\n\n<p>An abstract with a paragraph tag.</p>\n\n<html> is a word here.\n"
