@@ -11,7 +11,9 @@ table. A block's raw text keeps its inner line breaks. A file that is a saved HT
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 import re
 from html.parser import HTMLParser
@@ -283,7 +285,7 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
         .filter(pl.col("text_raw").is_not_null())
     )
     return (
-        split_paragraph_lines(split_json_blocks(blocks))
+        split_paragraph_lines(split_csv_blocks(split_json_blocks(blocks)))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
     )
@@ -332,6 +334,46 @@ def split_json_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     entries = numbered.filter(is_json)
     entries = entries.with_columns(text_raw=pl.Series([json_entries(text) for text in entries["text_raw"].to_list()], dtype=pl.List(pl.String))).explode("text_raw")
     return pl.concat([numbered.filter(~is_json), entries]).sort("_block", maintain_order=True).drop("_block")
+
+
+# A block whose first line may be a CSV header row: two or more short fields separated by commas or semicolons.
+CSV_BLOCK = r'^[ \t]*"?[^\n,;"]{1,40}"?(?:[ \t]*[,;][ \t]*"?[^\n,;"]{1,40}"?)+[ \t]*\n'
+
+
+def csv_entries(block: str) -> list[str]:
+    """The rows of a CSV export (a spreadsheet's, a scraper's) as one line of JSON each, keyed by its header row; ``[block]``
+    when the block is not one.
+
+    The block's first line is the header row: two or more short names, one of them an abstract field
+    (``JSON_ABSTRACT_KEYS``), separated by commas or semicolons; every row under it (fields quoted as CSV quotes them,
+    line breaks inside quotes too) has as many fields. Normalization then reads each row's abstract as it reads a
+    JSON paper's.
+    """
+    first, _, rest = block.partition("\n")
+    try:
+        for delimiter in ",;":
+            names = [name.strip() for name in next(csv.reader([first], delimiter=delimiter, strict=True))]
+            if len(names) >= 2 and all(names) and any(name.lower() in JSON_ABSTRACT_KEYS for name in names):
+                break
+        else:
+            return [block]
+        rows = [row for row in csv.reader(io.StringIO(rest), delimiter=delimiter, strict=True) if any(cell.strip() for cell in row)]
+    except csv.Error:
+        return [block]
+    if not rows or any(len(row) != len(names) for row in rows):
+        return [block]
+    return [json.dumps(dict(zip(names, row, strict=True)), ensure_ascii=False) for row in rows]
+
+
+def split_csv_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
+    """Each CSV export block (``csv_entries``) becomes one block per row, in order."""
+    is_csv = blocks["text_raw"].str.contains(CSV_BLOCK) & blocks["text_raw"].str.contains(r"(?i)^[^\n]*(?:" + "|".join(JSON_ABSTRACT_KEYS) + r")")
+    if not is_csv.any():
+        return blocks
+    numbered = blocks.with_row_index("_block")
+    entries = numbered.filter(is_csv)
+    entries = entries.with_columns(text_raw=pl.Series([csv_entries(text) for text in entries["text_raw"].to_list()], dtype=pl.List(pl.String))).explode("text_raw")
+    return pl.concat([numbered.filter(~is_csv), entries]).sort("_block", maintain_order=True).drop("_block")
 
 
 def paragraph_width(line: pl.Expr) -> pl.Expr:

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import textwrap
@@ -12,7 +14,7 @@ from hypothesis import strategies as st
 
 from paperlake.sources import read_sources
 from transforms.headers import INVISIBLE_MARKS
-from transforms.split import _GAP, _RULE, _SEP, _SPACE, HTML_PAGE, PARAGRAPH_WIDTH, page_listing, page_listings, split_blocks, split_header
+from transforms.split import _GAP, _RULE, _SEP, _SPACE, HTML_PAGE, PARAGRAPH_WIDTH, csv_entries, page_listing, page_listings, split_blocks, split_header
 
 from ..conftest import SEEDS
 
@@ -348,3 +350,35 @@ def test_page_paragraphs_become_blocks_in_order_and_other_texts_stay_as_they_wer
     assert page_listing(page) == "NeurIPS 2024 Papers\n\n" + "\n\n".join(" ".join(p.split()) for p in paragraphs) + "\n"
     if not re.match(HTML_PAGE, other):
         assert page_listings(pl.Series([other])).to_list() == [other]
+
+
+def test_each_row_of_a_csv_export_is_a_block_of_its_fields_and_normalize_reads_its_abstract() -> None:
+    from transforms.normalize import normalize_column
+
+    export = (
+        "ICML 2024 Papers\n\ntitle,authors,abstract,code\n"
+        'Sparse Transformers,"A. Author, B. Author","We prune heads, and keep accuracy.\nA second line.",https://github.com/a/b\n'
+        'Hierarchical GNNs,C. Author,"Graph networks ""struggle"" with range.",\n'
+    )
+    _, blocks = _split(export)
+    assert [json.loads(raw) for raw in blocks["text_raw"]] == [
+        {"title": "Sparse Transformers", "authors": "A. Author, B. Author", "abstract": "We prune heads, and keep accuracy.\nA second line.", "code": "https://github.com/a/b"},
+        {"title": "Hierarchical GNNs", "authors": "C. Author", "abstract": 'Graph networks "struggle" with range.', "code": ""},
+    ]
+    assert normalize_column(blocks)["text"].to_list() == ["We prune heads, and keep accuracy. A second line.", 'Graph networks "struggle" with range.']
+    semicolons = "AAAI 2025 Papers\n\nTitle;Abstract\nOne;An abstract; with a semicolon in quotes? No: a field of its own.\n"
+    assert _split(semicolons)[1]["text_raw"].to_list() == ["Title;Abstract\nOne;An abstract; with a semicolon in quotes? No: a field of its own."]  # 3 fields under 2 names: not an export
+
+
+_CELL = st.text(alphabet=st.characters(exclude_categories=("Cs",), exclude_characters="\x00\r"), max_size=80)  # files reach here with LF only
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.lists(st.tuples(_CELL, _CELL.filter(lambda s: s.strip())), min_size=1, max_size=5), prose=_CELL)
+def test_csv_rows_round_trip_and_text_without_an_abstract_column_is_not_an_export(rows: list[tuple[str, str]], prose: str) -> None:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows([("title", "abstract"), *rows])
+    assert [tuple(json.loads(entry).values()) for entry in csv_entries(buffer.getvalue())] == rows
+    first = prose.split("\n", 1)[0]
+    if not {cell.strip().strip('"').lower() for delimiter in ",;" for cell in first.split(delimiter)} & {"abstract", "summary", "abstract_text", "paper_abstract"}:
+        assert csv_entries(prose) == [prose]
