@@ -271,7 +271,11 @@ def detect_and_decode(data: bytes, limits: ReadLimits = ReadLimits()) -> tuple[s
         pass
     multibyte = sum(len(seq) for seq in _UTF8_MULTIBYTE.findall(data))
     if multibyte and (multibyte >= data.decode("utf-8", errors="replace").count("\ufffd") or _utf8_with_cp1252_bytes(_sample(data))):
-        return data.decode("utf-8", errors=UTF8_FALLBACK), "utf-8", None
+        text = data.decode("utf-8", errors=UTF8_FALLBACK)
+        # A short file in a legacy CJK codec can hold as many byte pairs that read as UTF-8 as bytes that do not; when
+        # its first line does not read, the codecs are compared on it (``_choose_legacy``, UTF-8 among them).
+        if "\ufffd" not in _first_line(text):
+            return text, "utf-8", None
     text, encoding = _decode_legacy(data)
     return text, encoding, None
 
