@@ -16,6 +16,7 @@ import html
 import io
 import json
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 
 import polars as pl
@@ -327,13 +328,17 @@ def _is_paper(value: dict) -> bool:
 
 def split_json_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     """Each JSON block that holds several paper objects (``json_entries``) becomes one block per object, in order."""
-    is_json = blocks["text_raw"].str.contains(JSON_BLOCK)
-    if not is_json.any():
+    return _split_entries(blocks, blocks["text_raw"].str.contains(JSON_BLOCK), json_entries)
+
+
+def _split_entries(blocks: pl.DataFrame, candidates: pl.Series, entries_of: Callable[[str], list[str]]) -> pl.DataFrame:
+    """The blocks, each ``candidates`` one replaced by its ``entries_of`` (one block each), in order."""
+    if not candidates.any():
         return blocks
     numbered = blocks.with_row_index("_block")
-    entries = numbered.filter(is_json)
-    entries = entries.with_columns(text_raw=pl.Series([json_entries(text) for text in entries["text_raw"].to_list()], dtype=pl.List(pl.String))).explode("text_raw")
-    return pl.concat([numbered.filter(~is_json), entries]).sort("_block", maintain_order=True).drop("_block")
+    entries = numbered.filter(candidates)
+    entries = entries.with_columns(text_raw=pl.Series([entries_of(text) for text in entries["text_raw"].to_list()], dtype=pl.List(pl.String))).explode("text_raw")
+    return pl.concat([numbered.filter(~candidates), entries]).sort("_block", maintain_order=True).drop("_block")
 
 
 # A block whose first line may be a CSV header row: two or more short fields separated by commas or semicolons.
@@ -368,12 +373,7 @@ def csv_entries(block: str) -> list[str]:
 def split_csv_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     """Each CSV export block (``csv_entries``) becomes one block per row, in order."""
     is_csv = blocks["text_raw"].str.contains(CSV_BLOCK) & blocks["text_raw"].str.contains(r"(?i)^[^\n]*(?:" + "|".join(JSON_ABSTRACT_KEYS) + r")")
-    if not is_csv.any():
-        return blocks
-    numbered = blocks.with_row_index("_block")
-    entries = numbered.filter(is_csv)
-    entries = entries.with_columns(text_raw=pl.Series([csv_entries(text) for text in entries["text_raw"].to_list()], dtype=pl.List(pl.String))).explode("text_raw")
-    return pl.concat([numbered.filter(~is_csv), entries]).sort("_block", maintain_order=True).drop("_block")
+    return _split_entries(blocks, is_csv, csv_entries)
 
 
 def paragraph_width(line: pl.Expr) -> pl.Expr:
