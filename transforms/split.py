@@ -5,8 +5,8 @@ Blocks are separated by one or more blank, whitespace-only or separator lines (`
 and paragraph separators (U+2028 a line break, U+2029 an empty line). Inside a block, a
 line break between two paragraph-length lines, the first ending a sentence, also separates
 blocks (files that list one abstract per line), and so do a line that only numbers the next entry and the rows of a Markdown
-table. A block's raw text keeps its inner line breaks. A file that is a saved HTML page is read as a listing first
-(``page_listings``): its title is the header line and each block element's content a block.
+table. A block's raw text keeps its inner line breaks. A file that is a saved HTML page, or an Atom or RSS feed, is read
+as a listing first (``page_listings``): its title is the header line, and each block element's content, or each entry, a block.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Callable
 from html.parser import HTMLParser
+from xml.etree import ElementTree
 
 import polars as pl
 
@@ -161,13 +162,43 @@ def page_listing(page: str) -> str:
     return parser.listing()
 
 
+FEED = r"^[\s\ufeff]*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:feed|rss|rdf:RDF)[\s>]"  # an Atom or RSS feed (arXiv's API answers Atom)
+
+
+def feed_listing(feed: str) -> str:
+    """An Atom or RSS feed as a listing: the feed's title, then each entry or item as one line of JSON (``title``,
+    ``abstract`` from its summary or description, ``url`` from its link or id), which normalization reads as a JSON
+    paper; the text as it was when it does not parse as XML."""
+    try:
+        root = ElementTree.fromstring(feed.lstrip("\ufeff \t\r\n"))
+    except ElementTree.ParseError:
+        return feed
+
+    def named(node: ElementTree.Element, *names: str) -> list[ElementTree.Element]:
+        return [child for child in node if child.tag.rsplit("}", 1)[-1] in names]
+
+    def text_of(node: ElementTree.Element, *names: str) -> str | None:
+        return next((" ".join(child.text.split()) for child in named(node, *names) if child.text and child.text.strip()), None)
+
+    channel = (named(root, "channel") or [root])[0]  # RSS holds its title and items in a channel
+    entries = [node for node in root.iter() if node.tag.rsplit("}", 1)[-1] in ("entry", "item")]
+    papers = []
+    for entry in entries:
+        links = [link.get("href") or (link.text or "").strip() for link in named(entry, "link")]
+        paper = {"title": text_of(entry, "title"), "abstract": text_of(entry, "summary", "description", "abstract", "content"),
+                 "url": next((link for link in links if link), None) or text_of(entry, "id", "guid")}
+        papers.append(json.dumps({key: value for key, value in paper.items() if value}, ensure_ascii=False))
+    return "\n\n".join([text_of(channel, "title") or "", *papers]).lstrip("\n") + "\n"
+
+
 def page_listings(text: pl.Series) -> pl.Series:
-    """Files' texts with each saved HTML page (``HTML_PAGE``) read as its listing; other texts as they were."""
-    is_page = text.str.contains(HTML_PAGE).fill_null(False)
-    if not is_page.any():
+    """Files' texts with each saved HTML page (``HTML_PAGE``) and each feed (``FEED``) read as its listing; other texts as they were."""
+    is_page, is_feed = text.str.contains(HTML_PAGE).fill_null(False), text.str.contains(FEED).fill_null(False)
+    if not (is_page.any() or is_feed.any()):
         return text
-    rows = is_page.arg_true()
-    return text.clone().scatter(rows, pl.Series([page_listing(page) for page in text.gather(rows).to_list()], dtype=pl.String))
+    rows = (is_page | is_feed).arg_true()
+    listings = [feed_listing(t) if feed else page_listing(t) for t, feed in zip(text.gather(rows).to_list(), is_feed.gather(rows).to_list(), strict=True)]
+    return text.clone().scatter(rows, pl.Series(listings, dtype=pl.String))
 
 
 def split_header(sources: pl.DataFrame) -> pl.DataFrame:

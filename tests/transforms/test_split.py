@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from paperlake.sources import read_sources
 from transforms.headers import INVISIBLE_MARKS
-from transforms.split import _GAP, _RULE, _SEP, _SPACE, HTML_PAGE, PARAGRAPH_WIDTH, csv_entries, page_listing, page_listings, split_blocks, split_header
+from transforms.split import _GAP, _RULE, _SEP, _SPACE, HTML_PAGE, PARAGRAPH_WIDTH, csv_entries, feed_listing, page_listing, page_listings, split_blocks, split_header
 
 from ..conftest import SEEDS
 
@@ -382,3 +382,26 @@ def test_csv_rows_round_trip_and_text_without_an_abstract_column_is_not_an_expor
     first = prose.split("\n", 1)[0]
     if not {cell.strip().strip('"').lower() for delimiter in ",;" for cell in first.split(delimiter)} & {"abstract", "summary", "abstract_text", "paper_abstract"}:
         assert csv_entries(prose) == [prose]
+
+
+def test_an_atom_or_rss_feed_is_read_as_one_block_per_entry_and_normalize_reads_its_summary() -> None:
+    from transforms.normalize import normalize_column
+
+    atom = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n<title>ICML 2025 Papers</title>\n'
+        "<entry><id>http://arxiv.org/abs/2401.00001v2</id><title>Sparse Transformers</title>\n"
+        "<summary>  We prune heads while\ntraining.\n</summary><link href=\"http://arxiv.org/abs/2401.00001v2\" rel=\"alternate\"/></entry>\n"
+        "<entry><id>http://arxiv.org/abs/2401.00002v1</id><title>Hierarchical GNNs</title><summary>Graphs &amp; range.</summary></entry>\n</feed>\n"
+    )
+    parsed, blocks = _split(atom)
+    assert parsed.select("venue", "year").row(0) == ("ICML", 2025)
+    assert [json.loads(raw) for raw in blocks["text_raw"]] == [
+        {"title": "Sparse Transformers", "abstract": "We prune heads while training.", "url": "http://arxiv.org/abs/2401.00001v2"},
+        {"title": "Hierarchical GNNs", "abstract": "Graphs & range.", "url": "http://arxiv.org/abs/2401.00002v1"},
+    ]
+    assert normalize_column(blocks)["text"].to_list() == ["We prune heads while training.", "Graphs & range."]
+    rss = "<rss version=\"2.0\"><channel><title>cs.LG updates</title><item><title>A</title><description>&lt;p&gt;An abstract.&lt;/p&gt;</description><link>https://x.org/a</link></item></channel></rss>"
+    assert feed_listing(rss) == 'cs.LG updates\n\n{"title": "A", "abstract": "<p>An abstract.</p>", "url": "https://x.org/a"}\n'
+    broken = "<feed><entry><summary>unclosed</entry>"
+    listing = "ICML 2025 Papers\n\n<feed> is a word.\n"
+    assert page_listings(pl.Series([broken, listing])).to_list() == [broken, listing]  # not XML, not a feed: as they were
