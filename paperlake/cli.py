@@ -45,13 +45,19 @@ def run(
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None
     from paperlake.embedded import prefect_api, start_temporary_server
+    from paperlake.warmup import collector_paused
 
-    server = start_temporary_server()  # boots while the pipeline is imported
-    from flows.curate import ValidationBlocked, curate
-    from paperlake.validate import import_in_background
+    with collector_paused():
+        server = start_temporary_server()  # boots while the pipeline is imported
+        from flows.curate import ValidationBlocked, curate
+        from paperlake.validate import import_in_background
 
-    gx_import = import_in_background()  # while the server boots: the run's own work then has the process to itself
-    atexit.register(gc.freeze)  # the exit skips collecting the objects the imports made (~1 s); the OS takes the memory back
+        gx_import = import_in_background()  # while the server boots: the run's own work then has the process to itself
+        if server is not None:
+            from transforms.hyphenation import load_word_list
+
+            load_word_list()  # also while the server boots, rather than when the first batch meets a hyphenated line end
+    atexit.register(gc.freeze)  # the exit skips collecting the objects the run made (~1 s); the OS takes the memory back
 
     progress, flow_errors = logging.getLogger("paperlake"), logging.getLogger("prefect.flow_runs")
     levels, printer = (progress.level, progress.propagate, flow_errors.level), logging.StreamHandler(sys.stderr)
