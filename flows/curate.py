@@ -233,18 +233,17 @@ def prepare_rewrites(warehouse: Warehouse, changes: dict[str, TableChange]) -> P
 
 
 @task(cache_policy=NO_CACHE, retries=1)
-def publish(warehouse: Warehouse, changes: dict[str, TableChange], meta: dict, rewrites: PreparedRewrites | None = None) -> int:
+def publish(warehouse: Warehouse, changes: dict[str, TableChange], meta: dict, rewrites: list[PreparedRewrites]) -> int:
     """Write the table changes and the version row that makes them current."""
     return warehouse.publish(changes, meta, rewrites)
 
 
-def _discard_unpublished(rewrites: PrefectFuture[PreparedRewrites] | None, warehouse: Warehouse) -> None:
+def _discard_unpublished(rewrites: list[PrefectFuture[PreparedRewrites]], warehouse: Warehouse) -> None:
     """Delete the prepared copies that no commit took (validation blocked, the run failed, or a table had moved on)."""
-    if rewrites is None:
-        return
-    rewrites.wait()
-    if rewrites.state.is_completed():
-        rewrites.result().discard(warehouse)
+    for prepared in rewrites:
+        prepared.wait()
+        if prepared.state.is_completed():
+            prepared.result().discard(warehouse)
 
 
 @flow(name="paperlake-curate", log_prints=False)
@@ -280,7 +279,7 @@ def curate(
     import_in_background()  # Great Expectations loads while the blocks are staged (the CLI started it already)
     stamp = run_name(started)
     staging = Staging.create(warehouse.root, stamp)
-    rewrites = None
+    rewrites = []
     try:
         stage_new_blocks(new, Path(input_dir), staging, config)
         parsed = staging.scan("sources", source_files.READ_SCHEMA).collect()
@@ -292,6 +291,9 @@ def curate(
         matches, known = match_records(accepted, folds, warehouse, config, backfill_passages(warehouse, config.dedup), staging)
         assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
         log.info("dedup: %d confirmed near-duplicate edges, %d published records touched, %d merged away", matches.edges.height, affected.len(), matches.merges.height)
+        replaced = {"occurrences": changed, "records": affected}
+        # On another thread: the copies of the published files that lose rows, while the outputs are staged and GX validates.
+        rewrites.append(prepare_rewrites.submit(warehouse, _table_changes({n: schema.empty(schema.STORED_TABLES[n]) for n in replaced}, staging, replaced, retag)))
         retag_files = warehouse.parquet_files("occurrences") if retag else []
         # A few new blocks (a file added to a big warehouse) are staged in this process: starting worker processes,
         # each importing the pipeline, would take longer than the work.
@@ -301,7 +303,8 @@ def curate(
         if retag:  # every record is republished
             assigned = pl.concat([assigned, untouched_statuses(warehouse, affected)])
         new_sources = tables.sources_table(parsed, blocks, started)
-        published_records = warehouse.scan("records").select("record_id") if current is not None else pl.LazyFrame(schema={"record_id": pl.String})
+        # Besides new records, a run stages those it touches; a retag stages every record.
+        published_records = warehouse.scan("records").select("record_id") if retag else affected.to_frame().lazy()
         staged_tables, republished = assemble_tables(tables.occurrence_counts(assigned), staging, taxonomy, workers, warehouse, affected, retag)
         table_set = {
             "sources": new_sources,
@@ -313,8 +316,8 @@ def curate(
         summary.blocks_new = blocks.height
         summary.warnings = [f"{p}: no recognisable header; collection is null" for p in new_sources.filter(pl.col("collection").is_null() & pl.col("error").is_null())["path"]]
         docs_dir = warehouse.root / "reports" / stamp
-        changes = _table_changes(table_set, staging, {"occurrences": changed, "records": affected, **republished}, retag)
-        rewrites = prepare_rewrites.submit(warehouse, changes)  # on another thread: Parquet work, while GX holds this one
+        changes = _table_changes(table_set, staging, replaced | republished, retag)
+        rewrites.append(prepare_rewrites.submit(warehouse, {name: change for name, change in changes.items() if name not in replaced}))
         log.info("validation: running the expectation suites")
         report = validate(table_set | {"run_stats": tables.run_stats(assigned, blocks)}, taxonomy, suites_dir, docs_dir)
         summary.data_docs = str(report.data_docs) if report.data_docs else None
@@ -333,7 +336,7 @@ def curate(
             "changes": json.dumps(_changes(new_sources, table_set["records"], published_records, matches)),
         }
         log.info("validation %s; publishing", report.outcome)
-        version = publish(warehouse, changes, meta, rewrites.result())
+        version = publish(warehouse, changes, meta, [prepared.result() for prepared in rewrites])
     finally:
         _discard_unpublished(rewrites, warehouse)
         staging.remove()

@@ -189,7 +189,7 @@ class Warehouse:
                 prepared.add(name, named[name], _rewritten_without(path, change.replace_column, change.replace_values))
         return prepared
 
-    def publish(self, changes: dict[str, TableChange], meta: dict[str, Any], prepared: PreparedRewrites | None = None) -> int:
+    def publish(self, changes: dict[str, TableChange], meta: dict[str, Any], prepared: Sequence[PreparedRewrites] = ()) -> int:
         """Apply each table's change, then append the ``versions`` row that makes them one dataset version.
 
         The first publication overwrites whatever a crashed earlier attempt left behind; later
@@ -200,8 +200,8 @@ class Warehouse:
         without being rewritten (a staged run publishes its big tables by moving files).
         Tables are created with ``KEEP_LOGS``; one that lacks it (made by an older paperlake, or
         restored to such a version) gets it, and no commit of paperlake's cleans up a log.
-        ``prepared`` rewrites (``prepare_rewrites`` of the same changes) are committed as they are
-        when their table is still at the version they were made from.
+        ``prepared`` rewrites (``prepare_rewrites`` of the same changes, for some of the tables each) are
+        committed as they are when their table is still at the version they were made from.
         """
         self.root.mkdir(parents=True, exist_ok=True)
         previous = self.current_version()
@@ -225,7 +225,7 @@ class Warehouse:
                 if table.version() != named[name]:
                     table.restore(named[name], **_commit(number))
                 if change.replace_values:
-                    rewrites = prepared.take(name, table.version()) if prepared is not None else None
+                    rewrites = next((r for p in prepared if (r := p.take(name, table.version())) is not None), None)
                     if rewrites is None:
                         rewrites = _rewritten_without(Path(path), change.replace_column, change.replace_values)
                     _commit_actions(Path(path), rewrites, number)

@@ -305,7 +305,7 @@ def test_rewrites_prepared_before_a_publish_are_committed_or_deleted(tmp_path: P
 
     prepared = warehouse.prepare_rewrites(change)
     copy = (set(table.glob("*.parquet")) - published).pop()
-    assert warehouse.publish(change, {"created_at": now_utc()}, prepared) == 2
+    assert warehouse.publish(change, {"created_at": now_utc()}, [prepared]) == 2
     assert copy.name in {Path(f).name for f in warehouse.parquet_files("records")}
     prepared.discard(warehouse)
     assert copy.exists()  # committed: kept
@@ -315,7 +315,7 @@ def test_rewrites_prepared_before_a_publish_are_committed_or_deleted(tmp_path: P
     stale = warehouse.prepare_rewrites({"records": TableChange(rows(["pl_a"], 3), replace_values=("pl_a",))})
     stale_copies = set(table.glob("*.parquet")) - before_stale
     warehouse.publish({"records": TableChange(rows(["pl_c"], 3), replace_values=("pl_c",))}, {"created_at": now_utc()})  # the table moves on
-    assert warehouse.publish({"records": TableChange(rows(["pl_a"], 3), replace_values=("pl_a",))}, {"created_at": now_utc()}, stale) == 4
+    assert warehouse.publish({"records": TableChange(rows(["pl_a"], 3), replace_values=("pl_a",))}, {"created_at": now_utc()}, [stale]) == 4
     stale.discard(warehouse)
     assert stale_copies and not any(p.exists() for p in stale_copies)
     assert warehouse.read("records").sort("record_id").select("record_id", "n_occurrences").rows() == [("pl_a", 3), ("pl_b", 2), ("pl_c", 3)]
