@@ -37,18 +37,20 @@ def run(
     if warehouse.exists() and not warehouse.is_dir():
         typer.echo(f"error: the warehouse path is not a folder: {warehouse}", err=True)
         raise typer.Exit(2)
-    from paperlake.config import load_config
-
-    try:
-        load_config(config)  # refused here, before anything starts
-    except (ValueError, FileNotFoundError) as err:
-        typer.echo(f"error: {err}", err=True)
-        raise typer.Exit(2) from None
     from paperlake.embedded import prefect_api, start_temporary_server
     from paperlake.warmup import collector_paused
 
     with collector_paused():
-        server = start_temporary_server()  # boots while the pipeline is imported
+        server = start_temporary_server()  # boots while the pipeline is imported (the config's module imports most of it)
+        from paperlake.config import load_config
+
+        try:
+            load_config(config)  # refused here, before the run starts
+        except (ValueError, FileNotFoundError) as err:
+            if server is not None:
+                server.stop()
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(2) from None
         from flows.curate import ValidationBlocked, curate
         from paperlake.validate import import_in_background
 

@@ -26,3 +26,15 @@ def test_runs_on_the_temporary_api_send_no_heartbeats_and_the_server_stops_with_
     done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.split("\n")[:4] == ["api True", "heartbeats None", "stopped True", "after 180"]
+
+
+def test_a_refused_config_stops_the_server_the_command_started(tmp_path: Path) -> None:
+    """``run`` starts the temporary server before it loads the config; a config it refuses stops the server too (a server
+    left running would hold the command's output pipes open past the timeout)."""
+    config = tmp_path / "bad.toml"
+    config.write_text('[run]\nworkers = "two"\n', encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"} | {"PREFECT_HOME": str(tmp_path / "prefect")}
+    command = [sys.executable, "-m", "paperlake", "run", "--input", str(tmp_path), "--warehouse", str(tmp_path / "wh"), "--config", str(config)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr[-3000:]
+    assert "[run]: workers must be an integer, got 'two'" in done.stderr
