@@ -254,7 +254,9 @@ def validate_tables(
         definition = context.validation_definitions.add(gx.ValidationDefinition(name=name, data=batch_definition, suite=suite))
         result = definition.run(
             batch_parameters={"dataframe": _validation_frame(tables[name], spec)},
-            result_format={"result_format": "SUMMARY", "partial_unexpected_count": 5},
+            # BASIC: counts and up to 5 unexpected values; SUMMARY would add their row positions in this run's
+            # staged frame and their counts, at ~0.2 s a run (its metrics run for every map rule, passing or not).
+            result_format={"result_format": "BASIC", "partial_unexpected_count": 5},
         )
         for outcome in result.results:
             if outcome.success:

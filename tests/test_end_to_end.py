@@ -102,6 +102,7 @@ def test_blocked_validation_keeps_the_previous_version(paperlake_cli, seeds: Pat
     assert code == 1
     assert "validation blocked publication" in output
     assert "year" in output and "expect_column_values_to_be_between" in output
+    assert "(1 rows) e.g. [1850]" in output  # the count and the offending values
     assert Warehouse(warehouse).current_version() == 1
     assert {name: sorted(p.name for p in (warehouse / name).glob("*.parquet")) for name in TABLES} == table_files  # none left behind
 
