@@ -302,11 +302,12 @@ def index_candidates(
     return pl.concat([band_hits, near]).unique().sort().rename("dedup_key"), common.sort()
 
 
-def candidate_pairs(signed: pl.DataFrame, params: DedupParams, common: pl.Series | None = None) -> pl.DataFrame:
+def candidate_pairs(signed: pl.DataFrame, params: DedupParams, common: pl.Series | None = None, below: int | None = None) -> pl.DataFrame:
     """Candidate pairs ``(a, b)``, ``a < b``, of rows (``row``, ``bands``, ``passages``): a band key in common, or
-    ``passage_shared`` passage hashes that at most ``passage_cap`` rows hold and ``common`` does not list."""
-    by_passage = minhash.passage_pairs(signed.select("row", "passages"), params.passage_shared, params.passage_cap, common)
-    return pl.concat([minhash.candidate_pairs(signed.select("row", "bands")), by_passage]).unique().sort("a", "b")
+    ``passage_shared`` passage hashes that at most ``passage_cap`` rows hold and ``common`` does not list.
+    With ``below``, only the pairs with ``a < below``."""
+    by_passage = minhash.passage_pairs(signed.select("row", "passages"), params.passage_shared, params.passage_cap, common, below)
+    return pl.concat([minhash.candidate_pairs(signed.select("row", "bands"), below), by_passage]).unique().sort("a", "b")
 
 
 def _candidates(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | None, params: DedupParams) -> tuple[pl.Series, Candidates]:
@@ -373,7 +374,7 @@ def match_keys(
         ]
     )
     n_new = new_keys.height
-    pairs = candidate_pairs(nodes.select("bands", "passages", row=pl.int_range(pl.len(), dtype=pl.UInt32)), params, common).filter(pl.col("a") < n_new)
+    pairs = candidate_pairs(nodes.select("bands", "passages", row=pl.int_range(pl.len(), dtype=pl.UInt32)), params, common, below=n_new)
     node_rows, candidates = _candidates(nodes, pl.concat([pairs["a"], pairs["b"]]), folds, params)
     local = pairs.select(a=node_rows.search_sorted(pairs["a"]).cast(pl.UInt32), b=node_rows.search_sorted(pairs["b"]).cast(pl.UInt32))
     confirmed = confirm(local, candidates, params)

@@ -275,10 +275,19 @@ def passage_table(shingled: ShingleHashes, width: int) -> pl.DataFrame:
     return pl.DataFrame({"row": np.arange(n, dtype=np.uint32)}).with_columns(lists.cast(pl.List(pl.Int64)))
 
 
-def passage_pairs(passage_lists: pl.DataFrame, shared: int, cap: int, common: pl.Series | None = None) -> pl.DataFrame:
+def passage_pairs(passage_lists: pl.DataFrame, shared: int, cap: int, common: pl.Series | None = None, below: int | None = None) -> pl.DataFrame:
     """Pairs ``(a, b)`` with ``a < b`` of rows (``row``, ``passages``) that share at least ``shared`` passage hashes,
-    counting only hashes that at most ``cap`` rows hold and that are not in ``common`` (templates are not evidence)."""
-    return _pairs_sharing(_held(passage_lists.select("row", value="passages"), common), shared, cap)
+    counting only hashes that at most ``cap`` rows hold and that are not in ``common`` (templates are not evidence).
+    With ``below``, only the pairs with ``a < below``."""
+    return _pairs_sharing(_held_below(_held(passage_lists.select("row", value="passages"), common), below), shared, cap, below)
+
+
+def _held_below(flat: pl.DataFrame, below: int | None) -> pl.DataFrame:
+    """The (``row``, ``value``) rows of the values a row under ``below`` holds (every holder of each, so that
+    ``_pairs_sharing`` counts them as before): no other value makes a pair with ``a < below``."""
+    if below is None:
+        return flat
+    return flat.filter(pl.col("value").is_in(flat.filter(pl.col("row") < below)["value"].implode()))
 
 
 def _held(lists: pl.DataFrame, common: pl.Series | None) -> pl.DataFrame:
@@ -287,10 +296,10 @@ def _held(lists: pl.DataFrame, common: pl.Series | None) -> pl.DataFrame:
     return flat.filter(~pl.col("value").is_in(common.implode())) if common is not None and common.len() else flat
 
 
-def _pairs_sharing(flat: pl.DataFrame, shared: int, cap: int | None) -> pl.DataFrame:
+def _pairs_sharing(flat: pl.DataFrame, shared: int, cap: int | None, below: int | None = None) -> pl.DataFrame:
     """Pairs ``(a, b)``, ``a < b``, sorted, of rows (``row``, ``value``: one row per value a row holds) with ``shared``
-    values in common, counting only values at most ``cap`` rows hold. Numpy over the rows sorted by value:
-    every pair within a run of rows holding one value, then one sort to count each pair's runs."""
+    values in common, counting only values at most ``cap`` rows hold (and, with ``below``, only those with ``a < below``).
+    Numpy over the rows sorted by value: every pair within a run of rows holding one value, then one sort to count each pair's runs."""
     flat = flat.sort("value")
     rows, (_, first, counts) = flat["row"].to_numpy().astype(_U64), _runs(flat["value"].to_numpy())
     del flat
@@ -303,6 +312,9 @@ def _pairs_sharing(flat: pl.DataFrame, shared: int, cap: int | None) -> pl.DataF
     right = left + 1 + _ranges(np.zeros(len(later), np.int64), later)
     a, b = rows[left], rows[right]
     del left, right
+    if below is not None:
+        keep = np.minimum(a, b) < _U64(below)
+        a, b = a[keep], b[keep]
     pairs, _, times = _runs(np.sort((np.minimum(a, b) << _U64(32)) | np.maximum(a, b)))
     pairs = pairs[(times >= shared) & ((pairs >> _U64(32)) != (pairs & _U64(0xFFFFFFFF)))]
     return pl.DataFrame({"a": (pairs >> _U64(32)).astype(np.uint32), "b": (pairs & _U64(0xFFFFFFFF)).astype(np.uint32)})
@@ -333,9 +345,10 @@ def _distinct(values: np.ndarray) -> np.ndarray:
     return ordered[keep]
 
 
-def candidate_pairs(bands: pl.DataFrame) -> pl.DataFrame:
-    """Pairs ``(a, b)`` with ``a < b``, sorted, of rows (``row``, ``bands``) that share at least one band key."""
-    return _pairs_sharing(bands.select("row", value="bands").explode("value").drop_nulls("value"), 1, None)
+def candidate_pairs(bands: pl.DataFrame, below: int | None = None) -> pl.DataFrame:
+    """Pairs ``(a, b)`` with ``a < b``, sorted, of rows (``row``, ``bands``) that share at least one band key.
+    With ``below``, only the pairs with ``a < below``."""
+    return _pairs_sharing(_held_below(bands.select("row", value="bands").explode("value").drop_nulls("value"), below), 1, None, below)
 
 
 def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataFrame:

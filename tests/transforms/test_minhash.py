@@ -65,6 +65,21 @@ def test_passage_pairs_count_only_passages_few_rows_hold(lists: list[list[int] |
     assert list(zip(pairs["a"].to_list(), pairs["b"].to_list())) == _brute_pairs(lists, shared, cap)
 
 
+@given(VALUE_LISTS, st.integers(1, 3), st.integers(2, 5), st.integers(0, 12))
+def test_pairs_below_a_row_are_those_of_all_rows_that_start_below_it(lists: list[list[int] | None], shared: int, cap: int, below: int) -> None:
+    """With ``below``, the pairs are those ``(a, b)`` of all rows with ``a < below``."""
+
+    def pairs_of(pairs: pl.DataFrame) -> list[tuple[int, int]]:
+        return list(zip(pairs["a"].to_list(), pairs["b"].to_list(), strict=True))
+
+    def starting_below(pairs: pl.DataFrame) -> list[tuple[int, int]]:
+        return [(a, b) for a, b in pairs_of(pairs) if a < below]
+
+    bands, passages = _frame(lists, "bands"), _frame(lists, "passages")
+    assert pairs_of(minhash.candidate_pairs(bands, below)) == starting_below(minhash.candidate_pairs(bands))
+    assert pairs_of(minhash.passage_pairs(passages, shared, cap, below=below)) == starting_below(minhash.passage_pairs(passages, shared, cap))
+
+
 FIRST_WORDS = "router adapter penalty replay baseline ablation benchmark interference".split()
 SECOND_WORDS = "protein folding residue lattice solvent docking kinase ligand".split()
 GLUE = {"ratio": 1.3, "share": 0.25, "least": 20, "noise": 0.1}
