@@ -374,7 +374,8 @@ def match_keys(
         ]
     )
     n_new = new_keys.height
-    pairs = candidate_pairs(nodes.select("bands", "passages", row=pl.int_range(pl.len(), dtype=pl.UInt32)), params, common, below=n_new)
+    below = n_new if n_new < nodes.height else None  # pairs of two known keys are not wanted
+    pairs = candidate_pairs(nodes.select("bands", "passages", row=pl.int_range(pl.len(), dtype=pl.UInt32)), params, common, below)
     node_rows, candidates = _candidates(nodes, pl.concat([pairs["a"], pairs["b"]]), folds, params)
     local = pairs.select(a=node_rows.search_sorted(pairs["a"]).cast(pl.UInt32), b=node_rows.search_sorted(pairs["b"]).cast(pl.UInt32))
     confirmed = confirm(local, candidates, params)
