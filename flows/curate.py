@@ -279,7 +279,7 @@ def curate(
     import_in_background()  # Great Expectations loads while the blocks are staged (the CLI started it already)
     stamp = run_name(started)
     staging = Staging.create(warehouse.root, stamp)
-    rewrites = []
+    rewrites: list[PrefectFuture[PreparedRewrites]] = []
     try:
         stage_new_blocks(new, Path(input_dir), staging, config)
         parsed = staging.scan("sources", source_files.READ_SCHEMA).collect()
