@@ -402,9 +402,31 @@ def csv_entries(block: str) -> list[str]:
 
 
 def split_csv_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
-    """Each CSV export block (``csv_entries``) becomes one block per row, in order."""
+    """Each CSV export block (``csv_entries``) becomes one block per row, in order; an export that an empty line inside
+    a quoted field (a multi-paragraph abstract) cut into several blocks is joined again first."""
     is_csv = blocks["text_raw"].str.contains(CSV_BLOCK) & blocks["text_raw"].str.contains(r"(?i)^[^\n]*(?:" + "|".join(JSON_ABSTRACT_KEYS) + r")")
+    if (is_csv & (blocks["text_raw"].str.count_matches('"') % 2 == 1)).any():
+        blocks, is_csv = _csv_rejoined(blocks, is_csv)
     return _split_entries(blocks, is_csv, csv_entries)
+
+
+def _csv_rejoined(blocks: pl.DataFrame, is_csv: pl.Series) -> tuple[pl.DataFrame, pl.Series]:
+    """The blocks, each CSV export block that ends inside a quoted field (an odd number of ``"``) joined with the blocks
+    of its file after it (at an empty line) until the quotes close, when the joined text reads as an export; and the
+    CSV flags of the rows left."""
+    texts, sources, flags = blocks["text_raw"].to_list(), blocks["source_id"].to_list(), is_csv.to_list()
+    kept = [True] * len(texts)
+    for start in (i for i, flag in enumerate(flags) if flag and texts[i].count('"') % 2 == 1):
+        if not kept[start]:
+            continue
+        joined, end = texts[start], start + 1
+        while joined.count('"') % 2 == 1 and end < len(texts) and sources[end] == sources[start]:
+            joined, end = joined + "\n\n" + texts[end], end + 1
+        if joined.count('"') % 2 == 0 and csv_entries(joined) != [joined]:
+            texts[start] = joined
+            kept[start + 1 : end] = [False] * (end - start - 1)
+    keep = pl.Series(kept)
+    return blocks.with_columns(text_raw=pl.Series(texts, dtype=pl.String)).filter(keep), is_csv.filter(keep)
 
 
 def paragraph_width(line: pl.Expr) -> pl.Expr:

@@ -366,6 +366,11 @@ def test_each_row_of_a_csv_export_is_a_block_of_its_fields_and_normalize_reads_i
         {"title": "Hierarchical GNNs", "authors": "C. Author", "abstract": 'Graph networks "struggle" with range.', "code": ""},
     ]
     assert normalize_column(blocks)["text"].to_list() == ["We prune heads, and keep accuracy. A second line.", 'Graph networks "struggle" with range.']
+    paragraphs = 'ICML 2024 Papers\n\ntitle,abstract\nA,"First paragraph.\n\nSecond paragraph."\nB,"One paragraph."\n\nAfter the export.\n'
+    assert [json.loads(raw)["abstract"] for raw in _split(paragraphs)[1]["text_raw"][:2]] == ["First paragraph.\n\nSecond paragraph.", "One paragraph."]
+    assert _split(paragraphs)[1]["text_raw"][2] == "After the export."
+    unclosed = 'ICML 2024 Papers\n\ntitle,abstract\nA,"An unclosed quote.\n\nThe next block.\n'
+    assert _split(unclosed)[1]["text_raw"].to_list() == ['title,abstract\nA,"An unclosed quote.', "The next block."]  # no export: as it was
     semicolons = "AAAI 2025 Papers\n\nTitle;Abstract\nOne;An abstract; with a semicolon in quotes? No: a field of its own.\n"
     assert _split(semicolons)[1]["text_raw"].to_list() == ["Title;Abstract\nOne;An abstract; with a semicolon in quotes? No: a field of its own."]  # 3 fields under 2 names: not an export
 
@@ -382,6 +387,18 @@ def test_csv_rows_round_trip_and_text_without_an_abstract_column_is_not_an_expor
     first = prose.split("\n", 1)[0]
     if not {cell.strip().strip('"').lower() for delimiter in ",;" for cell in first.split(delimiter)} & {"abstract", "summary", "abstract_text", "paper_abstract"}:
         assert csv_entries(prose) == [prose]
+
+
+_PARAGRAPH = st.text(alphabet=st.characters(categories=("L", "N", "P", "Zs")), min_size=1, max_size=30).map(str.strip).filter(bool)
+
+
+@settings(max_examples=40, deadline=None)
+@given(abstracts=st.lists(st.lists(_PARAGRAPH, min_size=1, max_size=3).map("\n\n".join), min_size=1, max_size=4))
+def test_a_csv_export_whose_abstracts_hold_empty_lines_is_split_into_its_rows(abstracts: list[str]) -> None:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows([("title", "abstract"), *[(f"Paper {i}", a) for i, a in enumerate(abstracts)]])
+    blocks = _split("ICML 2024 Papers\n\n" + buffer.getvalue())[1]
+    assert [json.loads(raw)["abstract"] for raw in blocks["text_raw"]] == abstracts
 
 
 def test_an_atom_or_rss_feed_is_read_as_one_block_per_entry_and_normalize_reads_its_summary() -> None:
