@@ -259,6 +259,10 @@ _VENUE_SHORT_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})\s*
 # A known venue and a year apart ("TMLR Papers 2024", "The 2024 ACM SIGIR Conference ...").
 _KNOWN_VENUE = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})(?![A-Za-z0-9])", re.IGNORECASE)
 _YEAR = re.compile(r"(?<!\d)((?:19[5-9]|20\d)\d)(?!\d)")
+# A workshop of no venue, named at the line's start and followed by its year: "Workshop on Efficient ML (2024)".
+_STANDALONE_WORKSHOP = re.compile(
+    r"^[\W_]*workshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—\d]{2,80}?)[\s\-_'’(\[]*((?:1[5-9]|2\d)\d{2})(?!\d)[)\]]?", re.IGNORECASE
+)
 # A named workshop: "Workshop on Foundation Models", "Workshop: ATTRIB" (the name is free text).
 _WORKSHOP_NAME = re.compile(r"\bworkshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—]{2,80}?)\s*(?=[|()\[\]（）【】–—]|$)", re.IGNORECASE)
 # An arXiv listing's category ("cs.CL", "stat.ML", "q-bio.NC"): its track. A daily listing's date gives its year
@@ -323,6 +327,15 @@ def _title_case_name(name: str) -> bool:
     return len(words) <= 12 and not re.search(r"[.,;!?]", name) and all(not w[0].islower() for w in words if len(w) >= 4)
 
 
+def _workshop_name(name: str) -> str | None:
+    """A workshop's name without the words for papers it ends with ("Efficient ML Papers"); None when it is no name."""
+    words = name.split()
+    while words and words[-1].lower() in _PAPER_WORDS | {"accepted"}:
+        words.pop()
+    kept = " ".join(words)
+    return kept if kept and _title_case_name(kept) else None
+
+
 def _full_names_as_venues(text: str) -> str:
     """Replace a venue's full name by its acronym, or drop it where a venue's acronym is written too
     ("... (NeurIPS) 2024", "Findings of the Association for Computational Linguistics: EMNLP 2024")."""
@@ -356,7 +369,10 @@ def parse_header(line: str | None) -> Header | None:
     text = _ORDINAL.sub(" ", _DATE_STAMP.sub(" ", _VOLUME.sub(" ", _full_names_as_venues(text))))
     text = _EVENT_DAYS.sub(" ", _PLACE.sub(" ", text))  # before the venue: "Vancouver 2025" is not a venue and a year
     match = _VENUE_YEAR.search(text)
-    if match and match.group(1).lower() not in _VOCAB:
+    standalone = _STANDALONE_WORKSHOP.match(text) if not _KNOWN_VENUE.search(text) else None
+    if standalone and (name := _workshop_name(standalone.group(1))):
+        match, written, year = standalone, f"Workshop on {name}", int(standalone.group(2))  # the workshop is the venue
+    elif match and match.group(1).lower() not in _VOCAB:
         written, year = match.group(1), int(match.group(2))
     elif (match := _YEAR_VENUE.search(text)) and match.group(2).lower() not in _VOCAB:
         written, year = match.group(2), int(match.group(1))
@@ -369,8 +385,8 @@ def parse_header(line: str | None) -> Header | None:
     rest = _SITE.sub(" ", text[: match.start()] + " " + text[match.end() :])
     rest = re.sub(rf"(?<!\d){year}(?!\d)", " ", rest)  # the year again ("NAACL 2024: 2024 Annual Conference ...")
     rest = _PAPER_COUNT.sub(" ", rest)
-    if (named := _WORKSHOP_NAME.search(rest)) and _title_case_name(named.group(1)):
-        track, rest = f"Workshop on {named.group(1)}", rest[: named.start()] + " " + rest[named.end() :]
+    if (named := _WORKSHOP_NAME.search(rest)) and (name := _workshop_name(named.group(1))):
+        track, rest = f"Workshop on {name}", rest[: named.start()] + " " + rest[named.end() :]
     else:
         track_match = _TRACK.search(rest)
         track = _TRACKS[int(track_match.lastgroup[1:])][0] if track_match else None

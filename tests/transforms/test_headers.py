@@ -75,6 +75,11 @@ CASES = [
     ("ICML '25 Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("NeurIPS 2024 Workshop on Foundation Models", "NEURIPS", 2024, "en", "NeurIPS 2024 Workshop on Foundation Models Papers", None),
     ("NeurIPS 2024 Workshop: ATTRIB | OpenReview", "NEURIPS", 2024, "en", "NeurIPS 2024 Workshop on ATTRIB Papers", None),
+    ("NeurIPS 2023 Workshop on Efficient Systems for ML Papers", "NEURIPS", 2023, "en", "NeurIPS 2023 Workshop on Efficient Systems for ML Papers", None),
+    # a workshop of no venue is its own venue (the word before its year is part of its name)
+    ("Workshop on Efficient ML (2024)", "WORKSHOP ON EFFICIENT ML", 2024, "en", "Workshop on Efficient ML 2024 Papers", None),
+    ("Workshop on Foundation Models 2024 Accepted Papers", "WORKSHOP ON FOUNDATION MODELS", 2024, "en", "Workshop on Foundation Models 2024 Papers", None),
+    ("Workshop: ATTRIB 2024 | OpenReview", "WORKSHOP ON ATTRIB", 2024, "en", "Workshop on ATTRIB 2024 Papers", None),
     # venues written out in full, with their edition, a volume or the acronym beside them
     ("The 41st International Conference on Machine Learning (ICML 2024)", "ICML", 2024, "en", "ICML 2024 Papers", None),
     ("Proceedings of the 40th International Conference on Machine Learning, PMLR 202, 2023", "ICML", 2023, "en", "ICML 2023 Papers", None),
@@ -230,6 +235,7 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "FooConf-24 Papers",
         "Accepted to NeurIPS 2024",
         "NeurIPS 2024 Workshop on Foundation Models was held in Vancouver",
+        "Workshop on the state of things we did in 2024",
         "We love ICML 2024 \u2728",
         "ICML 2024 is great!",
         "\ufffd\ufffd\ufffd\ufffd ICML 2025",
