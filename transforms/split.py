@@ -419,10 +419,11 @@ def _csv_rejoined(blocks: pl.DataFrame, is_csv: pl.Series) -> tuple[pl.DataFrame
     for start in (i for i, flag in enumerate(flags) if flag and texts[i].count('"') % 2 == 1):
         if not kept[start]:
             continue
-        joined, end = texts[start], start + 1
-        while joined.count('"') % 2 == 1 and end < len(texts) and sources[end] == sources[start]:
-            joined, end = joined + "\n\n" + texts[end], end + 1
-        if joined.count('"') % 2 == 0 and csv_entries(joined) != [joined]:
+        odd, end = True, start + 1  # the quote count's parity, kept as blocks join (one pass, however many)
+        while odd and end < len(texts) and sources[end] == sources[start]:
+            odd, end = odd != (texts[end].count('"') % 2 == 1), end + 1
+        joined = "\n\n".join(texts[start:end])
+        if not odd and csv_entries(joined) != [joined]:
             texts[start] = joined
             kept[start + 1 : end] = [False] * (end - start - 1)
     keep = pl.Series(kept)
