@@ -327,10 +327,13 @@ def _title_case_name(name: str) -> bool:
     return len(words) <= 12 and not re.search(r"[.,;!?]", name) and all(not w[0].islower() for w in words if len(w) >= 4)
 
 
+_NAME_TAIL = _PAPER_WORDS | {"accepted"}  # words after a workshop's name that are not part of it ("... Accepted Papers")
+
+
 def _workshop_name(name: str) -> str | None:
     """A workshop's name without the words for papers it ends with ("Efficient ML Papers"); None when it is no name."""
     words = name.split()
-    while words and words[-1].lower() in _PAPER_WORDS | {"accepted"}:
+    while words and words[-1].lower() in _NAME_TAIL:
         words.pop()
     kept = " ".join(words)
     return kept if kept and _title_case_name(kept) else None

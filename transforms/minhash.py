@@ -279,7 +279,7 @@ def passage_pairs(passage_lists: pl.DataFrame, shared: int, cap: int, common: pl
     """Pairs ``(a, b)`` with ``a < b`` of rows (``row``, ``passages``) that share at least ``shared`` passage hashes,
     counting only hashes that at most ``cap`` rows hold and that are not in ``common`` (templates are not evidence).
     With ``below``, only the pairs with ``a < below``."""
-    return _pairs_sharing(_held_below(_held(passage_lists.select("row", value="passages"), common), below), shared, cap, below)
+    return _pairs_sharing(_held(passage_lists.select("row", value="passages"), common), shared, cap, below)
 
 
 def _held_below(flat: pl.DataFrame, below: int | None) -> pl.DataFrame:
@@ -300,7 +300,7 @@ def _pairs_sharing(flat: pl.DataFrame, shared: int, cap: int | None, below: int 
     """Pairs ``(a, b)``, ``a < b``, sorted, of rows (``row``, ``value``: one row per value a row holds) with ``shared``
     values in common, counting only values at most ``cap`` rows hold (and, with ``below``, only those with ``a < below``).
     Numpy over the rows sorted by value: every pair within a run of rows holding one value, then one sort to count each pair's runs."""
-    flat = flat.sort("value")
+    flat = _held_below(flat, below).sort("value")
     rows, (_, first, counts) = flat["row"].to_numpy().astype(_U64), _runs(flat["value"].to_numpy())
     del flat
     kept = (counts >= 2) & (counts <= cap) if cap is not None else counts >= 2
@@ -348,7 +348,7 @@ def _distinct(values: np.ndarray) -> np.ndarray:
 def candidate_pairs(bands: pl.DataFrame, below: int | None = None) -> pl.DataFrame:
     """Pairs ``(a, b)`` with ``a < b``, sorted, of rows (``row``, ``bands``) that share at least one band key.
     With ``below``, only the pairs with ``a < below``."""
-    return _pairs_sharing(_held_below(bands.select("row", value="bands").explode("value").drop_nulls("value"), below), 1, None, below)
+    return _pairs_sharing(bands.select("row", value="bands").explode("value").drop_nulls("value"), 1, None, below)
 
 
 def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataFrame:

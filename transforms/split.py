@@ -405,23 +405,24 @@ def split_csv_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     """Each CSV export block (``csv_entries``) becomes one block per row, in order; an export that an empty line inside
     a quoted field (a multi-paragraph abstract) cut into several blocks is joined again first."""
     is_csv = blocks["text_raw"].str.contains(CSV_BLOCK) & blocks["text_raw"].str.contains(r"(?i)^[^\n]*(?:" + "|".join(JSON_ABSTRACT_KEYS) + r")")
-    if (is_csv & (blocks["text_raw"].str.count_matches('"') % 2 == 1)).any():
-        blocks, is_csv = _csv_rejoined(blocks, is_csv)
+    odd_quotes = blocks["text_raw"].str.count_matches('"') % 2 == 1
+    if (is_csv & odd_quotes).any():
+        blocks, is_csv = _csv_rejoined(blocks, is_csv, odd_quotes)
     return _split_entries(blocks, is_csv, csv_entries)
 
 
-def _csv_rejoined(blocks: pl.DataFrame, is_csv: pl.Series) -> tuple[pl.DataFrame, pl.Series]:
-    """The blocks, each CSV export block that ends inside a quoted field (an odd number of ``"``) joined with the blocks
-    of its file after it (at an empty line) until the quotes close, when the joined text reads as an export; and the
-    CSV flags of the rows left."""
-    texts, sources, flags = blocks["text_raw"].to_list(), blocks["source_id"].to_list(), is_csv.to_list()
+def _csv_rejoined(blocks: pl.DataFrame, is_csv: pl.Series, odd_quotes: pl.Series) -> tuple[pl.DataFrame, pl.Series]:
+    """The blocks, each CSV export block that ends inside a quoted field (``odd_quotes``: an odd number of ``"``) joined
+    with the blocks of its file after it (at an empty line) until the quotes close, when the joined text reads as an
+    export; and the CSV flags of the rows left."""
+    texts, sources, odds = blocks["text_raw"].to_list(), blocks["source_id"].to_list(), odd_quotes.to_list()
     kept = [True] * len(texts)
-    for start in (i for i, flag in enumerate(flags) if flag and texts[i].count('"') % 2 == 1):
+    for start in (is_csv & odd_quotes).arg_true().to_list():
         if not kept[start]:
             continue
         odd, end = True, start + 1  # the quote count's parity, kept as blocks join (one pass, however many)
         while odd and end < len(texts) and sources[end] == sources[start]:
-            odd, end = odd != (texts[end].count('"') % 2 == 1), end + 1
+            odd, end = odd != odds[end], end + 1
         joined = "\n\n".join(texts[start:end])
         if not odd and csv_entries(joined) != [joined]:
             texts[start] = joined
