@@ -6,7 +6,8 @@ that says what "we" (or "this paper/work") do, the first of these wins:
 
 1. a naming verb: ``named X``, ``called X``, ``dubbed X``, ``termed X``, ``we term X``;
 2. after an introducing verb (present, introduce, propose, develop, ...): the name right after
-   it (``we propose BDetCLIP``; its acronym when one follows in parentheses), else the first acronym definition ``... (X)``
+   it (``we propose BDetCLIP``; the acronym in parentheses after the words that continue it, when there is one:
+   ``we propose Mixture-Aware Policy Optimization (MAPO)``), else the first acronym definition ``... (X)``
    (``Graph Inverse Style Transfer (GIST)``) or ``the X benchmark|dataset|...``.
 
 Bold names in the raw block (``**X**``, ``\\textbf{X}``) count too. Generic acronyms the paper
@@ -25,9 +26,12 @@ GENERIC = (
 _SUBJECT = r"(?:\b[Ww]e|\b(?:[Tt]his|[Oo]ur) (?:paper|work|study)|\b[Hh]ere)\b"
 _NAMING = rf"\b(?:named|called|dubbed|coined|termed|we term|we call)\s+(?:it\s+|as\s+)?(?:the\s+)?({NAME})"
 _MAX_GAP = 160  # characters between the introducing verb and ``(ACRONYM)`` or ``the X benchmark``
+# The words that may continue a name before its acronym (``Mixture-Aware Policy Optimization (MAPO)``): capitalized
+# words and the small words of a title.
+_NAME_TAIL = r"(?:\s+(?:[A-Z][A-Za-z0-9\-]*|of|for|with|and|via|in|on|to|from|by|under)){0,8}"
 _INTRO = (
     r"\b(?:[Ww]e|paper|work)\s+(?:\w+\s+)?(?:present|introduce|propose|develop|design|build|construct|release|curate|contribute|create|devise)s?\s+"
-    rf"(?:(?:a|an|the|our)\s+)?(?:(?P<direct>{NAME})(?:\s+\((?P<alias>{NAME})\))?|[^.;]{{0,{_MAX_GAP}}}?(?:\((?P<acronym>{NAME})\)|\bthe\s+(?P<named>{NAME})\s+"
+    rf"(?:(?:a|an|the|our)\s+)?(?:(?P<direct>{NAME})(?:{_NAME_TAIL}\s+\((?P<alias>{NAME})\))?|[^.;]{{0,{_MAX_GAP}}}?(?:\((?P<acronym>{NAME})\)|\bthe\s+(?P<named>{NAME})\s+"
     r"(?:benchmark|dataset|suite|corpus|framework|model|method|algorithm|evaluator)))"
 )
 # _INTRO's counted gap makes Rust's DFA slow. With the gap unbounded it matches wherever _INTRO does
