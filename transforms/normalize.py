@@ -56,6 +56,15 @@ _LATEX_TEXT_MARKS = r"----|[?!]`|[^`]`[^`]|^`[^`]|[^`]`$|^`$|```"  # what the fa
 _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"))
 
 
+# An arXiv listing's entry line: the entry number, the id and what follows it on that line (``[1] arXiv:2401.01234
+# [pdf, other]``, ``arXiv:2401.01234v2 (cross-list from cs.CV) [pdf]``, the PDF margin's ``arXiv:2401.01234v2 [cs.LG] 3 Jan
+# 2024``): brackets, a cross-list note, category codes and a date, so an abstract that goes on on that line is not part of it.
+_ARXIV_ID = r"\d{4}\.\d{4,5}(?:v\d+)?"
+_ARXIV_TAIL = (
+    r"(?:[ \t]*(?:\[[^\]\n]{0,80}\]|\((?i:cross-list|replaced|updated)[^)\n]{0,60}\)|[a-z]+(?:-[a-z]+)?\.[A-Z]{2}\b"
+    r"|\d{1,2}[ \t]+\p{Lu}\p{Ll}{2,8}\.?[ \t]+\d{4}))*"
+)
+_ARXIV_LINE = r"(?:\[\d+\][ \t]*)?arXiv:" + _ARXIV_ID + r"\b" + _ARXIV_TAIL
 # Whole lines that listing sites put above or below an abstract: arXiv listing and metadata
 # lines (and its search results' "Submitted ...; originally announced ..."), OpenReview fields and
 # presentation badges ("ICLR 2024 poster"), IEEE "Index Terms", Semantic Scholar's "TLDR", publishers' copyright
@@ -90,7 +99,7 @@ _COPYRIGHT = r"(?:(?:Copyright[ \t]*)?©|" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(
 _PRESENTED = r"(?i:oral|poster|spotlight|highlight)"
 _CHROME_LINE = (
     r"(?:" + _CHROME_FIELDS + r")[^\n]*"
-    r"|\[\d+\][ \t]*arXiv:\d{4}\.\d{4,5}(?:v\d+)?\b[^\n]*|arXiv:\d{4}\.\d{4,5}(?:v\d+)?[ \t]*\[[^\n]*"
+    r"|" + _ARXIV_LINE +
     r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|upvote[ \t]*\d*|\d+[ \t]+upvotes?|show (?:more|less)|read more|(?:see|view) (?:all|more)"
     r"|download (?:pdf|paper)\b[^\n]{0,80}"
     r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
@@ -187,8 +196,9 @@ _TRAILING_LINKS = (
     r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
     r"|(…|\.\.\.|[.!?。！？][\"”'」]?)[ \t]*[(\[（【]?" + _MORE_CJK + r"[)\]）】]?[ \t]*[»›→>]*[ \t]*\z"
 )
-# Link badges in front of the abstract on its first line ("[PDF] [Code] [Bibtex] Serving large ..."); a block of badges alone stays.
-_LEADING_LINKS = r"\A[ \t]*(?:" + _BADGE + r"[ \t]*[|·•/]?[ \t]*)+(\p{L})"
+# Link badges in front of the abstract on its first line ("[PDF] [Code] [Bibtex] Serving large ..."), or its arXiv id
+# ("arXiv:2401.01234v2 [cs.LG] Graph ...", "[2402.00001] Large ..."; the URLs are read from the raw block); a block of badges alone stays.
+_LEADING_LINKS = r"\A[ \t]*(?:(?:" + _BADGE + r"[ \t]*[|·•/]?[ \t]*)+|(?:" + _ARXIV_LINE + r"|\[" + _ARXIV_ID + r"\])[ \t]+)(\p{L})"
 # A copyright notice after the last sentence ("... baselines. © 2024 Elsevier Ltd."), looked for only in blocks
 # that hold a copyright mark (a bounded run before the end would slow the search for the others).
 _TRAILING_COPYRIGHT = r"([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?:[^\d\n][^\n]{0,200})?\z"
@@ -333,7 +343,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         sections,
         lambda batch: batch.str.contains(_LEADING_LINKS),
         _vectorized(lambda t: t.str.replace(_LEADING_LINKS, "${1}")),
-        lambda batch: batch.str.contains(r"\A[ \t]*\["),
+        lambda batch: batch.str.contains(r"\A[ \t]*(?:\[|arXiv:)"),
     )
     return _on_rows(
         badges,

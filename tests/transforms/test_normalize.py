@@ -150,6 +150,13 @@ WRAPPED = "\n".join(
         ("We study X.\nCited by 1,204", "We study X."),
         # arXiv search results, Semantic Scholar, ACL Anthology metadata and OpenReview footers and badges
         ("arXiv:2401.12345 [pdf, other] cs.LG\nAbstract: We study X and fin\u2026 \u25bd More", "We study X and fin..."),
+        # an arXiv id in front of the abstract on its first line goes, the abstract after it stays
+        ("arXiv:2401.01234v2 [cs.LG] Graph networks are widely\nused for molecules.", "Graph networks are widely used for molecules."),
+        ("[2402.00001] Large language models code.", "Large language models code."),
+        ("arXiv:2401.01234 We study Z.", "We study Z."),
+        ("arXiv:2401.01234v2 (cross-list from cs.CV) [pdf]\nWe study X.", "We study X."),
+        ("arXiv:2401.01234v2 [cs.LG] 3 Jan 2024\nWe study Y.", "We study Y."),
+        ("We study arXiv:2401.01234 [cs.LG] things.", "We study arXiv:2401.01234 [cs.LG] things."),
         ("We study X. \u25b3 Less\nSubmitted 3 January, 2024; v1 submitted 2 December, 2023; originally announced December 2023.", "We study X."),
         ("TLDR This paper proposes X.\nAbstract\nWe study X.\nExpand", "We study X."),
         ("We study X... Expand", "We study X..."),
@@ -382,7 +389,7 @@ def test_an_oversized_block_only_has_its_whitespace_runs_made_one_space_and_the_
 
 CHROME_LINES = st.sampled_from(
     ["Show more", "Upvote 42", "Submitted by akhaliq", "Comments: 12 pages, 5 figures", "Subjects: Machine Learning (cs.LG)", "Keywords: a, b",
-     "TL;DR: We do it.", "pdf bib abs", "Download PDF | BibTeX", "★ 1,234 · Tasks: QA", "arXiv:2401.01234 [pdf, other] cs.CL", "Index Terms—x, y",
+     "TL;DR: We do it.", "pdf bib abs", "Download PDF | BibTeX", "★ 1,234 · Tasks: QA", "arXiv:2401.01234 [pdf, other] cs.CL", "[3] arXiv:2401.01234v2 (cross-list from cs.CV) [pdf]", "Index Terms—x, y",
      "Cited by 1,204", "(Accepted at ICML 2025)", "To appear in NeurIPS 2024.", "Citations: 12  References: 40",
      "Cited by 123 Related articles All 5 versions", "Paper | Code | Data", "abs pdf software openreview", "\u25b3 Less", "Expand",
      "Submitted 3 January, 2024; originally announced January 2024.", "TLDR This paper proposes X.", "Anthology ID: 2024.acl-long.12",
