@@ -944,7 +944,26 @@ def _spell_scripts(text: pl.Expr) -> pl.Expr:
     return text.str.replace_many(list(scripts), list(scripts.values()))
 
 
+# Full-width punctuation between Latin words (a Chinese or Japanese site's English text: "generation，yet", "tasks。We"):
+# the space an ASCII mark is followed by goes in, and NFKC makes the mark ASCII (the ideographic full stop is made a period here).
+# Not the full-width full stop, which NFKC makes a period: "e．g．" is no sentence end.
+# Full-width brackets get the spaces ASCII ones have: "models（ＬＬＭｓ）have" -> "models (LLMs) have".
+_WIDE_PUNCTUATION = "，；：！？。（）"
+_WIDE_BETWEEN_LATIN = r"([\p{Latin}\d)\]）])([，；：！？])[ \t]*(\p{Latin}|（)"
+_FULL_STOP_BETWEEN_LATIN = r"([\p{Latin}\d)\]）])。[ \t]*(\p{Latin})"
+
+
+def _space_wide_punctuation(text: pl.Expr) -> pl.Expr:
+    return (
+        text.str.replace_all(_WIDE_BETWEEN_LATIN, "${1}${2} ${3}")
+        .str.replace_all(_FULL_STOP_BETWEEN_LATIN, "${1}. ${2}")
+        .str.replace_all(r"(\p{Latin})（", "${1} （")
+        .str.replace_all(r"）(\p{Latin})", "） ${1}")
+    )
+
+
 def _fold_non_ascii(rows: pl.Series) -> pl.Series:
+    rows = _convert_rows(rows, lambda batch: batch.str.contains_any(list(_WIDE_PUNCTUATION)), _vectorized(_space_wide_punctuation))
     nfkc = _nfkc(rows)
     # Superscripts and subscripts are spelled out first on the rows NFKC changes that hold them.
     changed = (nfkc != rows).fill_null(False).arg_true()

@@ -150,6 +150,10 @@ WRAPPED = "\n".join(
         ("We study X.\nCited by 1,204", "We study X."),
         # arXiv search results, Semantic Scholar, ACL Anthology metadata and OpenReview footers and badges
         ("arXiv:2401.12345 [pdf, other] cs.LG\nAbstract: We study X and fin\u2026 \u25bd More", "We study X and fin..."),
+        # full-width punctuation in English text gets the spaces of its ASCII marks; Chinese text keeps its own
+        ("models\uff08\uff2c\uff2c\uff2d\uff53\uff09have shown\uff0cyet; training\u3002 Vision", "models (LLMs) have shown, yet; training. Vision"),
+        ("\u6211\u4eec\u63d0\u51fa\u4e86\u65b9\u6cd5\u3002 \u5b9e\u9a8c", "\u6211\u4eec\u63d0\u51fa\u4e86\u65b9\u6cd5\u3002 \u5b9e\u9a8c"),
+        ("\uff13\uff0e\uff15 and e\uff0eg\uff0e", "3.5 and e.g."),
         # an arXiv id in front of the abstract on its first line goes, the abstract after it stays
         ("arXiv:2401.01234v2 [cs.LG] Graph networks are widely\nused for molecules.", "Graph networks are widely used for molecules."),
         ("[2402.00001] Large language models code.", "Large language models code."),
