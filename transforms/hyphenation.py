@@ -1,6 +1,8 @@
 """Words hyphenated at a line end: joined when the joined form is a word, the hyphen kept otherwise.
 
 ``opti-\\nmizer`` is ``optimizer``, ``pre-\\ntrained`` and ``state-of-the-\\nart`` keep their hyphen.
+A line end an aggregator made a space (``repre- sentations``, ``circuit- broken``) is read the same way, before
+a lower-case word other than a conjunction or a function word: ``pre- and post-training`` is a suspended hyphen and stays.
 The word list is wordfreq's English list (bundled with the package, loaded on first use, so
 only a process that meets such a break pays for it).
 """
@@ -11,14 +13,20 @@ import re
 from collections.abc import Set
 from functools import lru_cache
 
-# A line-end hyphen, soft hyphen or U+2010 after a letter, before a letter on the next line (polars regex).
-LINE_END_HYPHEN = r"\p{L}[-\u2010\u00ad][^\S\n]*\n[^\S\n]*\p{L}"
+# A line-end hyphen, soft hyphen or U+2010 after a letter, before a letter on the next line, or before spaces and a
+# lower-case letter on its line (polars regex).
+LINE_END_HYPHEN = r"\p{L}[-\u2010\u00ad](?:[^\S\n]*\n[^\S\n]*\p{L}|[^\S\n]+\p{Ll})"
+# Words after a suspended hyphen ("first- and second-order", "Ein- und Ausgabe"): not the rest of a word.
+# Nor a word this frequent (wordfreq's Zipf scale: "the" 7.7, "which" 6.4, "find" 5.7, "based" 5.1): "intra- the" is no broken word.
+FUNCTION_WORD_ZIPF = 6.0
+SUSPENDED_BEFORE = frozenset({"and", "or", "nor", "to", "versus", "vs", "as", "but", "than", "und", "oder", "bzw", "sowie", "bis", "et", "ou", "y", "o", "e"})
 SOFT_HYPHEN = "\u00ad"
 # The joined word wins unless the two pieces, as words, are over 30 times as frequent (10^1.5, in
 # wordfreq's estimate for a hyphenated pair): "optimizer", "without", "furthermore" and
 # "autoregressive" are joined; "pre-trained", "multi-task", "fine-tuning" and "trade-off" stay.
 JOIN_MARGIN = 1.5
-_BREAK = re.compile(r"([-\u2010\u00ad])[^\S\n]*\n[^\S\n]*(?=[^\W\d_])")  # anchored on the hyphen: scanning for words first is slow
+# Anchored on the hyphen (scanning for words first is slow); ``spaced``: no line end, only spaces.
+_BREAK = re.compile(r"([-\u2010\u00ad])(?:[^\S\n]*\n[^\S\n]*|(?P<spaced>[^\S\n]+))(?=[^\W\d_])")
 _HEAD = re.compile(r"[^\W\d_]+\Z")
 _TAIL = re.compile(r"[^\W\d_]+")
 _WORD = re.compile(r"\w+")
@@ -28,7 +36,7 @@ _ENDINGS = ("s", "es", "d", "ed", "ing")
 
 
 def join_hyphenated(text: str) -> str:
-    """Join every word hyphenated at a line end of ``text`` (see the module docstring); those line breaks go."""
+    """Join every word hyphenated at a line end of ``text`` (see the module docstring); those line breaks (or spaces) go."""
     pieces: list[str] = []
     done = 0
     unhyphenated = ""
@@ -39,6 +47,8 @@ def join_hyphenated(text: str) -> str:
         if head is None:  # no letter before the hyphen: join_lines treats it as any line break
             continue
         hyphen, tail = match.group(1), _TAIL.match(text, match.end()).group()
+        if match.group("spaced") and (not tail[0].islower() or tail in SUSPENDED_BEFORE or _zipf(tail) >= FUNCTION_WORD_ZIPF):
+            continue
         if hyphen == SOFT_HYPHEN:
             joined = True
         elif tail[0].islower():

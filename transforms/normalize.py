@@ -535,8 +535,14 @@ def _strip_inline_title(rows: pl.Series) -> pl.Series:
 
 
 def join_lines(text: pl.Expr) -> pl.Expr:
-    """Join a block's lines into one paragraph; keep URLs and words hyphenated at a line end whole."""
-    return _on_rows(text, lambda batch: batch.str.contains("\n", literal=True), _join_lines)
+    """Join a block's lines into one paragraph; keep URLs and words hyphenated at a line end whole (also where a line end
+    became a space: ``hyphenation``)."""
+    return _on_rows(text, _has_line_breaks, _join_lines)
+
+
+def _has_line_breaks(batch: pl.Series) -> pl.Series:
+    spaced_hyphen = batch.str.contains_any(["- ", "\u2010 ", "\u00ad "])  # a literal search first: the pattern's \p{L} is slower
+    return batch.str.contains("\n", literal=True) | (spaced_hyphen & batch.str.contains(LINE_END_HYPHEN))
 
 
 # A URL hard-wrapped over up to this many lines is rejoined (each pass joins one break per URL).

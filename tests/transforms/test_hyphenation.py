@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import FIXTURES
-from transforms.hyphenation import join_hyphenated, joins
+from transforms.hyphenation import FUNCTION_WORD_ZIPF, SUSPENDED_BEFORE, _zipf, join_hyphenated, joins
 from transforms.normalize import normalize_text
 
 
@@ -51,6 +51,11 @@ def test_the_blocks_own_spelling_decides_first() -> None:
         ("state-of-the-\nart and pre-\ntrained", "state-of-the-art and pre-trained"),
         ("Kullback-\nLeibler and GPT-\n4 and GPT4-\nbased", "Kullback-Leibler and GPT-4 and GPT4-based"),
         ("end of a line -\nnext line", "end of a line - next line"),
+        # a line end an aggregator made a space
+        ("their repre- sentations are", "their representations are"),
+        ("password-locked and circuit- broken models", "password-locked and circuit-broken models"),
+        ("pre- and post-training, first- or second-order, Ein- und Ausgabe", "pre- and post-training, first- or second-order, Ein- und Ausgabe"),
+        ("intra- the model, Self- Attention, results - we show", "intra- the model, Self- Attention, results - we show"),
     ],
 )
 def test_line_end_hyphens_in_normalization(raw: str, clean: str) -> None:
@@ -87,3 +92,13 @@ def test_a_line_end_hyphen_is_kept_or_joined_never_spaced(cases: list[tuple[str,
     joined = norm(*(f"x {head}{tail} y" for head, tail, _, _ in cases))
     kept = norm(*(f"x {head}{hyphen}{tail} y" for head, tail, hyphen, _ in cases))
     assert [(text, one, other) for text, one, other in zip(wrapped, joined, kept) if text not in (one, other)] == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(WORD, WORD, st.sampled_from(["-", "\u2010"]), st.sampled_from([" ", "  ", "\t"])), min_size=1, max_size=20))
+def test_a_hyphen_before_a_space_is_joined_kept_or_left(cases: list[tuple[str, str, str, str]]) -> None:
+    """Before a lower-case word that is no conjunction or function word, a spaced hyphen is a line end; else it stays."""
+    for head, tail, hyphen, space in cases:
+        spaced = f"{head}{hyphen}{space}{tail}"
+        broken = tail[0].islower() and tail not in SUSPENDED_BEFORE and _zipf(tail) < FUNCTION_WORD_ZIPF
+        assert join_hyphenated(spaced) in ((head + tail, f"{head}{hyphen}{tail}") if broken else (spaced,))
