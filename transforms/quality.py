@@ -28,6 +28,9 @@ BOILERPLATE = (
     r"|(?i)(?-u:\b)(?:was not found on this server|404 not found|403 forbidden|500 internal server error|502 bad gateway|503 service unavailable"
     r"|429 too many requests|checking your browser before accessing|ddos protection by cloudflare|cloudflare ray id|verify (?:that )?you are (?:a )?human"
     r"|enable javascript and cookies to continue|you are viewing an archived version of this page)(?-u:\b)"
+    # an advertisement, or a publisher's note on how to get the full text
+    r"|(?i)^(?:sponsored|advertisement|promoted|ad)\s*[:|\-–—]|(?i)^download (?:the )?(?:full(?:[ -]text)? )?(?:paper|article|pdf|text|chapter)(?-u:\b)"
+    r"|(?i)(?-u:\b)(?:institutional login|shibboleth|openathens)(?-u:\b)"
 )
 # A navigation bar: three or more items of one to three words between separators ("Home | Papers | Schedule");
 # normalization folds ``»`` to ``"``, so a spaced ``"`` separates items too (``Home " Conferences " Papers``),
@@ -75,6 +78,8 @@ NOT_ABSTRACT = (
     r"|(?:figure|fig\.|table|algorithm|listing) ?\d+[a-z]? ?[:.|] |(?:1\.? )?introduction (?:\d+ )?(?:1\.1|2\.?) "
     r"|acknowledge?ments? ?[:.]|acknowledge?ments? (?:this work|we thank|the authors)|funding ?:|this (?:work|article|paper|material) is licensed under|licensed under a creative commons"
     r"|permission to make digital or hard copies|personal use of this material is permitted"
+    # arXiv's notice in place of a withdrawn paper's abstract
+    r"|this (?:paper|article|submission|manuscript|version|preprint) (?:has been|was|is being|is) withdrawn(?-u:\b)"
     # a call for papers, a programme's session or break with its time, a journal article's highlights and back matter
     r"|call for (?:papers|participation|submissions|contributions)(?-u:\b)|highlights ?[:•·*\-]"
     r"|data availability(?: statement)? ?:|(?:conflicts? of interests?|competing interests?|declaration of competing interest) ?:"

@@ -57,6 +57,12 @@ AUTHOR_LIST = (
         ("#### ---- #### ++++ ////", "no_letters"),
         ("Sparse Experts Done Right", "too_short"),
         ("The model is good. " * 12, "repeated_text"),
+        # an advertisement, a publisher's access note, arXiv's notice for a withdrawn paper (at any length)
+        ("Sponsored: Try our new GPU cloud for 50% off today! Train your models faster with our clusters. Sign up now and get free credits.", "boilerplate"),
+        ("Download the full paper (PDF, 2.3 MB) from the publisher's website. Access may require a subscription or an institutional login.", "boilerplate"),
+        ("This paper has been withdrawn by the authors due to an error in the proof of Theorem 3. " + ABSTRACT, "boilerplate"),
+        ("Ad hoc retrieval matters. " + ABSTRACT, None),
+        ("Download speed prediction matters. " + ABSTRACT, None),
         (" ".join(f"word{i % 900}x" for i in range(1600)), "too_long"),
         ("\ufffd" * 40 + " text", "garbled"),
         ("Home | Papers | Schedule | Speakers | Sponsors | Contact", "boilerplate"),
