@@ -50,7 +50,8 @@ class DedupParams:
     """Near-duplicate settings (``[dedup]`` in a config file); defaults chosen from the measured curve."""
 
     jaccard: float = 0.5  # confirm a candidate pair at this exact Jaccard of shingle sets ...
-    containment: float = 0.8  # ... or at this share of the smaller set found in the larger one
+    containment: float = 0.8  # ... or at this share of the smaller set found in the larger one, when that set has
+    containment_min_shingles: int = 30  # at least this many shingles (a shorter fragment two papers may share is borderline)
     borderline_jaccard: float = 0.3  # a pair below both but at this Jaccard ...
     borderline_containment: float = 0.5  # ... or this containment is confirmed by its spread ...
     spread: float = 0.2  # ... at least this (``minhash.spread``), unless the method names it introduces conflict
@@ -182,11 +183,17 @@ def confirm(pairs: pl.DataFrame, candidates: Candidates, params: DedupParams) ->
         .when(pl.col("measure") == "spread")
         .then(pl.col("spread"))
         .otherwise(pl.col("containment"))
-    ).drop("spread", "names")
+    ).drop("spread", "names", "smaller")
 
 
 def _strong(params: DedupParams) -> pl.Expr:
-    return (pl.col("jaccard") >= params.jaccard) | (pl.col("containment") >= params.containment)
+    return (pl.col("jaccard") >= params.jaccard) | _contained(params)
+
+
+def _contained(params: DedupParams) -> pl.Expr:
+    """Containment at the threshold, of a smaller side long enough to say which paper it is from: a listing's truncated copy
+    that holds only an opening sentence two papers share is contained in both."""
+    return (pl.col("containment") >= params.containment) & (pl.col("smaller") >= params.containment_min_shingles)
 
 
 def is_borderline(params: DedupParams) -> pl.Expr:
@@ -205,7 +212,7 @@ def _measure(params: DedupParams) -> pl.Expr:
     return (
         pl.when(pl.col("jaccard") >= params.jaccard)
         .then(pl.lit("jaccard"))
-        .when(pl.col("containment") >= params.containment)
+        .when(_contained(params))
         .then(pl.lit("containment"))
         .when(pl.col("names") == "shared")
         .then(pl.lit("method_name"))

@@ -352,7 +352,7 @@ def candidate_pairs(bands: pl.DataFrame, below: int | None = None) -> pl.DataFra
 
 
 def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataFrame:
-    """Exact Jaccard and containment of the shingle sets of each pair ``(a, b)``.
+    """Exact Jaccard and containment of the shingle sets of each pair ``(a, b)``, and the ``smaller`` set's size.
 
     ``shingle_sets`` has distinct ``(row, shingle)`` (as ``shingle_table`` makes them, already sorted);
     containment is the intersection over the smaller set. One sort counts every pair's
@@ -380,7 +380,7 @@ def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataF
     shared = np.concatenate([np.zeros(0, np.int64), *_map_chunks(shared_in, len(a), PAIR_CHUNK)])
     union = np.maximum(n_a + n_b - shared, 1)
     return pairs.with_columns(
-        jaccard=pl.Series(shared / union), containment=pl.Series(shared / np.maximum(np.minimum(n_a, n_b), 1))
+        jaccard=pl.Series(shared / union), containment=pl.Series(shared / np.maximum(np.minimum(n_a, n_b), 1)), smaller=pl.Series(np.minimum(n_a, n_b))
     )
 
 
