@@ -14,7 +14,9 @@ depends only on the set of blocks, never on run order.
 
 Glued blocks: a key whose confirmed pairs cover both its start and its end, each leaving the
 rest of it to the other (``glued_keys``), is two abstracts a scraper joined into one block; it
-is rejected as ``glued`` and joins no record, so it never bridges two papers.
+is rejected as ``glued`` and joins no record, so it never bridges two papers. The other way
+round, a key contained in two texts that are not near duplicates of each other (``ambiguous_keys``:
+a truncated copy that holds only what two papers share) is rejected as ``ambiguous``.
 
 Kept rule: in each record the most complete occurrence is kept: most distinct shingles,
 then the longest normalized text, then the smallest (path, ordinal). Never arrival order.
@@ -36,6 +38,8 @@ from transforms.normalize import MOJIBAKE
 KEY_SCHEME = "k1"
 RECORD_ID_PREFIX = "pl_"
 GLUED = "glued"  # the reject reason of a block that is two abstracts glued together (see ``glued_keys``)
+AMBIGUOUS = "ambiguous"  # the reject reason of a block that two different papers contain (see ``ambiguous_keys``)
+UNPLACED = pl.Schema({"dedup_key": pl.String, "reject_reason": pl.String})
 # Characters of a normalized text that show damage: U+FFFD (bytes the decoder could not read) and mojibake ftfy left.
 DAMAGE = "\ufffd|" + MOJIBAKE
 DAMAGE_WORDS = 2  # what a damaged character costs a copy in the kept rule, in words of its shingle key
@@ -133,7 +137,7 @@ class Matches:
     edges: pl.DataFrame  # confirmed pairs: dedup_key_a (new), dedup_key_b, measure, similarity
     merges: pl.DataFrame  # retired_id -> surviving_id, via_dedup_key (the smallest new key of the bridging component)
     bands: pl.DataFrame  # dedup_index rows of every new key: dedup_key, scheme, bands (its band keys, or under the passage scheme its passage hashes)
-    glued: pl.Series  # keys, new or published, found to be two texts glued together: rejected, in no record
+    unplaced: pl.DataFrame  # keys, new or published, in no record (``UNPLACED``: glued or ambiguous), rejected with that reason
 
 
 @dataclass(frozen=True)
@@ -362,8 +366,8 @@ def match_keys(
     the same). A component of confirmed edges joins the published
     record it touches; one that touches several merges them into the smallest id and retires
     the others; one that touches none founds a record named after its smallest key.
-    A key that is two texts glued together (``glued_keys``; ``record_keys`` are the published
-    occurrences it reads for a published key) has no edges and no record.
+    A key that is two texts glued together (``glued_keys``) or that two different texts contain (``ambiguous_keys``;
+    ``record_keys`` are the published occurrences both read for a published key) has no edges and no record.
     """
     new_keys = with_bands(_copies(new_keys).sort("dedup_key"), params)
     known = with_bands(_copies(known).sort("dedup_key"), params)
@@ -387,13 +391,21 @@ def match_keys(
     local = pairs.select(a=node_rows.search_sorted(pairs["a"]).cast(pl.UInt32), b=node_rows.search_sorted(pairs["b"]).cast(pl.UInt32))
     confirmed = confirm(local, candidates, params)
     edges = confirmed.with_columns(a=node_rows.gather(confirmed["a"]), b=node_rows.gather(confirmed["b"]))
-    glued = glued_keys(confirmed, candidates, nodes.select("dedup_key", "record_id"), n_new, record_keys, params)
-    # a glued key joins nothing: its edges go, and a published one leaves its record
-    is_glued = nodes["dedup_key"].is_in(glued.implode()).to_numpy()
-    edges = edges.filter(~pl.Series(is_glued[edges["a"].to_numpy()]) & ~pl.Series(is_glued[edges["b"].to_numpy()]))
+    placed = nodes.select("dedup_key", "record_id")
+    glued = glued_keys(confirmed, candidates, placed, n_new, record_keys, params)
+    is_glued_row = candidates.keys.is_in(glued.implode()).to_numpy()
+    unglued = confirmed.filter(~pl.Series(is_glued_row[confirmed["a"].to_numpy()] | is_glued_row[confirmed["b"].to_numpy()]))
+    ambiguous = ambiguous_keys(unglued, candidates, placed.gather(node_rows), record_keys, params)
+    unplaced = pl.concat(
+        [pl.DataFrame({"dedup_key": keys, "reject_reason": reason}, schema=UNPLACED) for keys, reason in ((glued, GLUED), (ambiguous, AMBIGUOUS))]
+    )
+    unplaced_keys = unplaced["dedup_key"]
+    # a glued or ambiguous key joins nothing: its edges go, and a published one leaves its record
+    is_unplaced = nodes["dedup_key"].is_in(unplaced_keys.implode()).to_numpy()
+    edges = edges.filter(~pl.Series(is_unplaced[edges["a"].to_numpy()]) & ~pl.Series(is_unplaced[edges["b"].to_numpy()]))
 
     records = nodes["record_id"].drop_nulls().unique().sort()
-    known_nodes = np.flatnonzero(~is_glued[n_new:]) + n_new
+    known_nodes = np.flatnonzero(~is_unplaced[n_new:]) + n_new
     known_records = nodes.height + records.search_sorted(nodes["record_id"].gather(known_nodes)).to_numpy().astype(np.int64)
     src = np.concatenate([edges["a"].to_numpy().astype(np.int64), known_nodes])
     dst = np.concatenate([edges["b"].to_numpy().astype(np.int64), known_records])
@@ -419,7 +431,7 @@ def match_keys(
         labelled.filter(pl.col("is_new"))
         .select("dedup_key", "component")
         .join(per_component, on="component")
-        .select("dedup_key", record_id=pl.when(~pl.col("dedup_key").is_in(glued.implode())).then(pl.col("record_id")))
+        .select("dedup_key", record_id=pl.when(~pl.col("dedup_key").is_in(unplaced_keys.implode())).then(pl.col("record_id")))
     )
     merges = (
         per_component.filter(pl.col("retired").list.len() > 1)
@@ -437,7 +449,7 @@ def match_keys(
         edges=edge_table.sort("dedup_key_a", "dedup_key_b"),
         merges=merges,
         bands=index_rows(new_keys, params),
-        glued=glued,
+        unplaced=unplaced.sort("dedup_key"),
     )
 
 
@@ -457,6 +469,59 @@ def glued_keys(
     if record_keys is not None and published.height:
         sides = pl.concat([sides, _record_sides(published, record_keys, params)])
     return minhash.two_texts(sides, GLUE_NOISE)
+
+
+def _fragment_pairs(confirmed: pl.DataFrame, sizes: np.ndarray, params: DedupParams) -> pl.DataFrame:
+    """``fragment``, ``container``: the confirmed pairs ``(a, b)`` whose smaller side (``sizes``: shingles per row) the larger
+    contains at ``params.containment`` and that has ``GLUE_RATIO`` times fewer shingles (a truncated copy, not a version)."""
+    a, b = confirmed["a"].to_numpy(), confirmed["b"].to_numpy()
+    small, large = np.minimum(sizes[a], sizes[b]), np.maximum(sizes[a], sizes[b])
+    fragment = (confirmed["containment"].to_numpy() >= params.containment) & (large >= GLUE_RATIO * small)
+    a_smaller = sizes[a] <= sizes[b]
+    return pl.DataFrame(
+        {"fragment": np.where(a_smaller, a, b)[fragment], "container": np.where(a_smaller, b, a)[fragment]}, schema={"fragment": pl.UInt32, "container": pl.UInt32}
+    )
+
+
+def ambiguous_keys(
+    confirmed: pl.DataFrame, candidates: Candidates, placed: pl.DataFrame, record_keys: pl.LazyFrame | None, params: DedupParams
+) -> pl.Series:
+    """The keys that two texts which are not near duplicates of each other both contain (``_fragment_pairs`` of the confirmed
+    pairs, with the key the smaller side): a listing's truncated copy holding only what two papers share would join their records.
+
+    ``confirmed`` pairs are rows of ``candidates``; ``placed`` is ``dedup_key``, ``record_id`` of those rows (a published
+    key has a record). A published key that a new text contains is also confirmed against the other keys of its record
+    (``record_keys``: ``dedup_key``, ``record_id``, ``text`` of published occurrences), which may contain it too.
+    """
+    rows = _fragment_pairs(confirmed, np.diff(candidates.shingled.bounds), params)
+    if rows.is_empty():
+        return pl.Series("dedup_key", [], pl.String)
+    involved = pl.concat([rows["fragment"], rows["container"]]).unique().sort()
+    texts = pl.DataFrame({"dedup_key": candidates.keys.gather(involved), "texts": candidates.texts_of(involved)})
+    fragments = pl.DataFrame({"fragment": candidates.keys.gather(rows["fragment"]), "container": candidates.keys.gather(rows["container"])})
+    published = placed.filter(pl.col("record_id").is_not_null() & pl.col("dedup_key").is_in(fragments["fragment"].implode()))
+    if record_keys is not None and published.height:
+        mates = record_keys.filter(pl.col("record_id").is_in(published["record_id"].unique().implode())).select("dedup_key", "record_id", "text").collect()
+        texts = pl.concat([texts, _copies(mates.drop("record_id")).select("dedup_key", "texts")]).unique("dedup_key", keep="first")
+        mate_pairs = published.join(mates.select("dedup_key", "record_id").unique(), on="record_id", suffix="_mate")
+        mate_pairs = mate_pairs.filter(pl.col("dedup_key") != pl.col("dedup_key_mate")).select(fragment="dedup_key", container="dedup_key_mate")
+        fragments = pl.concat([fragments, mate_pairs]).unique()
+    # every container of a fragment (a published fragment's record keys for the first time), confirmed on one set of texts ...
+    keys = texts.sort("dedup_key").with_columns(text=pl.col("texts").list.first()).with_row_index("row")
+    local = Candidates(keys=keys["dedup_key"], shingled=minhash.shingle_hashes(with_folded(keys)["folded"], params.lsh), texts=keys["texts"])
+    sizes = np.diff(local.shingled.bounds)
+    row_of = keys.select("dedup_key", "row")
+    numbered = fragments.join(row_of.rename({"dedup_key": "fragment", "row": "a"}), on="fragment").join(
+        row_of.rename({"dedup_key": "container", "row": "b"}), on="container"
+    )
+    holds = _fragment_pairs(confirm(numbered.select("a", "b"), local, params), sizes, params)
+    # ... then one fragment's containers against each other: a pair of them that is no near duplicate makes it ambiguous
+    pairs = holds.join(holds, on="fragment", suffix="_other").filter(pl.col("container") < pl.col("container_other"))
+    if pairs.is_empty():
+        return pl.Series("dedup_key", [], pl.String)
+    same = confirm(pairs.select(a="container", b="container_other").unique(), local, params).select(container="a", container_other="b")
+    differing = pairs.join(same, on=["container", "container_other"], how="anti")
+    return keys["dedup_key"].gather(differing["fragment"].unique().sort()).rename("dedup_key")
 
 
 def _record_sides(published: pl.DataFrame, record_keys: pl.LazyFrame, params: DedupParams) -> pl.DataFrame:
@@ -596,19 +661,21 @@ def affected_records(new_blocks: pl.DataFrame, known_keys: pl.DataFrame, matches
     """Published record ids the new blocks touch: joined, surviving or retired."""
     accepted = new_blocks.filter(pl.col("reject_reason").is_null()).select("dedup_key")
     joined = accepted.join(known_keys.select("dedup_key", "record_id"), on="dedup_key")["record_id"]
-    left = known_keys.filter(pl.col("dedup_key").is_in(matches.glued.implode()))["record_id"]  # a glued published key leaves its record
+    left = known_keys.filter(pl.col("dedup_key").is_in(matches.unplaced["dedup_key"].implode()))["record_id"]  # an unplaced published key leaves its record
     touched = pl.concat([joined, matches.merges["retired_id"], matches.merges["surviving_id"], matches.assignment["record_id"], left])
     published = known_keys["record_id"].unique()
     return touched.filter(touched.is_in(published.implode())).unique().sort().rename("record_id")
 
 
-def reject_glued(frame: pl.DataFrame, glued: pl.Series) -> pl.DataFrame:
-    """Accepted rows whose ``dedup_key`` is glued: rejected as ``glued``, in no record."""
-    is_glued = pl.col("reject_reason").is_null() & pl.col("dedup_key").is_in(glued.implode())
-    return frame.with_columns(
-        reject_reason=pl.when(is_glued).then(pl.lit(GLUED)).otherwise(pl.col("reject_reason")),
-        record_id=pl.when(is_glued).then(pl.lit(None, pl.String)).otherwise(pl.col("record_id")),
-    )
+def reject_unplaced(frame: pl.DataFrame, unplaced: pl.DataFrame) -> pl.DataFrame:
+    """Accepted rows whose ``dedup_key`` is ``unplaced``: rejected with its reason (glued, ambiguous), in no record."""
+    reasons = unplaced.select("dedup_key", _unplaced="reject_reason")
+    found = frame.join(reasons, on="dedup_key", how="left", maintain_order="left")
+    now_rejected = pl.col("reject_reason").is_null() & pl.col("_unplaced").is_not_null()
+    return found.with_columns(
+        reject_reason=pl.coalesce("reject_reason", "_unplaced"),
+        record_id=pl.when(now_rejected).then(pl.lit(None, pl.String)).otherwise(pl.col("record_id")),
+    ).drop("_unplaced")
 
 
 def assign(
@@ -632,7 +699,7 @@ def assign(
     affected = affected_records(new_blocks, known_keys, matches)
     retire = matches.merges.select(record_id="retired_id", _survivor="surviving_id")
     touched = _retire(history.filter(pl.col("record_id").is_in(affected.implode())), retire).drop("status", "similarity")
-    return mark_kept(reject_glued(pl.concat([assigned, touched], how="diagonal_relaxed"), matches.glued), params, folds)
+    return mark_kept(reject_unplaced(pl.concat([assigned, touched], how="diagonal_relaxed"), matches.unplaced), params, folds)
 
 
 def changed_records(assigned: pl.DataFrame, history: pl.DataFrame) -> pl.Series:

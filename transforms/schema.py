@@ -23,6 +23,7 @@ RejectReason = Literal[
     "url_only",
     "repeated_text",
     "glued",  # decided by dedup: two abstracts in one block, each matching other blocks
+    "ambiguous",  # decided by dedup: a block two different papers contain (a truncated copy of what they share)
 ]
 REJECT_REASONS: Final[tuple[str, ...]] = get_args(RejectReason)
 
