@@ -537,12 +537,12 @@ def _strip_inline_title(rows: pl.Series) -> pl.Series:
 def join_lines(text: pl.Expr) -> pl.Expr:
     """Join a block's lines into one paragraph; keep URLs and words hyphenated at a line end whole (also where a line end
     became a space: ``hyphenation``)."""
-    return _on_rows(text, _has_line_breaks, _join_lines)
-
-
-def _has_line_breaks(batch: pl.Series) -> pl.Series:
-    spaced_hyphen = batch.str.contains_any(["- ", "\u2010 ", "\u00ad "])  # a literal search first: the pattern's \p{L} is slower
-    return batch.str.contains("\n", literal=True) | (spaced_hyphen & batch.str.contains(LINE_END_HYPHEN))
+    return _on_rows(
+        text,
+        lambda batch: batch.str.contains("\n", literal=True) | batch.str.contains(LINE_END_HYPHEN),
+        _join_lines,
+        lambda batch: batch.str.contains_any(["\n", "- ", "\u2010 ", "\u00ad "]),  # a literal search first: the pattern is ~10x slower
+    )
 
 
 # A URL hard-wrapped over up to this many lines is rejoined (each pass joins one break per URL).
@@ -969,7 +969,7 @@ def _space_wide_punctuation(text: pl.Expr) -> pl.Expr:
 
 
 def _fold_non_ascii(rows: pl.Series) -> pl.Series:
-    rows = _convert_rows(rows, lambda batch: batch.str.contains_any(list(_WIDE_PUNCTUATION)), _vectorized(_space_wide_punctuation))
+    rows = _convert_rows(rows, lambda batch: batch.str.contains(f"[{_WIDE_PUNCTUATION}]"), _vectorized(_space_wide_punctuation))  # a class: 5x faster than contains_any
     nfkc = _nfkc(rows)
     # Superscripts and subscripts are spelled out first on the rows NFKC changes that hold them.
     changed = (nfkc != rows).fill_null(False).arg_true()
