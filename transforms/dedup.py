@@ -395,7 +395,7 @@ def match_keys(
     glued = glued_keys(confirmed, candidates, placed, n_new, record_keys, params)
     is_glued_row = candidates.keys.is_in(glued.implode()).to_numpy()
     unglued = confirmed.filter(~pl.Series(is_glued_row[confirmed["a"].to_numpy()] | is_glued_row[confirmed["b"].to_numpy()]))
-    ambiguous = ambiguous_keys(unglued, candidates, placed.gather(node_rows), record_keys, params)
+    ambiguous = ambiguous_keys(unglued, candidates, placed, record_keys, params)
     unplaced = pl.concat(
         [pl.DataFrame({"dedup_key": keys, "reject_reason": reason}, schema=UNPLACED) for keys, reason in ((glued, GLUED), (ambiguous, AMBIGUOUS))]
     )
@@ -489,7 +489,7 @@ def ambiguous_keys(
     """The keys that two texts which are not near duplicates of each other both contain (``_fragment_pairs`` of the confirmed
     pairs, with the key the smaller side): a listing's truncated copy holding only what two papers share would join their records.
 
-    ``confirmed`` pairs are rows of ``candidates``; ``placed`` is ``dedup_key``, ``record_id`` of those rows (a published
+    ``confirmed`` pairs are rows of ``candidates``; ``placed`` is ``dedup_key``, ``record_id`` of the keys (a published
     key has a record). A published key that a new text contains is also confirmed against the other keys of its record
     (``record_keys``: ``dedup_key``, ``record_id``, ``text`` of published occurrences), which may contain it too.
     """
@@ -501,14 +501,14 @@ def ambiguous_keys(
     fragments = pl.DataFrame({"fragment": candidates.keys.gather(rows["fragment"]), "container": candidates.keys.gather(rows["container"])})
     published = placed.filter(pl.col("record_id").is_not_null() & pl.col("dedup_key").is_in(fragments["fragment"].implode()))
     if record_keys is not None and published.height:
-        mates = record_keys.filter(pl.col("record_id").is_in(published["record_id"].unique().implode())).select("dedup_key", "record_id", "text").collect()
-        texts = pl.concat([texts, _copies(mates.drop("record_id")).select("dedup_key", "texts")]).unique("dedup_key", keep="first")
-        mate_pairs = published.join(mates.select("dedup_key", "record_id").unique(), on="record_id", suffix="_mate")
+        mates = _record_copies(published["record_id"], record_keys)
+        texts = pl.concat([texts, mates.select("dedup_key", "texts")]).unique("dedup_key", keep="first")
+        mate_pairs = published.join(mates.select("dedup_key", "record_id"), on="record_id", suffix="_mate")
         mate_pairs = mate_pairs.filter(pl.col("dedup_key") != pl.col("dedup_key_mate")).select(fragment="dedup_key", container="dedup_key_mate")
         fragments = pl.concat([fragments, mate_pairs]).unique()
     # every container of a fragment (a published fragment's record keys for the first time), confirmed on one set of texts ...
     keys = texts.sort("dedup_key").with_columns(text=pl.col("texts").list.first()).with_row_index("row")
-    local = Candidates(keys=keys["dedup_key"], shingled=minhash.shingle_hashes(with_folded(keys)["folded"], params.lsh), texts=keys["texts"])
+    local = _text_candidates(keys, params)
     sizes = np.diff(local.shingled.bounds)
     row_of = keys.select("dedup_key", "row")
     numbered = fragments.join(row_of.rename({"dedup_key": "fragment", "row": "a"}), on="fragment").join(
@@ -526,16 +526,25 @@ def ambiguous_keys(
 
 def _record_sides(published: pl.DataFrame, record_keys: pl.LazyFrame, params: DedupParams) -> pl.DataFrame:
     """``covered_ends`` (by ``dedup_key``) of published keys (``dedup_key``, ``record_id``) that the other keys of their records cover."""
-    copies = record_keys.filter(pl.col("record_id").is_in(published["record_id"].unique().implode())).select("dedup_key", "record_id", "text").collect()
-    keys = with_folded(_copies(copies).sort("dedup_key")).with_row_index("row")
+    keys = _record_copies(published["record_id"], record_keys).sort("dedup_key").with_row_index("row")
     row_of = keys.select("dedup_key", "record_id", "row")
     pairs = published.join(row_of, on=["dedup_key", "record_id"]).join(row_of, on="record_id", suffix="_mate")
     pairs = pairs.filter(pl.col("row") != pl.col("row_mate")).select(a="row", b="row_mate")
-    shingled = minhash.shingle_hashes(keys["folded"], params.lsh)
-    confirmed = confirm(pairs, Candidates(keys=keys["dedup_key"], shingled=shingled, texts=keys["texts"]), params)
-    sides = minhash.covered_ends(confirmed, shingled, GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE)
+    local = _text_candidates(keys, params)
+    confirmed = confirm(pairs, local, params)
+    sides = minhash.covered_ends(confirmed, local.shingled, GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE)
     sides = sides.filter(pl.col("longer").is_in(pairs["a"].implode()))
     return sides.select(pl.exclude("longer"), dedup_key=keys["dedup_key"].gather(sides["longer"]))
+
+
+def _record_copies(record_ids: pl.Series, record_keys: pl.LazyFrame) -> pl.DataFrame:
+    """``_copies`` of the published keys of the records ``record_ids`` (``record_keys``: ``dedup_key``, ``record_id``, ``text``)."""
+    return _copies(record_keys.filter(pl.col("record_id").is_in(record_ids.unique().implode())).select("dedup_key", "record_id", "text").collect())
+
+
+def _text_candidates(keys: pl.DataFrame, params: DedupParams) -> Candidates:
+    """``Candidates`` of ``keys`` (``dedup_key``, ``text``, ``texts``), in their order, shingled from their text."""
+    return Candidates(keys=keys["dedup_key"], shingled=minhash.shingle_hashes(with_folded(keys)["folded"], params.lsh), texts=keys["texts"])
 
 
 def text_damage(text: pl.Expr) -> pl.Expr:
