@@ -154,6 +154,10 @@ WRAPPED = "\n".join(
         ("models\uff08\uff2c\uff2c\uff2d\uff53\uff09have shown\uff0cyet; training\u3002 Vision", "models (LLMs) have shown, yet; training. Vision"),
         ("\u6211\u4eec\u63d0\u51fa\u4e86\u65b9\u6cd5\u3002 \u5b9e\u9a8c", "\u6211\u4eec\u63d0\u51fa\u4e86\u65b9\u6cd5\u3002 \u5b9e\u9a8c"),
         ("\uff13\uff0e\uff15 and e\uff0eg\uff0e", "3.5 and e.g."),
+        ("本文提出了一种新方法，该方法利用（Transformer）结构：实验表明，效果最好！", "本文提出了一种新方法，该方法利用（Transformer）结构：实验表明，效果最好！"),
+        ("我们提出方法（ReasonX），代码见：https://github.com/abc/x，欢迎使用；ＧＰＴ－４也可用？", "我们提出方法（ReasonX），代码见：https://github.com/abc/x，欢迎使用；GPT-4也可用？"),
+        ("大規模言語モデル（LLM）の推論を改善する。コードは（MITライセンス）で公開。", "大規模言語モデル（LLM）の推論を改善する。コードは（MITライセンス）で公開。"),
+        ("We train models\uff08\u5927\u6a21\u578b\uff09on text\uff0cyet fail.", "We train models (\u5927\u6a21\u578b) on text, yet fail."),  # a Chinese term in English text
         # an arXiv id in front of the abstract on its first line goes, the abstract after it stays
         ("arXiv:2401.01234v2 [cs.LG] Graph networks are widely\nused for molecules.", "Graph networks are widely used for molecules."),
         ("[2402.00001] Large language models code.", "Large language models code."),
