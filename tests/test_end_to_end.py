@@ -193,3 +193,26 @@ def test_bad_input_is_refused_in_one_line_before_anything_runs(paperlake_cli, se
         code, output = paperlake_cli("run", *args)
         assert code == 2 and message in output and "Traceback" not in output, output
     assert not (tmp_path / "wh").exists()
+
+
+def test_workshop_headers_and_chinese_text_publish(paperlake_cli, tmp_path: Path) -> None:
+    """A workshop of no venue names its own venue, which validation accepts; Chinese text keeps its punctuation."""
+    inputs, warehouse = tmp_path / "in", tmp_path / "wh"
+    inputs.mkdir()
+    abstract = (
+        "We study sparse attention kernels for long-context inference on commodity GPUs and report a two-fold speedup at equal"
+        " accuracy across four open models, three context lengths and two batch sizes."
+    )
+    (inputs / "a.txt").write_text(f"Workshop on Efficient ML (2024)\n\n{abstract}\n", encoding="utf-8")
+    other = (
+        "We prune large language models without retraining and keep their zero-shot accuracy on seven tasks at half of the"
+        " weights, with a layer-wise error bound that tells how far each layer can be pruned."
+    )
+    (inputs / "b.txt").write_text(f"Efficient ML Workshop 2024\n\n{other}\n", encoding="utf-8")
+    chinese = "本文提出了一种新的图像分割方法，该方法利用（Transformer）结构对全局上下文进行建模：实验表明，我们的方法在多个数据集上取得了最好的结果！"
+    (inputs / "c.txt").write_text(f"CVPR 2024 论文\n\n{chinese}\n", encoding="utf-8")
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
+    assert code == 0 and "published dataset version 1" in output, output
+    records = Warehouse(warehouse).read("records").sort("venue")
+    assert records["venue"].to_list() == ["CVPR", "EFFICIENT ML WORKSHOP", "WORKSHOP ON EFFICIENT ML"]
+    assert records["text"][0] == chinese

@@ -31,6 +31,7 @@ VENUE_DISPLAY = {
     "RECSYS": "RecSys", "ICDM": "ICDM", "SIGGRAPH": "SIGGRAPH", "OSDI": "OSDI", "NSDI": "NSDI", "SOSP": "SOSP",
     "EUROSYS": "EuroSys", "ATC": "ATC", "ASPLOS": "ASPLOS", "ISCA": "ISCA", "SIGMOD": "SIGMOD", "VLDB": "VLDB", "ICDE": "ICDE",
     "SIGCOMM": "SIGCOMM", "PLDI": "PLDI", "POPL": "POPL", "ICSE": "ICSE", "USENIXSEC": "USENIX Security", "ARXIV": "arXiv",
+    "3DV": "3DV",  # a venue that starts with a digit: known, or it would not be read as one
 }
 VENUE_ALIASES = {"NIPS": "NEURIPS"}
 # Venues written out in full ("The 41st International Conference on Machine Learning (ICML 2024)",
@@ -145,7 +146,7 @@ _WORDS = {
     "selected notable program tracks track online official complete technical research tiny accept submissions "
     "repository from position annual meeting international updated latest acm ieee usenix round camera ready session sessions "
     "cycle outstanding award awards candidates honorable mention mentions blogposts blogpost blog posts creative ai tutorials "
-    "tutorial sorted alphabetically new daily listing listings replacements cross-lists january february march april may june july august september october november december",
+    "tutorial survey surveys sorted alphabetically new daily listing listings replacements cross-lists january february march april may june july august september october november december",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
     "hauptkonferenz vorträge vortrage lange kurze tagungsband",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts actes",
@@ -243,6 +244,8 @@ _TRACKS = (
     ("Workshop", r"\b(?:workshops?|ateliers?|talleres|taller)\b|研讨会|研討會|ワークショップ|워크숍|워크샵"),
     ("Demo Track", r"\b(?:system )?demo(?:nstration)?s?\b|演示"),
     ("Industry Track", r"\bindustry\b"),
+    ("Rejected", r"\brejected\b|被拒|未录用|未錄用"),  # OpenReview lists these too: not the venue's papers
+    ("Withdrawn", r"\bwithdrawn\b|撤稿|撤回"),
 )
 _TRACK = re.compile("|".join(f"(?P<t{i}>{pattern})" for i, (_, pattern) in enumerate(_TRACKS)), re.IGNORECASE)
 # Where the listing was scraped from: "| OpenReview", "- CVF Open Access", "— icml.cc".
@@ -262,6 +265,10 @@ _YEAR = re.compile(r"(?<!\d)((?:19[5-9]|20\d)\d)(?!\d)")
 # A workshop of no venue, named at the line's start and followed by its year: "Workshop on Efficient ML (2024)".
 _STANDALONE_WORKSHOP = re.compile(
     r"^[\W_]*workshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—\d]{2,80}?)[\s\-_'’(\[]*((?:1[5-9]|2\d)\d{2})(?!\d)[)\]]?", re.IGNORECASE
+)
+# ... or named before the word: "Efficient ML Workshop 2024", "ICBINB Workshop (2024)".
+_WORKSHOP_NAMED_FIRST = re.compile(
+    r"^[\W_]*([^|()\[\]（）【】–—\d]{2,80}?)\s+workshop[\s\-_'’(\[]*((?:1[5-9]|2\d)\d{2})(?!\d)[)\]]?", re.IGNORECASE
 )
 # A named workshop: "Workshop on Foundation Models", "Workshop: ATTRIB" (the name is free text).
 _WORKSHOP_NAME = re.compile(r"\bworkshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—]{2,80}?)\s*(?=[|()\[\]（）【】–—]|$)", re.IGNORECASE)
@@ -330,13 +337,18 @@ def _title_case_name(name: str) -> bool:
 _NAME_TAIL = _PAPER_WORDS | {"accepted"}  # words after a workshop's name that are not part of it ("... Accepted Papers")
 
 
+_NOT_A_NAME = frozenset({"a", "an", "the", "our", "this", "my", "your", "their", "new"})
+
+
 def _workshop_name(name: str) -> str | None:
-    """A workshop's name without the words for papers it ends with ("Efficient ML Papers"); None when it is no name."""
+    """A workshop's name without the words for papers it ends with ("Efficient ML Papers"); None when it is no name
+    (only header words or articles: "The Workshop 2024")."""
     words = name.split()
     while words and words[-1].lower() in _NAME_TAIL:
         words.pop()
     kept = " ".join(words)
-    return kept if kept and _title_case_name(kept) else None
+    naming = [w for w in words if w.lower() not in _VOCAB and w.lower() not in _NOT_A_NAME]
+    return kept if naming and _title_case_name(kept) else None
 
 
 def _full_names_as_venues(text: str) -> str:
@@ -346,6 +358,13 @@ def _full_names_as_venues(text: str) -> str:
         if name.search(text):
             text = name.sub(" " if _KNOWN_VENUE.search(text) else f" {key} ", text)
     return text
+
+
+def venue_key(written: str) -> str:
+    """The venue key of a venue as written: upper case ASCII letters, digits, ``&`` and ``-``, words one space apart
+    ("Workshop on Künstliche Intelligenz" -> ``WORKSHOP ON KUNSTLICHE INTELLIGENZ``)."""
+    ascii_text = unicodedata.normalize("NFKD", written).encode("ascii", "ignore").decode()
+    return " ".join(re.sub(r"[^A-Z0-9&\-]+", " ", ascii_text.upper()).split())
 
 
 @lru_cache(maxsize=4096)
@@ -373,9 +392,12 @@ def parse_header(line: str | None) -> Header | None:
     text = _EVENT_DAYS.sub(" ", _PLACE.sub(" ", text))  # before the venue: "Vancouver 2025" is not a venue and a year
     match = _VENUE_YEAR.search(text)
     standalone = _STANDALONE_WORKSHOP.match(text) if not _KNOWN_VENUE.search(text) else None
+    named_first = _WORKSHOP_NAMED_FIRST.match(text) if not (standalone or _KNOWN_VENUE.search(text)) else None
     if standalone and (name := _workshop_name(standalone.group(1))):
         match, written, year = standalone, f"Workshop on {name}", int(standalone.group(2))  # the workshop is the venue
-    elif match and match.group(1).lower() not in _VOCAB:
+    elif named_first and (name := _workshop_name(named_first.group(1))):
+        match, written, year = named_first, f"{name} Workshop", int(named_first.group(2))
+    elif match and match.group(1).lower() not in _VOCAB and not _TRACK.fullmatch(match.group(1)):  # "NeurIPS Workshop 2024"
         written, year = match.group(1), int(match.group(2))
     elif (match := _YEAR_VENUE.search(text)) and match.group(2).lower() not in _VOCAB:
         written, year = match.group(2), int(match.group(1))
@@ -400,7 +422,7 @@ def parse_header(line: str | None) -> Header | None:
     linking = _LINKING if _PAPER_WORDS.intersection(residue) else frozenset()
     if any(w not in _VOCAB and w not in linking for w in residue):
         return None
-    key = written.upper()
+    key = venue_key(written)
     key = VENUE_ALIASES.get(key, key)
     if key == "ARXIV" and category:
         track = category.group(1)
