@@ -22,6 +22,7 @@ from paperlake.store import PreparedRewrites, TableChange, Warehouse, now_utc, r
 from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
 from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, import_in_background, validate_tables
 from transforms import dedup, schema, tables, tags, urls
+from transforms.quality import QualityThresholds
 from transforms.tags import Taxonomy
 
 
@@ -221,9 +222,13 @@ def assemble_tables(
 
 
 @task(cache_policy=NO_CACHE)
-def validate(table_set: dict[str, pl.DataFrame | pl.LazyFrame], taxonomy: Taxonomy, expectations_dir: Path, docs_dir: Path) -> ValidationReport:
-    """Great Expectations over every table."""
-    return validate_tables(table_set, expectations_dir, {"taxonomy_tags": taxonomy.tags}, docs_dir)
+def validate(
+    table_set: dict[str, pl.DataFrame | pl.LazyFrame], taxonomy: Taxonomy, quality: QualityThresholds, expectations_dir: Path, docs_dir: Path
+) -> ValidationReport:
+    """Great Expectations over every table; the suites' ``$`` variables are the taxonomy's tags and the configured text lengths."""
+    min_chars, max_chars = quality.text_length_bounds
+    variables = {"taxonomy_tags": taxonomy.tags, "min_text_chars": min_chars, "max_text_chars": max_chars}
+    return validate_tables(table_set, expectations_dir, variables, docs_dir)
 
 
 @task(cache_policy=NO_CACHE)
@@ -319,7 +324,7 @@ def curate(
         changes = _table_changes(table_set, staging, replaced | republished, retag)
         rewrites.append(prepare_rewrites.submit(warehouse, {name: change for name, change in changes.items() if name not in replaced}))
         log.info("validation: running the expectation suites")
-        report = validate(table_set | {"run_stats": tables.run_stats(assigned, blocks)}, taxonomy, suites_dir, docs_dir)
+        report = validate(table_set | {"run_stats": tables.run_stats(assigned, blocks)}, taxonomy, config.quality, suites_dir, docs_dir)
         summary.data_docs = str(report.data_docs) if report.data_docs else None
         summary.validation = report.outcome
         summary.warnings += [f.describe() for f in report.warnings]

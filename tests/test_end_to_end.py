@@ -216,3 +216,16 @@ def test_workshop_headers_and_chinese_text_publish(paperlake_cli, tmp_path: Path
     records = Warehouse(warehouse).read("records").sort("venue")
     assert records["venue"].to_list() == ["CVPR", "EFFICIENT ML WORKSHOP", "WORKSHOP ON EFFICIENT ML"]
     assert records["text"][0] == chinese
+
+
+def test_configured_text_lengths_are_the_ones_validation_checks(paperlake_cli, tmp_path: Path) -> None:
+    """A shorter or longer text the [quality] settings keep is published, not blocked by the records suite's length check."""
+    inputs, config = tmp_path / "in", tmp_path / "paperlake.toml"
+    inputs.mkdir()
+    config.write_text("[quality]\nmin_words = 5\nmax_chars = 30000\nmax_words = 10000\n", encoding="utf-8")
+    long_text = " ".join(f"Sentence {i} reports a result on the benchmark number {i} of the suite." for i in range(400))
+    (inputs / "a.txt").write_text(f"ICML 2025 Papers\n\nWe prune small nets fast.\n\n{long_text}\n", encoding="utf-8")
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "wh", "--config", config)
+    assert code == 0 and "published dataset version 1" in output, output
+    lengths = sorted(Warehouse(tmp_path / "wh").read("records")["text"].str.len_chars().to_list())
+    assert lengths[0] < 40 and lengths[-1] > 20000

@@ -256,7 +256,7 @@ _SITE = re.compile(
     r"|hugging face|google scholar|researchgate|alphaxiv|cool papers|immersive paper discovery|ecva)\b",
     re.IGNORECASE,
 )
-_VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’(]*((?:1[5-9]|2\d)\d{2})(?!\d)")
+_VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’(]*((?:19[5-9]|20\d)\d)(?!\d)")
 # A known venue with a two-digit year of this century: "AAAI-24", "ECCV'24".
 _VENUE_SHORT_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})\s*[\-'’]\s*(\d{{2}})(?!\d)", re.IGNORECASE)
 # A known venue and a year apart ("TMLR Papers 2024", "The 2024 ACM SIGIR Conference ...").
@@ -264,11 +264,11 @@ _KNOWN_VENUE = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})(?![A-Za
 _YEAR = re.compile(r"(?<!\d)((?:19[5-9]|20\d)\d)(?!\d)")
 # A workshop of no venue, named at the line's start and followed by its year: "Workshop on Efficient ML (2024)".
 _STANDALONE_WORKSHOP = re.compile(
-    r"^[\W_]*workshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—\d]{2,80}?)[\s\-_'’(\[]*((?:1[5-9]|2\d)\d{2})(?!\d)[)\]]?", re.IGNORECASE
+    r"^[\W_]*workshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—\d]{2,80}?)[\s\-_'’(\[]*((?:19[5-9]|20\d)\d)(?!\d)[)\]]?", re.IGNORECASE
 )
 # ... or named before the word: "Efficient ML Workshop 2024", "ICBINB Workshop (2024)".
 _WORKSHOP_NAMED_FIRST = re.compile(
-    r"^[\W_]*([^|()\[\]（）【】–—\d]{2,80}?)\s+workshop[\s\-_'’(\[]*((?:1[5-9]|2\d)\d{2})(?!\d)[)\]]?", re.IGNORECASE
+    r"^[\W_]*([^|()\[\]（）【】–—\d]{2,80}?)\s+workshop[\s\-_'’(\[]*((?:19[5-9]|20\d)\d)(?!\d)[)\]]?", re.IGNORECASE
 )
 # A named workshop: "Workshop on Foundation Models", "Workshop: ATTRIB" (the name is free text).
 _WORKSHOP_NAME = re.compile(r"\bworkshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—]{2,80}?)\s*(?=[|()\[\]（）【】–—]|$)", re.IGNORECASE)
@@ -286,7 +286,7 @@ _ORDER = re.compile(
     re.IGNORECASE,
 )
 _VOLUME = re.compile(r"\b(?:volume|vol\.?|pmlr)\s*\d+\b", re.IGNORECASE)
-_YEAR_VENUE = re.compile(r"(?<!\d)((?:1[5-9]|2\d)\d{2})[\s\-_]*([A-Za-z][A-Za-z0-9&\-]*[A-Za-z])(?![A-Za-z0-9])")
+_YEAR_VENUE = re.compile(r"(?<!\d)((?:19[5-9]|20\d)\d)[\s\-_]*([A-Za-z][A-Za-z0-9&\-]*[A-Za-z])(?![A-Za-z0-9])")
 _MAX_HEADER_CHARS = 160
 _DIGIT = re.compile(r"\d")
 

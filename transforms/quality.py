@@ -152,6 +152,12 @@ class QualityThresholds:
     min_unique_sentence_ratio: float = 0.5  # repeated_text at or below this share of distinct sentences (a doubled block has half)
     cjk_chars_per_word: float = 2.0
 
+    @property
+    def text_length_bounds(self) -> tuple[int, int]:
+        """The fewest and most characters a kept text has: two per word asked for (a letter and a space), or
+        ``cjk_chars_per_word`` per word in CJK text, and ``max_chars`` (validation checks records against these)."""
+        return max(1, int(self.min_words * min(2.0, self.cjk_chars_per_word))), self.max_chars
+
 
 def _word_count(text: pl.Expr, cjk_chars_per_word: float) -> pl.Expr:
     """Words, counting runs of CJK characters as ~one word per ``cjk_chars_per_word`` characters."""

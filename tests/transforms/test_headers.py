@@ -276,6 +276,8 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "We train on cs.CL abstracts from 2025",
         "ICML Papers (updated 2025-07-01)",
         "Our Workshop 2024",
+        "Top 1500 Papers",  # no year a record could carry (validation asks for 1950-2100)
+        "ICML 2999 Papers",
         "The Workshop 2024",
     ],
 )
