@@ -229,3 +229,17 @@ def test_configured_text_lengths_are_the_ones_validation_checks(paperlake_cli, t
     assert code == 0 and "published dataset version 1" in output, output
     lengths = sorted(Warehouse(tmp_path / "wh").read("records")["text"].str.len_chars().to_list())
     assert lengths[0] < 40 and lengths[-1] > 20000
+
+
+def test_a_block_of_any_size_is_rejected_without_blocking_publication(paperlake_cli, tmp_path: Path) -> None:
+    """A file without blank lines (a page dump) is one block: rejected too_long and kept whole, however long."""
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    abstract = "We propose a new method for learning representations of graphs and release our code and data for everyone to reuse."
+    dump = "graph model data " * 1_300_000  # 22.1 million characters
+    (inputs / "a.txt").write_text(f"ICML 2025 Papers\n\n{abstract}\n\n{dump}\n", encoding="utf-8")
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "wh")
+    assert code == 0 and "published dataset version 1" in output, output
+    occurrences = Warehouse(tmp_path / "wh").read("occurrences").sort("ordinal")
+    assert occurrences["reject_reason"].to_list() == [None, "too_long"]
+    assert occurrences["text_raw"][1] == dump  # as read, its trailing space too
