@@ -32,7 +32,7 @@ from paperlake import sources
 from paperlake.config import Config
 from paperlake.store import Warehouse, now_utc
 from paperlake.taxonomy import load_taxonomy
-from paperlake.validate import EXPECTATIONS_DIR, validate_tables
+from paperlake.validate import EXPECTATIONS_DIR, suite_variables, validate_tables
 from transforms import dedup, normalize, quality, schema, split, tables, tags, urls
 
 HERE = Path(__file__).resolve().parent
@@ -146,7 +146,7 @@ def stages(source: Path) -> tuple[dict[str, float], pl.DataFrame, dict[str, obje
         "urls": url_table, "record_merges": result.matches.merges, "merge_edges": result.matches.edges,
         "run_stats": tables.run_stats(occurrences, blocks),
     }
-    timed("validate", validate_tables, table_set, EXPECTATIONS_DIR, {"taxonomy_tags": taxonomy.tags})
+    timed("validate", validate_tables, table_set, EXPECTATIONS_DIR, suite_variables(taxonomy.tags, config.quality))
     seconds = timings["dedup_keys"] + timings["dedup_match_and_mark"]
     alone = {"seconds": round(seconds, 2), "records_per_s": round(blocks.height / seconds), "peak_rss_gb_process": round(peak.rss / 2**30, 2)}
     return timings, keyed.join(occurrences.select("path", "ordinal", "record_id"), on=["path", "ordinal"]), alone

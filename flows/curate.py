@@ -20,7 +20,7 @@ from paperlake.config import Config, code_version, load_config
 from paperlake.staging import Staging
 from paperlake.store import PreparedRewrites, TableChange, Warehouse, now_utc, run_name
 from paperlake.taxonomy import load_taxonomy, taxonomy_sha256
-from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, import_in_background, validate_tables
+from paperlake.validate import EXPECTATIONS_DIR, ValidationReport, import_in_background, suite_variables, validate_tables
 from transforms import dedup, schema, tables, tags, urls
 from transforms.quality import QualityThresholds
 from transforms.tags import Taxonomy
@@ -161,6 +161,15 @@ def assign_records(
 
 
 @task(cache_policy=NO_CACHE)
+def dataset_statuses(warehouse: Warehouse, assigned: pl.DataFrame, affected: pl.Series, retag: bool) -> pl.DataFrame:
+    """``status`` of every occurrence of the dataset this run would publish: this run's (``assigned``), and the published
+    ones it does not touch (a retag's ``assigned`` holds those already)."""
+    if retag or warehouse.current_version() is None:
+        return assigned.select("status")
+    untouched = pl.col("record_id").is_null() | ~pl.col("record_id").is_in(affected.implode())
+    return pl.concat([warehouse.scan("occurrences").select("record_id", "status").filter(untouched).select("status").collect(), assigned.select("status")])
+
+
 def untouched_statuses(warehouse: Warehouse, affected: pl.Series) -> pl.DataFrame:
     """The statuses of the published occurrences this run does not touch (rejected ones too)."""
     untouched = pl.col("record_id").is_null() | ~pl.col("record_id").is_in(affected.implode())
@@ -225,10 +234,8 @@ def assemble_tables(
 def validate(
     table_set: dict[str, pl.DataFrame | pl.LazyFrame], taxonomy: Taxonomy, quality: QualityThresholds, expectations_dir: Path, docs_dir: Path
 ) -> ValidationReport:
-    """Great Expectations over every table; the suites' ``$`` variables are the taxonomy's tags and the configured text lengths."""
-    min_chars, max_chars = quality.text_length_bounds
-    variables = {"taxonomy_tags": taxonomy.tags, "min_text_chars": min_chars, "max_text_chars": max_chars}
-    return validate_tables(table_set, expectations_dir, variables, docs_dir)
+    """Great Expectations over every table (``suite_variables``: the taxonomy's tags, the configured text lengths)."""
+    return validate_tables(table_set, expectations_dir, suite_variables(taxonomy.tags, quality), docs_dir)
 
 
 @task(cache_policy=NO_CACHE)
@@ -324,7 +331,8 @@ def curate(
         changes = _table_changes(table_set, staging, replaced | republished, retag)
         rewrites.append(prepare_rewrites.submit(warehouse, {name: change for name, change in changes.items() if name not in replaced}))
         log.info("validation: running the expectation suites")
-        report = validate(table_set | {"run_stats": tables.run_stats(assigned, blocks)}, taxonomy, config.quality, suites_dir, docs_dir)
+        run_stats = tables.run_stats(dataset_statuses(warehouse, assigned, affected, retag), blocks)  # the dataset's ratios, not the run's
+        report = validate(table_set | {"run_stats": run_stats}, taxonomy, config.quality, suites_dir, docs_dir)
         summary.data_docs = str(report.data_docs) if report.data_docs else None
         summary.validation = report.outcome
         summary.warnings += [f.describe() for f in report.warnings]

@@ -26,6 +26,7 @@ import importlib
 import json
 import logging
 import os
+import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,7 @@ from typing import Any
 import polars as pl
 
 from paperlake.warmup import collector_paused
+from transforms.quality import QualityThresholds
 
 EXPECTATIONS_DIR = Path(__file__).resolve().parent.parent / "expectations"
 SEVERITIES = ("critical", "warning")
@@ -124,8 +126,16 @@ def suites_sha256(directory: Path = EXPECTATIONS_DIR) -> str:
     return digest.hexdigest()
 
 
+def suite_variables(taxonomy_tags: list[str], quality: QualityThresholds) -> dict[str, Any]:
+    """What the suites' ``"$name"`` kwargs stand for: the taxonomy's tags, and the text lengths ``quality`` keeps."""
+    min_chars, max_chars = quality.text_length_bounds
+    return {"taxonomy_tags": taxonomy_tags, "min_text_chars": min_chars, "max_text_chars": max_chars}
+
+
 def _substitute(value: Any, variables: dict[str, Any]) -> Any:
-    if isinstance(value, str) and value.startswith("$") and value[1:] in variables:
+    if isinstance(value, str) and re.fullmatch(r"\$[a-z_]+", value):
+        if value[1:] not in variables:
+            raise ValueError(f"expectation kwarg {value!r} names no run-time variable (known: {', '.join(sorted(variables))})")
         return variables[value[1:]]
     if isinstance(value, dict):
         return {k: _substitute(v, variables) for k, v in value.items()}

@@ -86,6 +86,7 @@ def test_rerun_is_a_no_op_and_a_chinese_copy_is_a_duplicate(paperlake_cli, seeds
 
 
 def test_blocked_validation_keeps_the_previous_version(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    """A dataset that would be mostly rejects is not published, and the version before it stays as it was."""
     warehouse = tmp_path / "wh"
     assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)[0] == 0
     before = _export(paperlake_cli, warehouse, tmp_path / "before")
@@ -95,14 +96,16 @@ def test_blocked_validation_keeps_the_previous_version(paperlake_cli, seeds: Pat
         "Our analysis covers twelve datasets, three model families and two evaluation protocols, and it shows strong gains."
     )
     copy = (seeds / sorted(p.name for p in seeds.glob("*.txt"))[0]).read_text(encoding="utf-8").split("\n\n")[1]
-    # a copy of a published abstract: the run rewrites that record's files beside its tables while it validates
-    (seeds / "ancient.txt").write_text(f"ICML 1850 Papers\n\n{abstract}\n\n{copy}\n", encoding="utf-8")
+    # a copy of a published abstract: the run rewrites that record's files beside its tables while it validates;
+    # 700 junk blocks make the dataset 91% rejects (700 of 768 blocks), which blocks publication
+    junk = "\n\n".join(f"#{i} ----" for i in range(700))
+    (seeds / "dump.txt").write_text(f"ICML 2025 Papers\n\n{abstract}\n\n{copy}\n\n{junk}\n", encoding="utf-8")
     table_files = {name: sorted(p.name for p in (warehouse / name).glob("*.parquet")) for name in TABLES}
     code, output = paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)
     assert code == 1
     assert "validation blocked publication" in output
-    assert "year" in output and "expect_column_values_to_be_between" in output
-    assert "(1 rows) e.g. [1850]" in output  # the count and the offending values
+    assert "run_stats.reject_ratio: expect_column_values_to_be_between" in output
+    assert "(1 rows) e.g. [0.911" in output  # the count and the offending values
     assert Warehouse(warehouse).current_version() == 1
     assert {name: sorted(p.name for p in (warehouse / name).glob("*.parquet")) for name in TABLES} == table_files  # none left behind
 
@@ -243,3 +246,15 @@ def test_a_block_of_any_size_is_rejected_without_blocking_publication(paperlake_
     occurrences = Warehouse(tmp_path / "wh").read("occurrences").sort("ordinal")
     assert occurrences["reject_reason"].to_list() == [None, "too_long"]
     assert occurrences["text_raw"][1] == dump  # as read, its trailing space too
+
+
+def test_a_run_that_adds_only_rejects_publishes(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    """The reject and record checks look at the dataset, not at the run: a new file of junk alone does not block a schedule."""
+    warehouse = tmp_path / "wh"
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)[0] == 0
+    (seeds / "junk.txt").write_text("ICML 2025 Papers\n\nHome | About\n\nLoading...\n", encoding="utf-8")
+    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)
+    assert code == 0 and "published dataset version 2" in output, output
+    assert "run_stats.reject_ratio_new" in output  # a warning
+    occurrences = Warehouse(warehouse).read("occurrences")
+    assert occurrences.filter(pl.col("path") == "junk.txt")["status"].to_list() == ["rejected", "rejected"]

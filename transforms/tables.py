@@ -100,7 +100,8 @@ def records_table(kept: pl.DataFrame, extras: pl.DataFrame, listings: pl.DataFra
 
 
 def run_stats(occurrences: pl.DataFrame, new_blocks: pl.DataFrame) -> pl.DataFrame:
-    """One row of ratios for validation: rejects overall and in this run, duplicates among accepted blocks."""
+    """One row of ratios for validation: rejects among ``occurrences`` (their ``status``: the dataset's) and among this run's
+    ``new_blocks``, duplicates among accepted occurrences, and the records they keep."""
     accepted = occurrences.filter(pl.col("status") != "rejected")
     kept = accepted.filter(pl.col("status") == "kept").height
     return pl.DataFrame(
