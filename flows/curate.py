@@ -326,7 +326,12 @@ def curate(
             "dedup_index": staging.scan("dedup_index", schema.DEDUP_INDEX),
         }
         summary.blocks_new = blocks.height
-        summary.warnings = [f"{p}: no recognisable header; collection is null" for p in new_sources.filter(pl.col("collection").is_null() & pl.col("error").is_null())["path"]]
+        readable = new_sources.filter(pl.col("error").is_null())
+        summary.warnings = [f"{p}: no recognisable header; collection is null" for p in readable.filter(pl.col("collection").is_null())["path"]]
+        summary.warnings += [
+            f"{p}: header names no known venue and year; collection {c!r}"
+            for p, c in readable.filter(pl.col("collection").is_not_null() & pl.col("venue").is_null()).select("path", "collection").iter_rows()
+        ]
         docs_dir = warehouse.root / "reports" / stamp
         changes = _table_changes(table_set, staging, replaced | republished, retag)
         rewrites.append(prepare_rewrites.submit(warehouse, {name: change for name, change in changes.items() if name not in replaced}))

@@ -199,7 +199,8 @@ def test_bad_input_is_refused_in_one_line_before_anything_runs(paperlake_cli, se
 
 
 def test_workshop_headers_and_chinese_text_publish(paperlake_cli, tmp_path: Path) -> None:
-    """A workshop of no venue names its own venue, which validation accepts; Chinese text keeps its punctuation."""
+    """A workshop of no venue names its own venue, which validation accepts; a listing's title names its collection;
+    Chinese text keeps its punctuation."""
     inputs, warehouse = tmp_path / "in", tmp_path / "wh"
     inputs.mkdir()
     abstract = (
@@ -214,10 +215,17 @@ def test_workshop_headers_and_chinese_text_publish(paperlake_cli, tmp_path: Path
     (inputs / "b.txt").write_text(f"Efficient ML Workshop 2024\n\n{other}\n", encoding="utf-8")
     chinese = "本文提出了一种新的图像分割方法，该方法利用（Transformer）结构对全局上下文进行建模：实验表明，我们的方法在多个数据集上取得了最好的结果！"
     (inputs / "c.txt").write_text(f"CVPR 2024 论文\n\n{chinese}\n", encoding="utf-8")
+    diffusion = (
+        "We study score-based generative models for image synthesis and show that a simple reweighting of the noise schedule"
+        " improves FID on CIFAR-10 and ImageNet by a large margin across sampler settings."
+    )
+    (inputs / "d.txt").write_text(f"# Awesome Diffusion Papers\n\n{diffusion}\n", encoding="utf-8")
     code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
     assert code == 0 and "published dataset version 1" in output, output
-    records = Warehouse(warehouse).read("records").sort("venue")
-    assert records["venue"].to_list() == ["CVPR", "EFFICIENT ML WORKSHOP", "WORKSHOP ON EFFICIENT ML"]
+    assert "d.txt: header names no known venue and year; collection 'Awesome Diffusion Papers'" in output
+    records = Warehouse(warehouse).read("records").sort("venue", nulls_last=True)
+    assert records["venue"].to_list() == ["CVPR", "EFFICIENT ML WORKSHOP", "WORKSHOP ON EFFICIENT ML", None]
+    assert records["collection"][3] == "Awesome Diffusion Papers"
     assert records["text"][0] == chinese
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -295,8 +296,8 @@ _DIGIT = re.compile(r"\d")
 class Header:
     """What a header line says about its collection."""
 
-    venue: str
-    year: int
+    venue: str | None  # None only for a listing's title (``parse_listing_title``)
+    year: int | None
     header_lang: str
     collection: str
     part: int | None
@@ -367,15 +368,20 @@ def venue_key(written: str) -> str:
     return " ".join(re.sub(r"[^A-Z0-9&\-]+", " ", ascii_text.upper()).split())
 
 
+def _clean_line(line: str) -> tuple[str, str]:
+    """The line without invisible marks and mojibake, and that line NFKC-folded and stripped."""
+    line = _INVISIBLE.sub("", line)
+    if _MOJIBAKE.search(line):  # repaired before NFKC, which would fold some of its letters ("º" to "o")
+        line = ftfy.fix_encoding(line)
+    return line, unicodedata.normalize("NFKC", line).strip()
+
+
 @lru_cache(maxsize=4096)
 def parse_header(line: str | None) -> Header | None:
     """Parse a header line, or return None when the line is not a header."""
     if not line:
         return None
-    line = _INVISIBLE.sub("", line)
-    if _MOJIBAKE.search(line):  # repaired before NFKC, which would fold some of its letters ("º" to "o")
-        line = ftfy.fix_encoding(line)
-    text = unicodedata.normalize("NFKC", line).strip()
+    line, text = _clean_line(line)
     if len(text) > _MAX_HEADER_CHARS or not _DIGIT.search(text):  # every form below has a year: most lines end here
         return None
     part_match = _PART.search(text)
@@ -436,6 +442,46 @@ def parse_header(line: str | None) -> Header | None:
     )
 
 
+# A file's first line that names its listing in words ``parse_header`` does not know: a topic ("ICML 2025 Reinforcement
+# Learning Papers", "CVPR 2024 目标检测论文汇总") or no venue at all ("Awesome Diffusion Papers", "Papers I read in 2024").
+# It must stand alone (a blank line under it), be short, end no sentence and say that it lists papers.
+_LISTING_WORD = re.compile(
+    r"(?<![A-Za-z])(?:papers?|preprints?|publications?|abstracts|articles|awesome|reading[- ]list)(?![A-Za-z])"
+    r"|论文|論文|논문|文献|artículos|artigos|articoli|beiträge|artikel|статьи|статей|makalah|makaleler|bài báo",
+    re.IGNORECASE,
+)
+_TITLE_MAX_CHARS, _TITLE_MAX_WORDS = 100, 12
+_TITLE_ENDS = "#*=~_-–—|:：·•【】《》「」『』[]<>\"'“”‘’«» \t"  # decoration around a title ("# Awesome Papers", "**Papers**")
+
+
+@lru_cache(maxsize=1024)
+def parse_listing_title(line: str | None) -> Header | None:
+    """A file's first line read as its listing's title when ``parse_header`` reads no header from it.
+
+    A known venue and a year on it give ``<Venue> <year> Papers``; else the collection is the line itself (its decoration
+    stripped), with the year on it if any and no venue. None when the line is long, ends a sentence, holds a URL or a menu,
+    or has no word for papers or lists (``_LISTING_WORD``).
+    """
+    if not line:
+        return None
+    line, text = _clean_line(line)
+    name = text.strip(_TITLE_ENDS)
+    if (
+        not name or len(name) > _TITLE_MAX_CHARS or len(name.split()) > _TITLE_MAX_WORDS or name[-1] in ".!?。！？…"
+        or "://" in name or "www." in name.lower() or name.count("|") + name.count("·") + name.count("•") > 1
+        or not _LISTING_WORD.search(name)
+    ):
+        return None
+    words = [w for w in _DECORATION.split(_without_symbols(name.lower())) if w]
+    year = _YEAR.search(name)
+    venue = _KNOWN_VENUE.search(_full_names_as_venues(name))
+    if venue and year:
+        key = VENUE_ALIASES.get(venue_key(venue.group(1)), venue_key(venue.group(1)))
+        display = VENUE_DISPLAY.get(key, venue.group(1))
+        return Header(venue=key, year=int(year.group(1)), header_lang=_language(line, words), collection=f"{display} {year.group(1)} Papers", part=None)
+    return Header(venue=None, year=int(year.group(1)) if year else None, header_lang=_language(line, words), collection=name, part=None)
+
+
 def looks_like_header(line: str | None) -> bool:
     """True when the line parses as a collection header."""
     return parse_header(line) is not None
@@ -446,12 +492,17 @@ HEADER_FIELDS = pl.Struct(
 )
 
 
-def _parse_batch(lines: pl.Series) -> pl.Series:
-    parsed = [parse_header(line) for line in lines.to_list()]
+def _parse_batch(lines: pl.Series, parse: Callable[[str | None], Header | None] = parse_header) -> pl.Series:
+    parsed = [parse(line) for line in lines.to_list()]
     return pl.Series(
         [None if h is None else {"venue": h.venue, "year": h.year, "header_lang": h.header_lang, "collection": h.collection, "part": h.part} for h in parsed],
         dtype=HEADER_FIELDS,
     )
+
+
+def listing_title_fields(line: pl.Expr) -> pl.Expr:
+    """``header_fields`` of ``parse_listing_title``: for the first lines of files ``header_fields`` finds no header in."""
+    return line.map_batches(lambda lines: _parse_batch(lines, parse_listing_title), return_dtype=HEADER_FIELDS)
 
 
 def header_fields(line: pl.Expr) -> pl.Expr:

@@ -22,7 +22,7 @@ from xml.etree import ElementTree
 
 import polars as pl
 
-from transforms.headers import INVISIBLE_MARKS, header_fields
+from transforms.headers import INVISIBLE_MARKS, header_fields, listing_title_fields
 
 _SEP = "\U0010fffd\U0010fffd"  # never occurs in real text; splits blocks in one vectorized pass
 _SPACE_CHARS = " \t\f\v\u00a0\u3000\u200b\ufeff"
@@ -260,7 +260,8 @@ HEADER_SEARCH_WIDTH = 200
 
 def _header_lines(first: pl.DataFrame) -> pl.DataFrame:
     """Per file (``_file``), the first line of its first piece (``_text``) that parses as a header among the first
-    ``HEADER_SEARCH_LINES``, below only lines of at most ``HEADER_SEARCH_WIDTH`` characters: ``_at`` (its index), ``_line`` (stripped), ``_header``."""
+    ``HEADER_SEARCH_LINES``, below only lines of at most ``HEADER_SEARCH_WIDTH`` characters: ``_at`` (its index), ``_line`` (stripped), ``_header``;
+    else its first line read as the listing's title, when it is the whole first piece."""
     lines = (
         first.select("_file", _line=pl.col("_text").str.split("\n").list.head(HEADER_SEARCH_LINES))
         .with_columns(_at=pl.int_ranges(pl.col("_line").list.len(), dtype=pl.UInt32))
@@ -268,13 +269,21 @@ def _header_lines(first: pl.DataFrame) -> pl.DataFrame:
         .with_columns(_line=pl.col("_line").str.strip_chars())
     )
     short_above = (pl.col("_line").str.len_chars().shift(1).fill_null(0).cum_max().over("_file")) <= HEADER_SEARCH_WIDTH
-    return (
+    headers = (
         lines.filter(short_above)
         .with_columns(_header=header_fields(pl.col("_line")))
         .filter(pl.col("_header").is_not_null())
         .group_by("_file", maintain_order=True)
         .first()
     )
+    # else a first line that stands alone (a blank line under it) may be the listing's title (``parse_listing_title``)
+    alone = first.join(headers.select("_file"), on="_file", how="anti").select("_file", _line=pl.col("_text").str.strip_chars())
+    titles = (
+        alone.filter(~pl.col("_line").str.contains("\n") & (pl.col("_line").str.len_chars() <= HEADER_SEARCH_WIDTH))
+        .with_columns(_at=pl.lit(0, pl.UInt32), _header=listing_title_fields(pl.col("_line")))
+        .filter(pl.col("_header").is_not_null())
+    )
+    return pl.concat([headers, titles.select(headers.columns)])
 
 
 def split_continuation(sources: pl.DataFrame) -> pl.DataFrame:

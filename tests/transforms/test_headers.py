@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from transforms.headers import header_fields, parse_header
+from transforms.headers import header_fields, parse_header, parse_listing_title
 
 EXPECTATIONS = Path(__file__).resolve().parents[2] / "expectations"
 
@@ -285,6 +285,32 @@ def test_not_headers(line: str) -> None:
     assert parse_header(line) is None
 
 
+@pytest.mark.parametrize(
+    ("line", "venue", "year", "collection", "lang"),
+    [
+        ("Awesome Diffusion Papers", None, None, "Awesome Diffusion Papers", "en"),
+        ("**Awesome-LLM-Reasoning**", None, None, "Awesome-LLM-Reasoning", "en"),
+        ("Papers I read in 2024", None, 2024, "Papers I read in 2024", "en"),
+        ("ICML 2025 Reinforcement Learning Papers", "ICML", 2025, "ICML 2025 Papers", "en"),
+        ("NeurIPS 2024 Papers on Diffusion Models", "NEURIPS", 2024, "NeurIPS 2024 Papers", "en"),
+        ("CVPR 2024 \u76ee\u6807\u68c0\u6d4b\u8bba\u6587\u6c47\u603b", "CVPR", 2024, "CVPR 2024 Papers", "zh"),
+        ("\u0421\u0442\u0430\u0442\u044c\u0438 \u043f\u043e \u043c\u0430\u0448\u0438\u043d\u043d\u043e\u043c\u0443 \u043e\u0431\u0443\u0447\u0435\u043d\u0438\u044e", None, None, "\u0421\u0442\u0430\u0442\u044c\u0438 \u043f\u043e \u043c\u0430\u0448\u0438\u043d\u043d\u043e\u043c\u0443 \u043e\u0431\u0443\u0447\u0435\u043d\u0438\u044e", "ru"),
+    ],
+)
+def test_listing_titles(line: str, venue: str | None, year: int | None, collection: str, lang: str) -> None:
+    title = parse_listing_title(line)
+    assert title is not None and (title.venue, title.year, title.collection, title.header_lang) == (venue, year, collection, lang)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Home | Papers | About", "We release the papers today.", "Attention Is All You Need", "Source: https://papers.cool/venue/ICML.2025",
+     "Loading...", "", "A very long line that mentions papers " + "and more words " * 10],
+)
+def test_not_listing_titles(line: str) -> None:
+    assert parse_listing_title(line) is None
+
+
 def _venue_patterns() -> list[re.Pattern[str]]:
     """The venue regexes of the validation suites (``expectations/``)."""
     patterns = []
@@ -342,6 +368,8 @@ def test_a_sentence_mentioning_a_venue_is_not_a_header(venue: str, year: int, ta
 @given(st.text(max_size=200))
 def test_parse_header_never_raises(line: str) -> None:
     parse_header(line)
+    title = parse_listing_title(line)
+    assert title is None or title.venue is None or all(p.search(title.venue) for p in _venue_patterns())
 
 
 @given(st.text(st.characters(blacklist_categories=("Cs",)), min_size=2, max_size=40), st.integers(1990, 2030), st.booleans())

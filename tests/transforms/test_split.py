@@ -46,6 +46,17 @@ def test_file_without_header_keeps_first_block() -> None:
     assert blocks["text_raw"].to_list() == ["An abstract without a header.", "Another one."]
 
 
+def test_a_first_line_that_stands_alone_and_names_a_listing_is_its_title() -> None:
+    parsed, blocks = _split("# Awesome Diffusion Papers\n\nAn abstract.\n\nAnother one.")
+    assert parsed.select("header_raw", "venue", "year", "collection").row(0) == ("# Awesome Diffusion Papers", None, None, "Awesome Diffusion Papers")
+    assert blocks["text_raw"].to_list() == ["An abstract.", "Another one."]
+    parsed, _ = _split("CVPR 2024 \u76ee\u6807\u68c0\u6d4b\u8bba\u6587\u6c47\u603b\r\n\r\nAn abstract.")  # a topic: the venue's collection
+    assert parsed.select("venue", "year", "collection", "header_lang").row(0) == ("CVPR", 2024, "CVPR 2024 Papers", "zh")
+    for text in ("Awesome Diffusion Papers\nAn abstract under it.", "Attention Is All You Need\n\nAn abstract.", "We list the papers.\n\nAn abstract."):
+        parsed, blocks = _split(text)  # not alone, no word for a listing, a sentence: the first block stays
+        assert parsed["header_raw"][0] is None and blocks.height == (1 if "\n\n" not in text else 2)
+
+
 def test_invisible_marks_before_the_header() -> None:
     for marks in ("\u200b", "\u200e", "\ufeff\u200f", "\u200b\n\n"):
         parsed, blocks = _split(marks + "ICML 2025 Papers\n\nAn abstract.")
