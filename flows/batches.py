@@ -124,7 +124,7 @@ def stage_blocks(batch: BlockBatch) -> int:
 
 def _texts(batch: BlockBatch) -> Iterator[pl.DataFrame]:
     """The batch's files read (``sources.READ_SCHEMA``); for one large plain file, one frame per piece of its text."""
-    files = [Path(f) for f in batch.files]
+    files = [source_files.fs_path(f) for f in batch.files]
     streamed = source_files.stream_source(files[0], batch.root, batch.piece_bytes, batch.read) if len(files) == 1 else None
     if streamed is None:
         yield source_files.read_sources(files, batch.root, batch.read)

@@ -9,6 +9,7 @@ import codecs
 import gzip
 import hashlib
 import io
+import os
 import re
 import unicodedata
 import zlib
@@ -95,7 +96,7 @@ class ReadLimits:
 
 
 def discover(root: Path) -> list[Path]:
-    """All ``*.txt`` and ``*.txt.gz`` files under ``root``, sorted by relative path."""
+    """All ``*.txt`` and ``*.txt.gz`` files under ``root`` (in any case: ``*.TXT``), sorted by relative path."""
     return list_inputs(root)[0]
 
 
@@ -106,11 +107,25 @@ def list_inputs(root: Path) -> tuple[list[Path], list[str]]:
         raise FileNotFoundError(f"input folder not found: {root}")
     listings, others = [], []
     for path in sorted((p for p in root.rglob("*") if p.is_file()), key=lambda p: p.relative_to(root).as_posix()):
-        if path.name.endswith((".txt", ".txt.gz")):
+        if path.name.lower().endswith((".txt", ".txt.gz")):  # "PAPERS.TXT" from Windows too
             listings.append(path)
         elif not any(part.startswith(".") for part in path.relative_to(root).parts):
-            others.append(path.relative_to(root).as_posix())
+            others.append(path_text(path.relative_to(root).as_posix()))
     return listings, others
+
+
+def path_text(path: Path | str) -> str:
+    """A path as text a table can hold: the bytes of a file name that are not UTF-8 (a Windows archive's ``caf\\xe9.txt``)
+    written as ``\\xNN``. ``fs_path`` gives the file back."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+_ESCAPED_BYTE = re.compile(r"\\x([89a-f][0-9a-f])")  # only bytes of 0x80 and up are not UTF-8 alone
+
+
+def fs_path(text: str) -> Path:
+    """The file a ``path_text`` names (a UTF-8 name that spells ``\\xe9`` itself is read as that byte)."""
+    return Path(_ESCAPED_BYTE.sub(lambda m: chr(0xDC00 + int(m[1], 16)), text)) if "\\x" in text else Path(text)
 
 
 def source_id(data: bytes) -> str:
@@ -122,21 +137,21 @@ STATS_SCHEMA = pl.Schema({"file": pl.String, "size_bytes": pl.Int64, "mtime_ns":
 
 
 def file_stats(paths: list[Path]) -> pl.DataFrame:
-    """``file`` (absolute path), ``size_bytes`` and ``mtime_ns`` of each path (nulls when it cannot be stat'ed)."""
+    """``file`` (absolute path, ``path_text``), ``size_bytes`` and ``mtime_ns`` of each path (nulls when it cannot be stat'ed)."""
     rows = []
     for path in paths:
         try:
             stat = path.stat()
-            rows.append((str(path.absolute()), stat.st_size, stat.st_mtime_ns))
+            rows.append((path_text(path.absolute()), stat.st_size, stat.st_mtime_ns))
         except OSError:
-            rows.append((str(path.absolute()), None, None))
+            rows.append((path_text(path.absolute()), None, None))
     return pl.DataFrame(rows, schema=STATS_SCHEMA, orient="row")
 
 
 def _hash_file(path: str) -> str:
     digest = hashlib.sha256()
     try:
-        with open(path, "rb") as handle:
+        with open(fs_path(path), "rb") as handle:
             while chunk := handle.read(1 << 22):
                 digest.update(chunk)
     except OSError:
@@ -151,7 +166,7 @@ def hash_files(files: pl.Series, root: Path) -> pl.Series:
     """
     with ThreadPoolExecutor(max_workers=2) as pool:
         digests = list(pool.map(_hash_file, files.to_list()))
-    ids = [d or f"unreadable:{Path(f).relative_to(root.absolute()).as_posix()}" for f, d in zip(files.to_list(), digests, strict=True)]
+    ids = [d or f"unreadable:{Path(f).relative_to(path_text(root.absolute())).as_posix()}" for f, d in zip(files.to_list(), digests, strict=True)]
     return pl.Series("source_id", ids, dtype=pl.String)
 
 
@@ -408,7 +423,7 @@ def _choose_legacy(data: bytes) -> tuple[str, str]:
 
 def read_source(path: Path, root: Path, limits: ReadLimits = ReadLimits(), skip: frozenset[str] = frozenset()) -> dict[str, object] | None:
     """Read one file into a row: id, relative path, size, encoding, error, decoded text (None when its id is in ``skip``)."""
-    rel = path.relative_to(root).as_posix()
+    rel = path_text(path.relative_to(root).as_posix())
     try:
         data = path.read_bytes()
     except OSError:
@@ -418,7 +433,7 @@ def read_source(path: Path, root: Path, limits: ReadLimits = ReadLimits(), skip:
         return None
     payload: bytes | None = data
     error = None
-    if path.name.endswith(".gz"):
+    if path.name.lower().endswith(".gz"):
         payload, error = _gunzip(data, limits)
     text = encoding = None
     if payload is not None:
@@ -449,7 +464,7 @@ def stream_source(path: Path, root: Path, chunk_bytes: int, limits: ReadLimits =
     is first decompressed once without keeping it, to check ``limits``. None when the file is not
     read so (UTF-16 or UTF-32, an error, unreadable): read it whole.
     """
-    gz = path.name.endswith(".gz")
+    gz = path.name.lower().endswith(".gz")
     opener = gzip.open if gz else open
     try:
         size = path.stat().st_size
@@ -462,7 +477,7 @@ def stream_source(path: Path, root: Path, chunk_bytes: int, limits: ReadLimits =
     _, encoding, error = detect_and_decode(_sample(head), limits)
     if error is not None or encoding not in _CUTTABLE:
         return None
-    row = {"source_id": _hash_file(str(path)), "path": path.relative_to(root).as_posix(), "size_bytes": size, "encoding": encoding, "error": None}
+    row = {"source_id": _hash_file(path_text(path)), "path": path_text(path.relative_to(root).as_posix()), "size_bytes": size, "encoding": encoding, "error": None}
     if not row["source_id"]:
         return None
     return row, _text_pieces(partial(opener, path, "rb"), _CUTTABLE[encoding], len(codecs.BOM_UTF8) if encoding == "utf-8-sig" else 0, chunk_bytes)

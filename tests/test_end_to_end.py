@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import os
 import shutil
 
 import re
@@ -266,3 +267,19 @@ def test_a_run_that_adds_only_rejects_publishes(paperlake_cli, seeds: Path, tmp_
     assert "run_stats.reject_ratio_new" in output  # a warning
     occurrences = Warehouse(warehouse).read("occurrences")
     assert occurrences.filter(pl.col("path") == "junk.txt")["status"].to_list() == ["rejected", "rejected"]
+
+
+def test_a_file_name_that_is_not_utf8_is_ingested_and_rerun_is_a_no_op(paperlake_cli, tmp_path: Path) -> None:
+    """A Windows archive's file name (cp1252 bytes) used to stop the run; its path is shown with the byte escaped."""
+    inputs, warehouse = tmp_path / "in", tmp_path / "wh"
+    inputs.mkdir()
+    abstract = (
+        "We propose a method for pruning large language models that removes half of the weights without retraining,"
+        " evaluated on seven zero-shot tasks and language modeling benchmarks with minimal loss in perplexity."
+    )
+    (inputs / os.fsdecode(b"r\xe9sum\xe9s.TXT")).write_text(f"ICML 2025 Papers\n\n{abstract}\n", encoding="utf-8")
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
+    assert code == 0 and "published dataset version 1" in output, output
+    assert Warehouse(warehouse).read("occurrences")["path"].to_list() == ["r\\xe9sum\\xe9s.TXT"]
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
+    assert code == 0 and "nothing new; current dataset version 1" in output, output

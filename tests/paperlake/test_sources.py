@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import codecs
 import gzip
+import os
 from pathlib import Path
 
 import polars as pl
@@ -9,7 +10,19 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from paperlake.sources import LEGACY_SAMPLE_BYTES, ReadLimits, detect_and_decode, list_inputs, read_source, read_sources
+from paperlake.sources import (
+    LEGACY_SAMPLE_BYTES,
+    ReadLimits,
+    detect_and_decode,
+    discover,
+    file_stats,
+    fs_path,
+    hash_files,
+    list_inputs,
+    path_text,
+    read_source,
+    read_sources,
+)
 from transforms.split import split_blocks, split_header
 
 from ..conftest import FIXTURES
@@ -270,3 +283,23 @@ def test_files_that_are_not_listings_are_named_and_hidden_ones_are_not(tmp_path:
     listings, others = list_inputs(tmp_path)
     assert [p.relative_to(tmp_path).as_posix() for p in listings] == ["a.txt", "sub/.hidden.txt", "sub/b.txt.gz"]
     assert others == ["README.md", "notes", "sub/page.html"]
+
+
+@given(st.binary(min_size=1, max_size=30).filter(lambda name: b"/" not in name and b"\0" not in name and b"\\x" not in name))
+def test_a_file_name_in_any_bytes_round_trips_through_its_text(name: bytes) -> None:
+    path = Path(os.fsdecode(name))
+    text = path_text(path)
+    text.encode("utf-8")  # a table can hold it
+    assert fs_path(text) == path
+
+
+def test_non_utf8_and_upper_case_file_names_are_read(tmp_path: Path) -> None:
+    abstract = "We propose a method for pruning large language models without retraining."
+    (tmp_path / os.fsdecode(b"caf\xe9.txt")).write_text(f"ICML 2025 Papers\n\n{abstract}\n", encoding="utf-8")
+    (tmp_path / "PAPERS.TXT").write_text(f"ICML 2025 Papers\n\n{abstract} Another.\n", encoding="utf-8")
+    files = discover(tmp_path)
+    assert [path_text(p.name) for p in files] == ["PAPERS.TXT", "caf\\xe9.txt"]
+    read = read_sources(files, tmp_path)
+    assert read["path"].to_list() == ["PAPERS.TXT", "caf\\xe9.txt"] and read["error"].to_list() == [None, None]
+    stats = file_stats(files)
+    assert hash_files(stats["file"], tmp_path).to_list() == read["source_id"].to_list()
