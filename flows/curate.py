@@ -266,17 +266,25 @@ def curate(
     expectations_dir: str | None = None,
     config_file: str | None = None,
 ) -> RunSummary:
-    """Ingest new files under ``input_dir`` and publish a new dataset version when something changed."""
+    """Ingest new files under ``input_dir`` and publish a new dataset version when something changed.
+
+    The run holds the warehouse (``Warehouse.exclusive``): a run that starts while another holds it raises ``WarehouseBusy``.
+    """
     config = load_config(Path(config_file) if config_file else None)
     warehouse = Warehouse(Path(warehouse_dir))
     taxonomy_path = Path(taxonomy_file) if taxonomy_file else None
     taxonomy = load_taxonomy(taxonomy_path)
     suites_dir = Path(expectations_dir) if expectations_dir else EXPECTATIONS_DIR
+    with warehouse.exclusive("paperlake run"):
+        return _curate(Path(input_dir), warehouse, taxonomy_path, taxonomy, suites_dir, config)
+
+
+def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, taxonomy: Taxonomy, suites_dir: Path, config: Config) -> RunSummary:
     started = now_utc()
     summary = RunSummary()
 
-    listings, summary.files_ignored = source_files.list_inputs(Path(input_dir))
-    identified, new = find_new_sources(Path(input_dir), listings, warehouse)
+    listings, summary.files_ignored = source_files.list_inputs(input_dir)
+    identified, new = find_new_sources(input_dir, listings, warehouse)
     summary.files_found, summary.files_new = identified.height, new.height
     log.info("files: %d found, %d new (%.1f MB to read)", identified.height, new.height, new["size_bytes"].sum() / 1e6)
     taxonomy_hash = taxonomy_sha256(taxonomy_path)
@@ -293,7 +301,7 @@ def curate(
     staging = Staging.create(warehouse.root, stamp)
     rewrites: list[PrefectFuture[PreparedRewrites]] = []
     try:
-        stage_new_blocks(new, Path(input_dir), staging, config)
+        stage_new_blocks(new, input_dir, staging, config)
         parsed = staging.scan("sources", source_files.READ_SCHEMA).collect()
         staged = staging.scan("blocks", batches.STAGED_BLOCKS)
         accepted = staged.filter(pl.col("reject_reason").is_null())

@@ -15,6 +15,8 @@ import typer
 import paperlake  # noqa: F401  (offline defaults first)
 from paperlake.defaults import DEFAULT_KEEP
 
+BUSY_EXIT = 75  # EX_TEMPFAIL: another run or vacuum holds the warehouse; a scheduler may simply try again later
+
 app = typer.Typer(help="Curated, versioned datasets from scraped paper listings.", no_args_is_help=True, add_completion=False)
 
 InputDir = Annotated[Path, typer.Option("--input", "-i", help="Folder of *.txt / *.txt.gz listing files.")]
@@ -52,6 +54,7 @@ def run(
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(2) from None
         from flows.curate import ValidationBlocked, curate
+        from paperlake.store import WarehouseBusy
         from paperlake.validate import import_in_background
 
         gx_import = import_in_background()  # while the server boots: the run's own work then has the process to itself
@@ -80,6 +83,9 @@ def run(
     except ValidationBlocked as blocked:
         typer.echo(f"error: {blocked}", err=True)
         raise typer.Exit(1) from None
+    except WarehouseBusy as busy:
+        typer.echo(f"error: {busy}", err=True)
+        raise typer.Exit(BUSY_EXIT) from None
     except (ValueError, FileNotFoundError) as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None
@@ -168,11 +174,14 @@ def vacuum(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Only print what would be deleted.")] = False,
 ) -> None:
     """Delete the table files (and run reports) that only dataset versions older than the newest KEEP need."""
-    from paperlake.store import VersionNotFound, Warehouse
+    from paperlake.store import VersionNotFound, Warehouse, WarehouseBusy
     from paperlake.vacuum import VacuumFailed, format_vacuum, vacuum as vacuum_warehouse
 
     try:
         result = vacuum_warehouse(Warehouse(warehouse), keep=keep, dry_run=dry_run)
+    except WarehouseBusy as busy:
+        typer.echo(f"error: {busy}", err=True)
+        raise typer.Exit(BUSY_EXIT) from None
     except VersionNotFound as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None

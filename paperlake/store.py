@@ -9,11 +9,14 @@ previous dataset version as the current one.
 from __future__ import annotations
 
 import dataclasses
+import fcntl
 import itertools
 import json
+import os
 import shutil
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
@@ -95,11 +98,39 @@ class Vacuumed:
     keep: int
 
 
+class WarehouseBusy(RuntimeError):
+    """Another run or vacuum holds the warehouse (``Warehouse.exclusive``)."""
+
+
+LOCK_FILE = ".lock"
+
+
 @dataclass(frozen=True)
 class Warehouse:
     """A warehouse root: one Delta table per published table, plus ``versions``."""
 
     root: Path
+
+    @contextmanager
+    def exclusive(self, holder: str) -> Iterator[None]:
+        """Hold the warehouse for a run or a vacuum (an advisory lock on ``<root>/.lock``, which the OS releases when the
+        process ends, however it ends). When another process holds it, raise ``WarehouseBusy`` naming that holder at once:
+        two runs at once would each publish the same new files."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        handle = open(self.root / LOCK_FILE, "a+", encoding="utf-8")  # noqa: SIM115  (held open until the block ends)
+        try:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.seek(0)
+                raise WarehouseBusy(f"warehouse {self.root} is busy ({handle.read().strip() or 'another process'}); nothing was done") from None
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"{holder}, pid {os.getpid()}, since {now_utc():%Y-%m-%d %H:%M:%S} UTC\n")
+            handle.flush()
+            yield
+        finally:
+            handle.close()  # closing releases the lock
 
     def table_path(self, name: str) -> Path:
         return self.root / name

@@ -99,9 +99,16 @@ def vacuum(warehouse: Warehouse, keep: int = DEFAULT_KEEP, dry_run: bool = False
     """
     if keep < 1:
         raise ValueError(f"keep must be at least 1, got {keep}")
-    versions = warehouse.versions()
-    if versions.is_empty():
+    if warehouse.versions().is_empty():
         raise VersionNotFound(f"{warehouse.root} is not a paperlake warehouse: it has no dataset versions")
+    if dry_run:
+        return _vacuum(warehouse, keep, dry_run, now)
+    with warehouse.exclusive("paperlake vacuum"):  # a run publishing meanwhile would need files this deletes
+        return _vacuum(warehouse, keep, dry_run, now)
+
+
+def _vacuum(warehouse: Warehouse, keep: int, dry_run: bool, now: datetime | None) -> VacuumResult:
+    versions = warehouse.versions()
     now = now or now_utc()
     numbers = versions["dataset_version"]
     oldest = int(numbers.tail(keep).min())

@@ -283,3 +283,18 @@ def test_a_file_name_that_is_not_utf8_is_ingested_and_rerun_is_a_no_op(paperlake
     assert Warehouse(warehouse).read("occurrences")["path"].to_list() == ["r\\xe9sum\\xe9s.TXT"]
     code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
     assert code == 0 and "nothing new; current dataset version 1" in output, output
+
+
+def test_a_run_or_vacuum_while_another_holds_the_warehouse_does_nothing(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    """Two runs at once (a schedule faster than a run) each published the same new files: every record twice."""
+    warehouse = Warehouse(tmp_path / "wh")
+    with warehouse.exclusive("paperlake run"):
+        code, output = paperlake_cli("run", "--input", seeds, "--warehouse", warehouse.root)
+        assert code == 75 and "is busy (paperlake run, pid" in output and "nothing was done" in output, output
+        assert warehouse.current_version() is None
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse.root)[0] == 0
+    with warehouse.exclusive("paperlake run"):
+        code, output = paperlake_cli("vacuum", "--warehouse", warehouse.root)
+        assert code == 75 and "is busy" in output, output
+        assert paperlake_cli("vacuum", "--warehouse", warehouse.root, "--dry-run")[0] == 0  # only plans
+    assert warehouse.read("records").height == 66
