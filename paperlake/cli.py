@@ -33,6 +33,9 @@ def run(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary, not the progress lines (stderr).")] = False,
 ) -> None:
     """Run the curation flow once and print a summary; progress lines go to stderr."""
+    if input_dir.is_file():
+        typer.echo(f"error: --input takes a folder, and {input_dir} is a file: give the folder that holds it ({input_dir.parent})", err=True)
+        raise typer.Exit(2)
     if not input_dir.is_dir():
         typer.echo(f"error: input folder not found: {input_dir}", err=True)
         raise typer.Exit(2)

@@ -116,6 +116,7 @@ class Warehouse:
         """Hold the warehouse for a run or a vacuum (an advisory lock on ``<root>/.lock``, which the OS releases when the
         process ends, however it ends). When another process holds it, raise ``WarehouseBusy`` naming that holder at once:
         two runs at once would each publish the same new files."""
+        created = not self.root.exists()
         self.root.mkdir(parents=True, exist_ok=True)
         handle = open(self.root / LOCK_FILE, "a+", encoding="utf-8")  # noqa: SIM115  (held open until the block ends)
         try:
@@ -129,6 +130,10 @@ class Warehouse:
             handle.write(f"{holder}, pid {os.getpid()}, since {now_utc():%Y-%m-%d %H:%M:%S} UTC\n")
             handle.flush()
             yield
+        except BaseException:
+            if created and [p.name for p in self.root.iterdir()] == [LOCK_FILE]:  # a run refused before it wrote anything
+                shutil.rmtree(self.root)
+            raise
         finally:
             handle.close()  # closing releases the lock
 

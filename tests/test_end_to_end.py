@@ -185,11 +185,13 @@ def test_files_larger_than_a_batch_plain_and_gzip_are_read_in_pieces_like_whole_
 def test_bad_input_is_refused_in_one_line_before_anything_runs(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     (tmp_path / "a-file").write_text("not a warehouse")
+    (seeds / "one.txt").write_text("ICML 2025 Papers\n\nAn abstract.\n")
     bad_config = tmp_path / "bad.toml"
     bad_config.write_text('[run]\nworkers = "two"\n')
     cases = [
         (("--input", tmp_path / "empty", "--warehouse", tmp_path / "wh"), "no listing files (*.txt, *.txt.gz) under"),
         (("--input", seeds, "--warehouse", tmp_path / "a-file"), "the warehouse path is not a folder"),
+        (("--input", seeds / "one.txt", "--warehouse", tmp_path / "wh"), "--input takes a folder, and"),
         (("--input", seeds, "--warehouse", tmp_path / "wh", "--config", bad_config), "[run]: workers must be an integer, got 'two'"),
         (("--input", seeds, "--warehouse", tmp_path / "wh", "--config", tmp_path / "missing.toml"), "config file not found"),
     ]
