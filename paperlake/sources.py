@@ -265,7 +265,8 @@ def detect_and_decode(data: bytes, limits: ReadLimits = ReadLimits()) -> tuple[s
         return None, None, "empty"
     for bom, name in _BOMS:
         if data.startswith(bom):
-            return data[len(bom) :].decode(name.replace("-sig", ""), errors="replace"), name, None
+            text = data[len(bom) :].decode(name.replace("-sig", ""), errors="replace")
+            return (None, None, "empty") if not text.strip() else (text, name, None)  # a BOM alone, or with blank lines
     data = _strip_nul_padding(data)
     nuls = data.count(0)
     if utf16 := _utf16_without_bom(data, nuls):

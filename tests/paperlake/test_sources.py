@@ -163,6 +163,11 @@ def test_nul_padding_is_ignored() -> None:
     assert detect_and_decode(b"\0" * 4096) == (None, None, "empty")
 
 
+@pytest.mark.parametrize("data", [b"\xef\xbb\xbf", b"\xef\xbb\xbf\r\n\r\n", "\ufeff \n".encode("utf-16-le"), b"\xff\xfe"])
+def test_a_byte_order_mark_alone_is_an_empty_file(data: bytes) -> None:
+    assert detect_and_decode(data) == (None, None, "empty")
+
+
 @pytest.mark.parametrize("codec", ["utf-8", "cp1252"])
 def test_a_stray_nul_does_not_make_a_file_utf16(codec: str) -> None:
     data = "ICML 2025 Papers\n\nWe study the café effect on models and the naïve estimator.\n".encode(codec)
