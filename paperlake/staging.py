@@ -3,7 +3,7 @@
 A run stages its new blocks and the table rows it will publish under
 ``<warehouse>/_staging/<run>/<table>/<part>.parquet``, so no stage has to hold every block's
 text in memory. Nothing in it is published: publication copies the parts into the Delta
-tables, and the area is removed when the run ends, whatever the outcome.
+tables, and the area is removed when the run ends, whatever the outcome (a killed run's, when the next run starts).
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ class Staging:
 
     @classmethod
     def create(cls, warehouse_root: Path, run_name: str) -> Staging:
-        """A new, empty staging folder for a run."""
+        """A new, empty staging folder for a run. The run holds the warehouse (``Warehouse.exclusive``), so another run's
+        folder is what a killed run left behind (a whole batch of staged blocks): it is deleted first."""
+        shutil.rmtree(warehouse_root / "_staging", ignore_errors=True)
         root = warehouse_root / "_staging" / run_name
-        shutil.rmtree(root, ignore_errors=True)
         root.mkdir(parents=True)
         return cls(root)
 

@@ -300,3 +300,17 @@ def test_a_run_or_vacuum_while_another_holds_the_warehouse_does_nothing(paperlak
         assert code == 75 and "is busy" in output, output
         assert paperlake_cli("vacuum", "--warehouse", warehouse.root, "--dry-run")[0] == 0  # only plans
     assert warehouse.read("records").height == 66
+
+
+def test_a_killed_runs_staging_folder_goes_with_the_next_run(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
+    """A run killed mid-way (SIGKILL, the OOM killer) leaves its staged blocks; the next run, holding the warehouse, deletes them."""
+    warehouse = tmp_path / "wh"
+    assert paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)[0] == 0
+    left = warehouse / "_staging" / "20260101T000000000000Z" / "blocks"
+    left.mkdir(parents=True)
+    (left / "00000.parquet").write_bytes(b"staged blocks of a killed run")
+    first = sorted(seeds.glob("*.txt"))[0]
+    (seeds / "mirror.txt").write_text(first.read_text(encoding="utf-8").replace("ICML 2025 Papers", "ICML 2025 论文列表"), encoding="utf-8")
+    code, output = paperlake_cli("run", "--input", seeds, "--warehouse", warehouse)
+    assert code == 0 and "published dataset version 2" in output, output
+    assert not (warehouse / "_staging").exists()
