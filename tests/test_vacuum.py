@@ -15,7 +15,7 @@ from deltalake import DeltaTable, write_deltalake
 from polars.testing import assert_frame_equal
 
 import paperlake
-from paperlake.store import KEEP_LOGS, VACUUMED, VERSIONS, TableChange, VersionVacuumed, Warehouse, now_utc
+from paperlake.store import KEEP_LOGS, LOCK_FILE, VACUUMED, VERSIONS, TableChange, VersionVacuumed, Warehouse, now_utc
 from paperlake.vacuum import VacuumFailed, format_vacuum, vacuum
 from transforms import schema
 
@@ -32,7 +32,8 @@ def _assert_same(a: dict[str, pl.DataFrame], b: dict[str, pl.DataFrame]) -> None
 
 
 def _listing(root: Path) -> dict[str, int]:
-    return {str(f.relative_to(root)): f.stat().st_size for f in root.rglob("*") if f.is_file() and f.name != VACUUMED.name}
+    """The warehouse's files and sizes, but the vacuum record and the lock file (``Warehouse.exclusive``)."""
+    return {str(f.relative_to(root)): f.stat().st_size for f in root.rglob("*") if f.is_file() and f.name not in (VACUUMED.name, LOCK_FILE)}
 
 
 def _freed(output: str) -> int:
