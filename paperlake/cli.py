@@ -48,9 +48,14 @@ def run(
     with collector_paused():
         server = start_temporary_server()  # boots while the pipeline is imported (the config's module imports most of it)
         from paperlake.config import load_config
+        from paperlake.taxonomy import load_taxonomy
+        from paperlake.validate import load_suites
 
-        try:
-            load_config(config)  # refused here, before the run starts
+        try:  # refused here, before the run starts
+            load_config(config)
+            load_taxonomy(taxonomy)
+            if expectations is not None:
+                load_suites(expectations)
         except (ValueError, FileNotFoundError) as err:
             if server is not None:
                 server.stop()

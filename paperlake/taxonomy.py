@@ -53,7 +53,12 @@ def load_taxonomy(path: Path | None = None) -> Taxonomy:
     default = tomllib.loads(DEFAULT_TAXONOMY.read_text(encoding="utf-8"))
     if path is None:
         return Taxonomy(version=str(default.get("version", "default")), rules=tuple(_rules(default, DEFAULT_TAXONOMY).values()))
-    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    if not Path(path).is_file():
+        raise FileNotFoundError(f"taxonomy file not found: {path}")
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise ValueError(f"{path}: not valid TOML: {err}") from None
     rules = _rules(data, Path(path))
     if data.get("extends") == "default":
         rules = {**_rules(default, DEFAULT_TAXONOMY), **rules}

@@ -102,9 +102,14 @@ class ValidationReport:
 
 def load_suites(directory: Path = EXPECTATIONS_DIR) -> dict[str, dict[str, Any]]:
     """Suite name -> suite JSON, for every ``*.json`` in the directory."""
+    if not directory.is_dir():
+        raise FileNotFoundError(f"expectations folder not found: {directory}")
     suites = {}
     for path in sorted(directory.glob("*.json")):
-        suite = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            suite = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as err:
+            raise ValueError(f"{path}: not valid JSON: {err}") from None
         for expectation in suite["expectations"]:
             severity = expectation.get("meta", {}).get("severity")
             if severity not in SEVERITIES:

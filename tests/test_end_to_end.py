@@ -188,12 +188,19 @@ def test_bad_input_is_refused_in_one_line_before_anything_runs(paperlake_cli, se
     (seeds / "one.txt").write_text("ICML 2025 Papers\n\nAn abstract.\n")
     bad_config = tmp_path / "bad.toml"
     bad_config.write_text('[run]\nworkers = "two"\n')
+    bad_config.with_name("tax.toml").write_text("[broken\n")
+    (tmp_path / "suites").mkdir()
+    (tmp_path / "suites" / "records.json").write_text('{"name": "records", ')
     cases = [
         (("--input", tmp_path / "empty", "--warehouse", tmp_path / "wh"), "no listing files (*.txt, *.txt.gz) under"),
         (("--input", seeds, "--warehouse", tmp_path / "a-file"), "the warehouse path is not a folder"),
         (("--input", seeds / "one.txt", "--warehouse", tmp_path / "wh"), "--input takes a folder, and"),
         (("--input", seeds, "--warehouse", tmp_path / "wh", "--config", bad_config), "[run]: workers must be an integer, got 'two'"),
         (("--input", seeds, "--warehouse", tmp_path / "wh", "--config", tmp_path / "missing.toml"), "config file not found"),
+        (("--input", seeds, "--warehouse", tmp_path / "wh", "--taxonomy", bad_config.with_name("tax.toml")), "tax.toml: not valid TOML"),
+        (("--input", seeds, "--warehouse", tmp_path / "wh", "--taxonomy", tmp_path / "missing.toml"), "taxonomy file not found"),
+        (("--input", seeds, "--warehouse", tmp_path / "wh", "--expectations", tmp_path / "nowhere"), "expectations folder not found"),
+        (("--input", seeds, "--warehouse", tmp_path / "wh", "--expectations", tmp_path / "suites"), "records.json: not valid JSON"),
     ]
     for args, message in cases:
         code, output = paperlake_cli("run", *args)
