@@ -101,6 +101,7 @@ _CHROME_LINE = (
     r"(?:" + _CHROME_FIELDS + r")[^\n]*"
     r"|" + _ARXIV_LINE +
     r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|upvote[ \t]*\d*|\d+[ \t]+upvotes?|show (?:more|less)|read more|(?:see|view) (?:all|more)"
+    r"|(?:(?:view (?:arxiv page|pdf|paper)|add to collection|upvote[ \t]*\d*)[ \t]*){2,4}"  # Hugging Face's paper page
     r"|download (?:pdf|paper)\b[^\n]{0,80}"
     r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
     r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"

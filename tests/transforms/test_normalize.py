@@ -130,6 +130,8 @@ WRAPPED = "\n".join(
         ("Abstract interpretation\nis a theory of programs", "Abstract interpretation is a theory of programs"),
         # site chrome lines above or below an abstract (review round 2, repro 20)
         ("Submitted by akhaliq\nUpvote 42\nIn this position paper, we argue", "In this position paper, we argue"),
+        ("Abstract\nWe present a recipe.\nView arXiv page View PDF Add to collection", "We present a recipe."),
+        ("We view PDF files as images.\nWe add to collection sizes.", "We view PDF files as images. We add to collection sizes."),
         ("[2] arXiv:2402.05678 [pdf, other] cs.CL\nWe propose FEAT-KD.\nComments: 12 pages\nSubjects: Computation and Language (cs.CL)", "We propose FEAT-KD."),
         ("Keywords: recommender systems\nTL;DR: Collectives steer them.\nAs platforms rely on learning.\nPrimary Area: alignment\nSubmission Number: 4821", "As platforms rely on learning."),
         ("We align LLMs.\nIndex Terms—alignment\nPublished in: ICASSP 2024\nDOI: 10.1109/ICASSP48485.2024.10447123", "We align LLMs."),
