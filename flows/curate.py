@@ -160,20 +160,24 @@ def assign_records(
     return assigned, affected, dedup.changed_records(assigned, history)
 
 
-@task(cache_policy=NO_CACHE)
 def dataset_statuses(warehouse: Warehouse, assigned: pl.DataFrame, affected: pl.Series, retag: bool) -> pl.DataFrame:
     """``status`` of every occurrence of the dataset this run would publish: this run's (``assigned``), and the published
     ones it does not touch (a retag's ``assigned`` holds those already)."""
     if retag or warehouse.current_version() is None:
         return assigned.select("status")
-    untouched = pl.col("record_id").is_null() | ~pl.col("record_id").is_in(affected.implode())
-    return pl.concat([warehouse.scan("occurrences").select("record_id", "status").filter(untouched).select("status").collect(), assigned.select("status")])
+    untouched = warehouse.scan("occurrences").select("record_id", "status").filter(_untouched(affected))
+    return pl.concat([untouched.select("status").collect(), assigned.select("status")])
 
 
+def _untouched(affected: pl.Series) -> pl.Expr:
+    """Published occurrences this run does not touch: rejected ones, and those of records not in ``affected``."""
+    return pl.col("record_id").is_null() | ~pl.col("record_id").is_in(affected.implode())
+
+
+@task(cache_policy=NO_CACHE)
 def untouched_statuses(warehouse: Warehouse, affected: pl.Series) -> pl.DataFrame:
     """The statuses of the published occurrences this run does not touch (rejected ones too)."""
-    untouched = pl.col("record_id").is_null() | ~pl.col("record_id").is_in(affected.implode())
-    return warehouse.scan("occurrences").select(list(batches.STATUS)).filter(untouched).collect()
+    return warehouse.scan("occurrences").select(list(batches.STATUS)).filter(_untouched(affected)).collect()
 
 
 @task(cache_policy=NO_CACHE)

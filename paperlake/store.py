@@ -129,11 +129,12 @@ class Warehouse:
             handle.truncate()
             handle.write(f"{holder}, pid {os.getpid()}, since {now_utc():%Y-%m-%d %H:%M:%S} UTC\n")
             handle.flush()
-            yield
-        except BaseException:
-            if created and [p.name for p in self.root.iterdir()] == [LOCK_FILE]:  # a run refused before it wrote anything
-                shutil.rmtree(self.root)
-            raise
+            try:
+                yield
+            except BaseException:
+                if created and [p.name for p in self.root.iterdir()] == [LOCK_FILE]:  # a run refused before it wrote anything
+                    shutil.rmtree(self.root)
+                raise
         finally:
             handle.close()  # closing releases the lock
 
