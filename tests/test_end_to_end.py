@@ -210,7 +210,7 @@ def test_bad_input_is_refused_in_one_line_before_anything_runs(paperlake_cli, se
 
 def test_workshop_headers_and_chinese_text_publish(paperlake_cli, tmp_path: Path) -> None:
     """A workshop of no venue names its own venue, which validation accepts; a listing's title names its collection;
-    Chinese text keeps its punctuation."""
+    Chinese text keeps its punctuation, Persian text its non-joiners."""
     inputs, warehouse = tmp_path / "in", tmp_path / "wh"
     inputs.mkdir()
     abstract = (
@@ -230,13 +230,18 @@ def test_workshop_headers_and_chinese_text_publish(paperlake_cli, tmp_path: Path
         " improves FID on CIFAR-10 and ImageNet by a large margin across sampler settings."
     )
     (inputs / "d.txt").write_text(f"# Awesome Diffusion Papers\n\n{diffusion}\n", encoding="utf-8")
+    persian = (  # its zero-width non-joiners stay, and validation's markup rule lets them
+        "ما یک روش جدید برای آموزش مدل\u200cهای زبانی بزرگ پیشنهاد می\u200cکنیم که هزینه محاسباتی را کاهش می\u200cدهد"
+        " و دقت را در هفت معیار استاندارد حفظ می\u200cکند و نتایج نشان می\u200cدهد که این روش کارآمد است."
+    )
+    (inputs / "e.txt").write_text(f"مقالات پذیرفته شده ICML 2025\n\n{persian}\n", encoding="utf-8")
     code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
     assert code == 0 and "published dataset version 1" in output, output
     assert "d.txt: header names no known venue and year; collection 'Awesome Diffusion Papers'" in output
     records = Warehouse(warehouse).read("records").sort("venue", nulls_last=True)
-    assert records["venue"].to_list() == ["CVPR", "EFFICIENT ML WORKSHOP", "WORKSHOP ON EFFICIENT ML", None]
-    assert records["collection"][3] == "Awesome Diffusion Papers"
-    assert records["text"][0] == chinese
+    assert records["venue"].to_list() == ["CVPR", "EFFICIENT ML WORKSHOP", "ICML", "WORKSHOP ON EFFICIENT ML", None]
+    assert records["collection"][4] == "Awesome Diffusion Papers"
+    assert records["text"][0] == chinese and records["text"][2] == persian
 
 
 def test_configured_text_lengths_are_the_ones_validation_checks(paperlake_cli, tmp_path: Path) -> None:

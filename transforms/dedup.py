@@ -86,7 +86,7 @@ def dedup_key(text: pl.Expr) -> pl.Expr:
     """The folded text two exact duplicates share (scheme ``k1``)."""
     return (
         text.str.to_lowercase()
-        .str.replace_all(r"(\p{L})[\-‐‑‒–]+(\p{L})", "${1}${2}")
+        .str.replace_all(r"(\p{L})[\-‐‑‒–\u200c\u200d]+(\p{L})", "${1}${2}")  # a Persian word with or without its non-joiner: one key
         .str.replace_all(_NON_LETTER_RUN, " ")
         .str.strip_chars()
     )

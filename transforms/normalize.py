@@ -1016,6 +1016,10 @@ def _nfkc(rows: pl.Series) -> pl.Series:
 # Zero-width characters where a page had the space between two sentences or after a comma ("models.\u200bThe", "data,\u200bwhich"):
 # a space, not nothing. Elsewhere they go ("example.\u200bcom", "Trans\u200bformer").
 _ZERO_WIDTH = r"[\u200b\u2060\ufeff]+"  # not the joiners (U+200C, U+200D): Persian and Indic scripts write them inside words
+# The scripts whose words hold a zero-width non-joiner or joiner ("می\u200cخواهیم", "क्\u200dष"): there the joiners stay;
+# anywhere else they go. Validation's markup pattern (expectations/records.json) allows the same.
+_JOINING = r"\p{Arabic}\p{Syriac}\p{Thaana}\p{Devanagari}\p{Bengali}\p{Gurmukhi}\p{Gujarati}\p{Oriya}\p{Tamil}\p{Telugu}\p{Kannada}\p{Malayalam}\p{Sinhala}"
+_LOOSE_JOINERS = (rf"(^|[^{_JOINING}])[\u200c\u200d]+", rf"[\u200c\u200d]+([^{_JOINING}]|$)")
 _ZERO_WIDTH_GAPS = (r"([.!?][\"'”’)\]]?)" + _ZERO_WIDTH + r"(\p{Lu})", r"([!?,;:])" + _ZERO_WIDTH + r"(\p{L})")
 
 
@@ -1024,9 +1028,11 @@ def _fold_classes(text: pl.Expr) -> pl.Expr:
         text.str.replace_many(list(_TO_ASCII), list(_TO_ASCII.values()))
         .str.replace_all(_ZERO_WIDTH_GAPS[0], "${1} ${2}")
         .str.replace_all(_ZERO_WIDTH_GAPS[1], "${1} ${2}")
-        .str.replace_all(r"[\u200b-\u200d\u2060\ufeff\u00ad]", "")
+        .str.replace_all(r"[\u200b\u2060\ufeff\u00ad]", "")
+        .str.replace_all(_LOOSE_JOINERS[0], "${1}")
+        .str.replace_all(_LOOSE_JOINERS[1], "${1}")
         .str.replace_all(r"[[\p{Zs}\u0085\u2028\u2029]&&[^ ]]", " ")  # not " " itself: replacing every space is slow
-        .str.replace_all(r"[\p{Cc}\p{Cf}\p{Co}\p{Cn}]", "")
+        .str.replace_all(r"[[\p{Cc}\p{Cf}\p{Co}\p{Cn}]--[\u200c\u200d]]", "")
     )
 
 

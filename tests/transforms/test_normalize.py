@@ -336,7 +336,9 @@ WRAPPED = "\n".join(
         ),
         # a zero-width space where a page had the space after a sentence or a comma is a space; elsewhere it goes
         ("Tokens collapse.\u200b\u200bWe propose a router,\u200bwhich helps (see example.\u200bcom, Trans\u200bformer)", "Tokens collapse. We propose a router, which helps (see example.com, Transformer)"),
-        ("می\u200cخواهیم", "می\u200cخواهیم"[:2] + "خواهیم"),  # the joiners are not spaces
+        ("می\u200cخواهیم", "می\u200cخواهیم"),  # a Persian word keeps its non-joiner (and it is no space)
+        ("क्\u200dष and \u0936\u094d\u200c\u0930", "क्\u200dष and \u0936\u094d\u200c\u0930"),  # Devanagari keeps its joiners
+        ("Trans\u200cformer \u200dmodel\u200c and \u0645\u200c x", "Transformer model and \u0645 x"),  # elsewhere they go
     ],
 )
 def test_normalize_examples(raw: str, clean: str) -> None:
@@ -348,7 +350,7 @@ def test_accented_text_does_not_look_like_mojibake(clean: str) -> None:
     assert not pl.Series([clean]).str.contains(MOJIBAKE)[0]
 
 
-RESIDUE = re.compile(r"\\[A-Za-z]+|\$|\*\*|&(?:amp|lt|gt|quot|#\d+);|[\u200b-\u200d\u2060\ufeff]")
+RESIDUE = re.compile(r"\\[A-Za-z]+|\$|\*\*|&(?:amp|lt|gt|quot|#\d+);|[\u200b\u2060\ufeff]|(?<![\u0600-\u08ff\u0900-\u0dff])[\u200c\u200d]|[\u200c\u200d](?![\u0600-\u08ff\u0900-\u0dff])")
 
 MARKUP = st.sampled_from(
     [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#", "²", "⁻³", "₁", "^", "<br>", "<p>", '<a href="u">', "</a>", "--", "---", ".~", r"\le ", "x~", "\\'", '\\"', r"\~", r"{\'e}", r"\|", r"\log ", r"\ref{a}", r"\footnote{", "(", ")", "^*", "Ã¢â‚¬ï¿½", "Table", "Section~", "Eq.", " in ", "(see ", " and ", " ,"]
