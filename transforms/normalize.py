@@ -289,7 +289,7 @@ def json_abstract(entry: str) -> str:
     whose ``value`` is one), at its top or one object down; else the entry as it is."""
     try:
         value = json.loads(entry)
-    except ValueError:
+    except (ValueError, RecursionError):
         return entry
     if not isinstance(value, dict):
         return entry

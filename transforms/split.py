@@ -343,10 +343,10 @@ def json_entries(block: str) -> list[str]:
     text = block.strip()
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested deeper than Python's parser goes: no listing
         try:
             value = json.loads("[" + text.strip("[],\n\t ") + "]")
-        except ValueError:
+        except (ValueError, RecursionError):
             return [block]
     if isinstance(value, dict) and not _is_paper(value):
         value = next((v for v in value.values() if _papers(v)), value)

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from paperlake.sources import read_sources
 from transforms.headers import INVISIBLE_MARKS
-from transforms.split import _GAP, _RULE, _SEP, _SPACE, HTML_PAGE, PARAGRAPH_WIDTH, csv_entries, feed_listing, page_listing, page_listings, split_blocks, split_header
+from transforms.normalize import json_abstract
+from transforms.split import _GAP, _RULE, _SEP, _SPACE, HTML_PAGE, PARAGRAPH_WIDTH, csv_entries, feed_listing, json_entries, page_listing, page_listings, split_blocks, split_header
 
 from ..conftest import SEEDS
 
@@ -433,3 +434,12 @@ def test_an_atom_or_rss_feed_is_read_as_one_block_per_entry_and_normalize_reads_
     broken = "<feed><entry><summary>unclosed</entry>"
     listing = "ICML 2025 Papers\n\n<feed> is a word.\n"
     assert page_listings(pl.Series([broken, listing])).to_list() == [broken, listing]  # not XML, not a feed: as they were
+
+
+def test_json_nested_deeper_than_the_parser_goes_stays_a_block() -> None:
+    """A RecursionError in json.loads stopped the whole run (a page dump of nested arrays)."""
+    deep = '{"abstract": "We study X.", "x": ' + "[" * 5000 + "]" * 5000 + "}"
+    assert json_entries(deep) == [deep]
+    assert json_abstract(deep) == deep
+    _, blocks = _split(f"ICML 2025 Papers\n\n{deep}\n")
+    assert blocks["text_raw"].to_list() == [deep]
