@@ -666,7 +666,26 @@ def _has_latex_marks(batch: pl.Series) -> pl.Series:
 
 
 def _latex(rows: pl.Series) -> pl.Series:
+    rows = _convert_rows(rows, lambda batch: batch.str.contains(r"\$\d"), _each(protect_currency))
     return _vectorized(lambda text: _on_matching(simple_latex(text), LATEX, latex_to_text))(rows)
+
+
+# A dollar sign before an amount ("costs $5 and $6", "$1.5M", "$300k per year") is no math: LaTeX would read "$5 and $" as
+# a formula and lose the space after it ("5 and6"). Such a sign becomes the small dollar sign, which the converters leave
+# and NFKC makes "$" again; validation's markup rule allows "$" before a digit. Not an amount: a "$" the digits run into
+# ("$3$-layer", "$10^{-3}$"), or one whose next "$" closes a formula ("$3 \times 3$").
+_CURRENCY = re.compile(r"\$(?=\d[\d,.]*(?:\s?(?:[kKMBT]|bn|million|billion|trillion)\b)?(?:[\s,;:!?)\]]|\.(?!\d)|$))")
+_MATH_BETWEEN = re.compile(r"[\\^_{}=<>]")
+_SMALL_DOLLAR = "\ufe69"
+
+
+def protect_currency(text: str) -> str:
+    """The dollar signs of amounts in ``text`` as U+FE69 (see ``_CURRENCY``)."""
+    signs = [m.start() for m in _CURRENCY.finditer(text)]
+    amounts = [i for i in signs if (end := text.find("$", i + 1)) == -1 or not _MATH_BETWEEN.search(text, i + 1, end)]
+    for i in reversed(amounts):
+        text = text[:i] + _SMALL_DOLLAR + text[i + 1 :]
+    return text
 
 
 def simple_latex(text: pl.Expr) -> pl.Expr:
@@ -1046,7 +1065,7 @@ def _scrub_residue(text: pl.Expr) -> pl.Expr:
     return (
         text.str.replace_all(HTML_TAG, " ")
         .str.replace_all(r"\\[A-Za-z]+\*?", "")
-        .str.replace_all(r"[\\$]", "")
+        .str.replace_all(r"\\|\$+(\D|$)", "${1}")  # not an amount's "$5" (``protect_currency``)
         .str.replace_all(r"\*{2,}", "")
         .str.replace_all(r"(^|[\s(\[\"'])\*+(\S)", "${1}${2}")
         .str.replace_all(r"(^|[\s(\[\"'])\*+(\S)", "${1}${2}")  # again: matches cannot overlap ("*'*x")

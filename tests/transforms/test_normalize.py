@@ -156,6 +156,9 @@ WRAPPED = "\n".join(
         ("models\uff08\uff2c\uff2c\uff2d\uff53\uff09have shown\uff0cyet; training\u3002 Vision", "models (LLMs) have shown, yet; training. Vision"),
         ("\u6211\u4eec\u63d0\u51fa\u4e86\u65b9\u6cd5\u3002 \u5b9e\u9a8c", "\u6211\u4eec\u63d0\u51fa\u4e86\u65b9\u6cd5\u3002 \u5b9e\u9a8c"),
         ("\uff13\uff0e\uff15 and e\uff0eg\uff0e", "3.5 and e.g."),
+        # a dollar sign before an amount stays (LaTeX read "$5 and $" as a formula: "5 and6"); math that starts with a digit is math
+        ("It costs $5 and $6, or $1.5M; we save $300k.", "It costs $5 and $6, or $1.5M; we save $300k."),
+        ("A $3 \\times 3$ kernel, a $3$-layer net, $10^{-3}$ error, a $2\\times$ speedup, $x$ at $5.", "A 3 \u00d7 3 kernel, a 3-layer net, 10^-3 error, a 2\u00d7 speedup, x at $5."),
         ("本文提出了一种新方法，该方法利用（Transformer）结构：实验表明，效果最好！", "本文提出了一种新方法，该方法利用（Transformer）结构：实验表明，效果最好！"),
         ("我们提出方法（ReasonX），代码见：https://github.com/abc/x，欢迎使用；ＧＰＴ－４也可用？", "我们提出方法（ReasonX），代码见：https://github.com/abc/x，欢迎使用；GPT-4也可用？"),
         ("大規模言語モデル（LLM）の推論を改善する。コードは（MITライセンス）で公開。", "大規模言語モデル（LLM）の推論を改善する。コードは（MITライセンス）で公開。"),
@@ -350,7 +353,7 @@ def test_accented_text_does_not_look_like_mojibake(clean: str) -> None:
     assert not pl.Series([clean]).str.contains(MOJIBAKE)[0]
 
 
-RESIDUE = re.compile(r"\\[A-Za-z]+|\$|\*\*|&(?:amp|lt|gt|quot|#\d+);|[\u200b\u2060\ufeff]|(?<![\u0600-\u08ff\u0900-\u0dff])[\u200c\u200d]|[\u200c\u200d](?![\u0600-\u08ff\u0900-\u0dff])")
+RESIDUE = re.compile(r"\\[A-Za-z]+|\$(?!\d)|\*\*|&(?:amp|lt|gt|quot|#\d+);|[\u200b\u2060\ufeff]|(?<![\u0600-\u08ff\u0900-\u0dff])[\u200c\u200d]|[\u200c\u200d](?![\u0600-\u08ff\u0900-\u0dff])")
 
 MARKUP = st.sampled_from(
     [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#", "²", "⁻³", "₁", "^", "<br>", "<p>", '<a href="u">', "</a>", "--", "---", ".~", r"\le ", "x~", "\\'", '\\"', r"\~", r"{\'e}", r"\|", r"\log ", r"\ref{a}", r"\footnote{", "(", ")", "^*", "Ã¢â‚¬ï¿½", "Table", "Section~", "Eq.", " in ", "(see ", " and ", " ,"]
