@@ -227,7 +227,7 @@ def test_workshop_headers_and_chinese_text_publish(paperlake_cli, tmp_path: Path
     (inputs / "c.txt").write_text(f"CVPR 2024 论文\n\n{chinese}\n", encoding="utf-8")
     diffusion = (
         "We study score-based generative models for image synthesis and show that a simple reweighting of the noise schedule"
-        " improves FID on CIFAR-10 and ImageNet by a large margin across sampler settings."
+        " improves FID on CIFAR-10 and ImageNet by a large margin across sampler settings, for $5 and $6 of compute."
     )
     (inputs / "d.txt").write_text(f"# Awesome Diffusion Papers\n\n{diffusion}\n", encoding="utf-8")
     persian = (  # its zero-width non-joiners stay, and validation's markup rule lets them
@@ -240,7 +240,7 @@ def test_workshop_headers_and_chinese_text_publish(paperlake_cli, tmp_path: Path
     assert "d.txt: header names no known venue and year; collection 'Awesome Diffusion Papers'" in output
     records = Warehouse(warehouse).read("records").sort("venue", nulls_last=True)
     assert records["venue"].to_list() == ["CVPR", "EFFICIENT ML WORKSHOP", "ICML", "WORKSHOP ON EFFICIENT ML", None]
-    assert records["collection"][4] == "Awesome Diffusion Papers"
+    assert records["collection"][4] == "Awesome Diffusion Papers" and records["text"][4] == diffusion  # its amounts too
     assert records["text"][0] == chinese and records["text"][2] == persian
 
 
