@@ -156,6 +156,9 @@ WRAPPED = "\n".join(
         ("models\uff08\uff2c\uff2c\uff2d\uff53\uff09have shown\uff0cyet; training\u3002 Vision", "models (LLMs) have shown, yet; training. Vision"),
         ("\u6211\u4eec\u63d0\u51fa\u4e86\u65b9\u6cd5\u3002 \u5b9e\u9a8c", "\u6211\u4eec\u63d0\u51fa\u4e86\u65b9\u6cd5\u3002 \u5b9e\u9a8c"),
         ("\uff13\uff0e\uff15 and e\uff0eg\uff0e", "3.5 and e.g."),
+        # a search algorithm's star is its name's; a star after another word is emphasis left over
+        ("We improve A* search, D* Lite, Theta* and IDA* (A*), and our Q*-based planner.", "We improve A* search, D* Lite, Theta* and IDA* (A*), and our Q*-based planner."),
+        ("the *important* part, a lone star* here, p* and Important* notes", "the important part, a lone star here, p and Important notes"),
         # a dollar sign before an amount stays (LaTeX read "$5 and $" as a formula: "5 and6"); math that starts with a digit is math
         ("It costs $5 and $6, or $1.5M; we save $300k.", "It costs $5 and $6, or $1.5M; we save $300k."),
         ("A $3 \\times 3$ kernel, a $3$-layer net, $10^{-3}$ error, a $2\\times$ speedup, $x$ at $5.", "A 3 \u00d7 3 kernel, a 3-layer net, 10^-3 error, a 2\u00d7 speedup, x at $5."),
