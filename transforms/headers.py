@@ -451,6 +451,7 @@ _LISTING_WORD = re.compile(
     re.IGNORECASE,
 )
 _TITLE_MAX_CHARS, _TITLE_MAX_WORDS = 100, 12
+_KNOWN_VENUE_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})[\s\-_'’(]*((?:19[5-9]|20\d)\d)(?!\d)", re.IGNORECASE)  # "ICML2025"
 _TITLE_ENDS = "#*=~_-–—|:：·•【】《》「」『』[]<>\"'“”‘’«» \t"  # decoration around a title ("# Awesome Papers", "**Papers**")
 
 
@@ -473,13 +474,16 @@ def parse_listing_title(line: str | None) -> Header | None:
     ):
         return None
     words = [w for w in _DECORATION.split(_without_symbols(name.lower())) if w]
-    year = _YEAR.search(name)
-    venue = _KNOWN_VENUE.search(_full_names_as_venues(name))
-    if venue and year:
-        key = VENUE_ALIASES.get(venue_key(venue.group(1)), venue_key(venue.group(1)))
-        display = VENUE_DISPLAY.get(key, venue.group(1))
-        return Header(venue=key, year=int(year.group(1)), header_lang=_language(line, words), collection=f"{display} {year.group(1)} Papers", part=None)
-    return Header(venue=None, year=int(year.group(1)) if year else None, header_lang=_language(line, words), collection=name, part=None)
+    named = _full_names_as_venues(name)
+    if glued := _KNOWN_VENUE_YEAR.search(named):
+        written, year = glued.group(1), glued.group(2)
+    else:
+        venue, found = _KNOWN_VENUE.search(named), _YEAR.search(named)
+        written, year = (venue.group(1) if venue else None), (found.group(1) if found else None)
+    if written and year:
+        key = VENUE_ALIASES.get(venue_key(written), venue_key(written))
+        return Header(venue=key, year=int(year), header_lang=_language(line, words), collection=f"{VENUE_DISPLAY.get(key, written)} {year} Papers", part=None)
+    return Header(venue=None, year=int(year) if year else None, header_lang=_language(line, words), collection=name, part=None)
 
 
 def looks_like_header(line: str | None) -> bool:

@@ -293,6 +293,8 @@ def test_not_headers(line: str) -> None:
         ("Papers I read in 2024", None, 2024, "Papers I read in 2024", "en"),
         ("ICML 2025 Reinforcement Learning Papers", "ICML", 2025, "ICML 2025 Papers", "en"),
         ("NeurIPS 2024 Papers on Diffusion Models", "NEURIPS", 2024, "NeurIPS 2024 Papers", "en"),
+        ("ICML2025 \u8bba\u6587\u5408\u96c6 | \u673a\u5668\u4e4b\u5fc3", "ICML", 2025, "ICML 2025 Papers", "zh"),  # a site's name after it
+        ("Accepted Papers at ICLR 2025 - ICLR Blog", "ICLR", 2025, "ICLR 2025 Papers", "en"),
         ("CVPR 2024 \u76ee\u6807\u68c0\u6d4b\u8bba\u6587\u6c47\u603b", "CVPR", 2024, "CVPR 2024 Papers", "zh"),
         ("\u0421\u0442\u0430\u0442\u044c\u0438 \u043f\u043e \u043c\u0430\u0448\u0438\u043d\u043d\u043e\u043c\u0443 \u043e\u0431\u0443\u0447\u0435\u043d\u0438\u044e", None, None, "\u0421\u0442\u0430\u0442\u044c\u0438 \u043f\u043e \u043c\u0430\u0448\u0438\u043d\u043d\u043e\u043c\u0443 \u043e\u0431\u0443\u0447\u0435\u043d\u0438\u044e", "ru"),
     ],
