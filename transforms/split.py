@@ -390,9 +390,11 @@ def csv_entries(block: str) -> list[str]:
     when the block is not one.
 
     The block's first line is the header row: two or more short names, one of them an abstract field
-    (``JSON_ABSTRACT_KEYS``), separated by commas or semicolons; every row under it (fields quoted as CSV quotes them,
-    line breaks inside quotes too) has as many fields. Normalization then reads each row's abstract as it reads a
-    JSON paper's.
+    (``JSON_ABSTRACT_KEYS``), separated by commas or semicolons; a row under it (fields quoted as CSV quotes them, line
+    breaks inside quotes too) has as many fields. Another row with more or fewer (a scraper's unquoted comma:
+    ``Sparse Attention, Part 2,Smith,"We study..."``) keeps its cells in the header's order, its longest cell as its abstract
+    and the cells the header has no name for under ``_extra``. Normalization then reads each row's abstract as it reads
+    a JSON paper's.
     """
     first, _, rest = block.partition("\n")
     try:
@@ -405,9 +407,21 @@ def csv_entries(block: str) -> list[str]:
         rows = [row for row in csv.reader(io.StringIO(rest), delimiter=delimiter, strict=True) if any(cell.strip() for cell in row)]
     except csv.Error:
         return [block]
-    if not rows or any(len(row) != len(names) for row in rows):
+    if not any(len(row) == len(names) for row in rows):
         return [block]
-    return [json.dumps(dict(zip(names, row, strict=True)), ensure_ascii=False) for row in rows]
+    abstract = next(name for name in names if name.lower() in JSON_ABSTRACT_KEYS)
+    return [json.dumps(_csv_row(names, row, abstract), ensure_ascii=False) for row in rows]
+
+
+def _csv_row(names: list[str], row: list[str], abstract: str) -> dict[str, object]:
+    """A CSV row keyed by the header's ``names``; a row of another length gets its longest cell as its ``abstract``."""
+    if len(row) == len(names):
+        return dict(zip(names, row, strict=True))
+    fields: dict[str, object] = dict(zip(names, row, strict=False))
+    fields[abstract] = max(row, key=len)
+    if len(row) > len(names):
+        fields["_extra"] = row[len(names) :]
+    return fields
 
 
 def split_csv_blocks(blocks: pl.DataFrame) -> pl.DataFrame:

@@ -387,6 +387,19 @@ def test_each_row_of_a_csv_export_is_a_block_of_its_fields_and_normalize_reads_i
     assert _split(semicolons)[1]["text_raw"].to_list() == ["Title;Abstract\nOne;An abstract; with a semicolon in quotes? No: a field of its own."]  # 3 fields under 2 names: not an export
 
 
+def test_a_csv_export_with_a_malformed_row_is_still_cut_into_its_rows() -> None:
+    """One row with an unquoted comma kept the whole export one block: its abstracts became one record."""
+    export = (
+        "ICML 2025 Papers\n\ntitle,authors,abstract\n"
+        '"Pruning","Lee","We prune large models."\n'
+        'Sparse Attention, Part 2,Smith,"We study sparse attention kernels."\n'
+        'Planners,Doe,"We plan with diffusion models.",extra\n'
+    )
+    rows = [json.loads(raw) for raw in _split(export)[1]["text_raw"]]
+    assert [row["abstract"] for row in rows] == ["We prune large models.", "We study sparse attention kernels.", "We plan with diffusion models."]
+    assert rows[1]["_extra"] == ['"We study sparse attention kernels."'[1:-1]] and rows[2]["_extra"] == ["extra"]
+
+
 _CELL = st.text(alphabet=st.characters(exclude_categories=("Cs",), exclude_characters="\x00\r"), max_size=80)  # files reach here with LF only
 
 
