@@ -77,6 +77,10 @@ NOT_ABSTRACT = (
     r"(?i)^(?:lorem ipsum dolor sit amet|table of contents(?-u:\b)|contents:? 1\.? introduction(?-u:\b)|(?:references|bibliography):? \[1\] "
     r"|(?:figure|fig\.|table|algorithm|listing) ?\d+[a-z]? ?[:.|] |(?:1\.? )?introduction (?:\d+ )?(?:1\.1|2\.?) "
     r"|acknowledge?ments? ?[:.]|acknowledge?ments? (?:this work|we thank|the authors)|funding ?:|this (?:work|article|paper|material) is licensed under|licensed under a creative commons"
+    # a paper's acknowledgments without their heading, and a request to cite it
+    r"|the authors (?:would like to |wish to )?(?:thank|acknowledge|are (?:grateful|thankful))|we (?:would like to |wish to )?thank (?:the )?(?:anonymous )?(?:reviewers|referees)"
+    r"|this (?:work|research|project|study|material) (?:was|is|has been) (?:\w+ )?(?:supported|funded|sponsored) (?:in part )?by"
+    r"|(?:please )?cite (?:this|our|the) (?:paper|work|article|preprint)(?: as)? ?:|to cite this (?:paper|article|work) ?:"
     r"|permission to make digital or hard copies|personal use of this material is permitted"
     # arXiv's notice in place of a withdrawn paper's abstract
     r"|this (?:paper|article|submission|manuscript|version|preprint) (?:has been|was|is being|is) withdrawn(?-u:\b)"

@@ -62,6 +62,11 @@ AUTHOR_LIST = (
         ("Download the full paper (PDF, 2.3 MB) from the publisher's website. Access may require a subscription or an institutional login.", "boilerplate"),
         ("This paper has been withdrawn by the authors due to an error in the proof of Theorem 3. " + ABSTRACT, "boilerplate"),
         ("Ad hoc retrieval matters. " + ABSTRACT, None),
+        # a paper's acknowledgments without their heading, a request to cite it; an abstract that speaks of support stays
+        ("The authors thank the anonymous reviewers for their helpful comments. This work was supported by NSF grant 1234567 and a gift from Google.", "boilerplate"),
+        ("This work was partially supported by the National Science Foundation under grants 123 and 456, and by a Google faculty award.", "boilerplate"),
+        ("Please cite this paper as: Smith, J. and Doe, J. (2025). Robust Reward Models. In Proceedings of the 42nd International Conference on Machine Learning.", "boilerplate"),
+        ("We show that this work is supported by theory and experiments. " + ABSTRACT, None),
         ("Download speed prediction matters. " + ABSTRACT, None),
         (" ".join(f"word{i % 900}x" for i in range(1600)), "too_long"),
         ("\ufffd" * 40 + " text", "garbled"),
