@@ -31,6 +31,8 @@ BOILERPLATE = (
     # an advertisement, or a publisher's note on how to get the full text
     r"|(?i)^(?:sponsored|advertisement|promoted|ad)\s*[:|\-–—]|(?i)^download (?:the )?(?:full(?:[ -]text)? )?(?:paper|article|pdf|text|chapter)(?-u:\b)"
     r"|(?i)(?-u:\b)(?:institutional login|shibboleth|openathens)(?-u:\b)"
+    # a Chinese blog's or WeChat account's notes: reposting, following the account, the editor, "read the original"
+    r"|转载请|未经授权|禁止转载|公众号|扫码关注|扫描二维码|点击阅读原文|阅读原文|责任编辑|版权所有|版權所有|本文由\S{1,20}(?:整理|编译|翻译)|欢迎关注|关注我们"
 )
 # A navigation bar: three or more items of one to three words between separators ("Home | Papers | Schedule");
 # normalization folds ``»`` to ``"``, so a spaced ``"`` separates items too (``Home " Conferences " Papers``),
@@ -158,15 +160,20 @@ class QualityThresholds:
 
     @property
     def text_length_bounds(self) -> tuple[int, int]:
-        """The fewest and most characters a kept text has: two per word asked for (a letter and a space), or
-        ``cjk_chars_per_word`` per word in CJK text, and ``max_chars`` (validation checks records against these)."""
-        return max(1, int(self.min_words * min(2.0, self.cjk_chars_per_word))), self.max_chars
+        """The fewest and most characters a kept text can have (validation checks records against these): a character
+        per word asked for (a word is a letter or more, or ``cjk_chars_per_word`` CJK characters when that is less), and
+        ``max_chars``."""
+        return max(1, int(self.min_words * min(1.0, self.cjk_chars_per_word))), self.max_chars
+
+
+_CJK = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]"
 
 
 def _word_count(text: pl.Expr, cjk_chars_per_word: float) -> pl.Expr:
-    """Words, counting runs of CJK characters as ~one word per ``cjk_chars_per_word`` characters."""
-    spaced = text.str.count_matches(r"[\p{L}\p{N}][\p{L}\p{N}'’\-]*")
-    cjk = text.str.count_matches(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
+    """Words: runs of letters and digits of other scripts, and a word per ``cjk_chars_per_word`` CJK characters (a run of
+    them is not a word besides: "本文研究，实验表明" is 4 words, not 6)."""
+    spaced = text.str.count_matches(r"[[\p{L}\p{N}]--" + _CJK + r"][[\p{L}\p{N}'’\-]--" + _CJK + r"]*")
+    cjk = text.str.count_matches(_CJK)
     return spaced + (cjk / cjk_chars_per_word).floor().cast(pl.UInt32)
 
 

@@ -62,6 +62,9 @@ AUTHOR_LIST = (
         ("Download the full paper (PDF, 2.3 MB) from the publisher's website. Access may require a subscription or an institutional login.", "boilerplate"),
         ("This paper has been withdrawn by the authors due to an error in the proof of Theorem 3. " + ABSTRACT, "boilerplate"),
         ("Ad hoc retrieval matters. " + ABSTRACT, None),
+        # a Chinese blog's notes (reposting, the account to follow, the editor)
+        ("本文由机器之心整理，转载请联系本公众号获得授权。点击阅读原文查看完整论文列表。这里还有一些别的说明文字用来凑够长度。", "boilerplate"),
+        ("扫码关注我们的公众号，每天为你推送最新的人工智能论文解读与行业资讯，欢迎转发给需要的朋友们一起学习讨论！", "boilerplate"),
         # a paper's acknowledgments without their heading, a request to cite it; an abstract that speaks of support stays
         ("The authors thank the anonymous reviewers for their helpful comments. This work was supported by NSF grant 1234567 and a gift from Google.", "boilerplate"),
         ("This work was partially supported by the National Science Foundation under grants 123 and 456, and by a Google faculty award.", "boilerplate"),
@@ -88,6 +91,20 @@ AUTHOR_LIST = (
 def test_reject_reasons(text: str, reason: str | None) -> None:
     frame = pl.DataFrame({"t": [text]})
     assert frame.select(reject_reason(pl.col("t"), pl.col("t"), QualityThresholds()).alias("r"))["r"].to_list() == [reason]
+
+
+_MIXED = st.text(alphabet=st.sampled_from(list("中文模型方法，。！AI a1 -")), min_size=1, max_size=80)
+
+
+@given(st.lists(_MIXED, min_size=1, max_size=30), st.integers(1, 40), st.sampled_from([0.5, 1.0, 2.0, 3.0]))
+def test_a_kept_text_is_never_shorter_than_validation_allows(texts: list[str], min_words: int, cjk_chars_per_word: float) -> None:
+    """A Chinese block of 38 characters counted 20 words (its runs between punctuation and half its characters), was kept,
+    and failed the records suite's length check of 40: the whole run's publication was blocked."""
+    thresholds = QualityThresholds(min_words=min_words, cjk_chars_per_word=cjk_chars_per_word)
+    frame = pl.DataFrame({"t": [" ".join(t.split()) for t in texts]})
+    kept = frame.filter(reject_reason(pl.col("t"), pl.col("t"), thresholds).is_null())["t"]
+    assert (kept.str.len_chars() >= thresholds.text_length_bounds[0]).all()
+    assert QualityThresholds().text_length_bounds == (20, 20000)
 
 
 def test_thresholds_are_configurable() -> None:
