@@ -81,7 +81,8 @@ NOT_ABSTRACT = (
     r"|acknowledge?ments? ?[:.]|acknowledge?ments? (?:this work|we thank|the authors)|funding ?:|this (?:work|article|paper|material) is licensed under|licensed under a creative commons"
     # a paper's acknowledgments without their heading, and a request to cite it
     r"|the authors (?:would like to |wish to )?(?:thank|acknowledge|are (?:grateful|thankful))|we (?:would like to |wish to )?thank (?:the )?(?:anonymous )?(?:reviewers|referees)"
-    r"|this (?:work|research|project|study|material) (?:was|is|has been) (?:\w+ )?(?:supported|funded|sponsored) (?:in part )?by"
+    r"|this (?:work|research|project|study|material) (?:was|is|has been) (?:\w+ )?(?:supported|funded|sponsored) (?:in part )?by[^.]{0,120}?"
+    r"(?:grants?|foundation|council|agency|program(?:me)?|fund|award|fellowship|nsf|nih|darpa|erc|nsfc|jsps|dfg|epsrc|ministry|office)(?-u:\b)"
     r"|(?:please )?cite (?:this|our|the) (?:paper|work|article|preprint)(?: as)? ?:|to cite this (?:paper|article|work) ?:"
     r"|permission to make digital or hard copies|personal use of this material is permitted"
     # arXiv's notice in place of a withdrawn paper's abstract

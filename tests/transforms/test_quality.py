@@ -70,6 +70,7 @@ AUTHOR_LIST = (
         ("This work was partially supported by the National Science Foundation under grants 123 and 456, and by a Google faculty award.", "boilerplate"),
         ("Please cite this paper as: Smith, J. and Doe, J. (2025). Robust Reward Models. In Proceedings of the 42nd International Conference on Machine Learning.", "boilerplate"),
         ("We show that this work is supported by theory and experiments. " + ABSTRACT, None),
+        ("This work is supported by the observation that sparse experts specialize early in training. " + ABSTRACT, None),
         ("Download speed prediction matters. " + ABSTRACT, None),
         (" ".join(f"word{i % 900}x" for i in range(1600)), "too_long"),
         ("\ufffd" * 40 + " text", "garbled"),
