@@ -160,10 +160,10 @@ def assign_records(
     return assigned, affected, dedup.changed_records(assigned, history)
 
 
-def dataset_statuses(warehouse: Warehouse, assigned: pl.DataFrame, affected: pl.Series, retag: bool) -> pl.DataFrame:
-    """``status`` of every occurrence of the dataset this run would publish: this run's (``assigned``), and the published
-    ones it does not touch (a retag's ``assigned`` holds those already)."""
-    if retag or warehouse.current_version() is None:
+def dataset_statuses(warehouse: Warehouse, assigned: pl.DataFrame, affected: pl.Series, untouched_published: bool) -> pl.DataFrame:
+    """``status`` of every occurrence of the dataset this run would publish: this run's (``assigned``), and, when
+    ``untouched_published``, the published ones it does not touch (a first run has none; a retag's ``assigned`` holds them)."""
+    if not untouched_published:
         return assigned.select("status")
     untouched = warehouse.scan("occurrences").select("record_id", "status").filter(_untouched(affected))
     return pl.concat([untouched.select("status").collect(), assigned.select("status")])
@@ -348,7 +348,7 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
         changes = _table_changes(table_set, staging, replaced | republished, retag)
         rewrites.append(prepare_rewrites.submit(warehouse, {name: change for name, change in changes.items() if name not in replaced}))
         log.info("validation: running the expectation suites")
-        run_stats = tables.run_stats(dataset_statuses(warehouse, assigned, affected, retag), blocks)  # the dataset's ratios, not the run's
+        run_stats = tables.run_stats(dataset_statuses(warehouse, assigned, affected, current is not None and not retag), blocks)  # the dataset's ratios, not the run's
         report = validate(table_set | {"run_stats": run_stats}, taxonomy, config.quality, suites_dir, docs_dir)
         summary.data_docs = str(report.data_docs) if report.data_docs else None
         summary.validation = report.outcome
