@@ -343,12 +343,12 @@ _NOT_A_NAME = frozenset({"a", "an", "the", "our", "this", "my", "your", "their",
 
 def _workshop_name(name: str) -> str | None:
     """A workshop's name without the words for papers it ends with ("Efficient ML Papers"); None when it is no name
-    (only header words or articles: "The Workshop 2024")."""
+    (only header words, articles or marks: "The Workshop 2024", ":- Workshop 1990")."""
     words = name.split()
     while words and words[-1].lower() in _NAME_TAIL:
         words.pop()
     kept = " ".join(words)
-    naming = [w for w in words if w.lower() not in _VOCAB and w.lower() not in _NOT_A_NAME]
+    naming = [w for w in words if any(c.isalnum() for c in w) and w.lower() not in _VOCAB and w.lower() not in _NOT_A_NAME]
     return kept if naming and _title_case_name(kept) else None
 
 
@@ -365,7 +365,7 @@ def venue_key(written: str) -> str:
     """The venue key of a venue as written: upper case ASCII letters, digits, ``&`` and ``-``, words one space apart
     ("Workshop on Künstliche Intelligenz" -> ``WORKSHOP ON KUNSTLICHE INTELLIGENZ``)."""
     ascii_text = unicodedata.normalize("NFKD", written).encode("ascii", "ignore").decode()
-    return " ".join(re.sub(r"[^A-Z0-9&\-]+", " ", ascii_text.upper()).split())
+    return " ".join(re.sub(r"[^A-Z0-9&\-]+", " ", ascii_text.upper()).split()).lstrip("&- ")  # it starts with a letter or digit
 
 
 def _clean_line(line: str) -> tuple[str, str]:

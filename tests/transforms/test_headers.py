@@ -279,6 +279,7 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "Top 1500 Papers",  # no year a record could carry (validation asks for 1950-2100)
         "ICML 2999 Papers",
         "The Workshop 2024",
+        ":- Workshop 1990",  # found by hypothesis: its venue key "- WORKSHOP" failed validation
     ],
 )
 def test_not_headers(line: str) -> None:
