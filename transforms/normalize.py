@@ -75,7 +75,7 @@ _ARXIV_LINE = r"(?:\[\d+\][ \t]*)?arXiv:" + _ARXIV_ID + r"\b" + _ARXIV_TAIL
 # block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
 _CHROME_FIELDS = (
     r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
-    r"DOI|Comments|Subjects?|Journal[ -]ref(?:erence)?|Cite as|MSC [Cc]lass(?:es)?|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
+    r"DOI|Comments|Subjects?|Categories|Journal[ -]ref(?:erence)?|Cite as|MSC [Cc]lass(?:es)?|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
     r"Citations|References|Views|Downloads|Title|Authors?|"
     r"Anthology ID|Volume|Month|Year|Address|Editors?|Venues?|SIG|Publisher|Note|Pages|Language|URL|PDF|Video|Bibkey|"
     r"Cite \((?:ACL|Informal)\)|Copy Citation|Published|Last Modified|Readers|Writers|Signatures|License|Supplementary Material|"
@@ -200,6 +200,16 @@ _TRAILING_LINKS = (
 # Link badges in front of the abstract on its first line ("[PDF] [Code] [Bibtex] Serving large ..."), or its arXiv id
 # ("arXiv:2401.01234v2 [cs.LG] Graph ...", "[2402.00001] Large ..."; the URLs are read from the raw block); a block of badges alone stays.
 _LEADING_LINKS = r"\A[ \t]*(?:(?:" + _BADGE + r"[ \t]*[|·•/]?[ \t]*)+|(?:" + _ARXIV_LINE + r"|\[" + _ARXIV_ID + r"\])[ \t]+)(\p{L})"
+# An entry of arXiv's e-mail listing (the daily digest, and the mailing-list archives that keep it): "\\", "arXiv:ID" and
+# "Date: ..." (often cut off by a blank line), the fields "Title:", "Authors:", "Categories:", "Comments:" ... with their long
+# values folded onto lines indented by spaces, a "\\" line, the abstract, and "\\ ( https://arxiv.org/abs/ID ,  123kb)".
+# The fields before the "\\" line and that last line go (the URL stays in ``text_raw``, where URLs are read from).
+_DIGEST_FIELD = (
+    r"(?:arXiv|Date(?:[ \t]*\([^)\n]{0,40}\))?|Title|Authors?|Categories|Comments|Journal-ref|Report-no|MSC-class|ACM-class|DOI|Proxy|License|From)"
+    r"[ \t]*:[^\n]*\r?\n(?:[ \t]+\S[^\n]*\r?\n)*"
+)
+_ARXIV_DIGEST_HEAD = r"\A[ \t]*(?:\\\\[ \t]*\r?\n[ \t]*)?(?:" + _DIGEST_FIELD + r"[ \t]*)+\\\\[ \t]*\r?\n"
+_ARXIV_DIGEST_TAIL = r"\r?\n[ \t]*\\\\[ \t]*\([ \t]*https?://arxiv\.org/abs/[^\s,)]+[ \t]*,[^)\n]{0,40}\)[ \t]*\z"
 # A copyright notice after the last sentence ("... baselines. © 2024 Elsevier Ltd."), looked for only in blocks
 # that hold a copyright mark (a bounded run before the end would slow the search for the others).
 _TRAILING_COPYRIGHT = r"([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?:[^\d\n][^\n]{0,200})?\z"
@@ -323,12 +333,19 @@ def bibtex_abstract(entry: str) -> str:
 
 
 def strip_chrome(text: pl.Expr) -> pl.Expr:
-    """Drop whole lines of site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, page links
+    """Drop an arXiv e-mail listing's fields and its last line (``_ARXIV_DIGEST_HEAD``, ``_ARXIV_DIGEST_TAIL``), whole lines of
+    site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, page links
     after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
     "How to Cite" section (``_TRAILING_SECTIONS``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
     starting it (``_LEADING_LINKS``)."""
+    digest = _on_rows(
+        text,
+        lambda batch: batch.str.contains(_ARXIV_DIGEST_HEAD) | batch.str.contains(_ARXIV_DIGEST_TAIL),
+        _vectorized(lambda t: t.str.replace(_ARXIV_DIGEST_HEAD, "").str.replace(_ARXIV_DIGEST_TAIL, "")),
+        lambda batch: batch.str.contains("\\\\", literal=True),
+    )
     pages = _on_rows(
-        _strip_chrome_edges(text),
+        _strip_chrome_edges(digest),
         lambda batch: batch.str.contains(_TRAILING_PAGE_LINKS),
         _vectorized(lambda t: t.str.replace(_TRAILING_PAGE_LINKS, "${1}")),
         lambda batch: batch.str.contains(_ENDS_WITH_PAGE_LINK),

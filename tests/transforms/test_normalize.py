@@ -173,6 +173,14 @@ WRAPPED = "\n".join(
         ("arXiv:2401.01234v2 (cross-list from cs.CV) [pdf]\nWe study X.", "We study X."),
         ("arXiv:2401.01234v2 [cs.LG] 3 Jan 2024\nWe study Y.", "We study Y."),
         ("We study arXiv:2401.01234 [cs.LG] things.", "We study arXiv:2401.01234 [cs.LG] things."),
+        # an entry of arXiv's e-mail listing: its fields (long ones folded onto indented lines) up to the "\\" line, and its last line
+        ("Title: Graph Rewiring by Effective Resistance for Long-Range\n  Dependencies\nAuthors: Jane Doe, John Roe, Wei Li,\n  Maria Kowalska\n"
+         "Categories: cs.LG cs.AI\nComments: 12 pages, 4 figures\n\\\\\n  We rewire graphs by effective resistance to reach\nfar nodes.\n"
+         "\\\\ ( https://arxiv.org/abs/2403.00001 ,  120kb)", "We rewire graphs by effective resistance to reach far nodes."),
+        ("\\\\\narXiv:2403.00002\nDate: Fri, 1 Mar 2024 12:00:00 GMT   (120kb)\nTitle: X\nAuthors: A. Doe\n\\\\\n  We study Y.\n"
+         "\\\\ ( https://arxiv.org/abs/2403.00002 ,  120kb)", "We study Y."),
+        ("We study Z, see\n\\\\\nthe appendix.", "We study Z, see the appendix."),
+        ("Categories: cs.LG\nWe study W.", "We study W."),
         ("We study X. \u25b3 Less\nSubmitted 3 January, 2024; v1 submitted 2 December, 2023; originally announced December 2023.", "We study X."),
         ("TLDR This paper proposes X.\nAbstract\nWe study X.\nExpand", "We study X."),
         ("We study X... Expand", "We study X..."),
@@ -419,7 +427,7 @@ CHROME_LINES = st.sampled_from(
      "Tax calculation will be finalised at checkout", "Recommended articles", "Cited by (12)", "Add to Library",
      "Cite as: arXiv:2501.00001 [cs.CV]", "(or arXiv:2501.00001v2 [cs.CV] for this version)", "https://doi.org/10.48550/arXiv.2501.00001",
      "Submission history", "From: Jane Doe [view email]", "[v1] Mon, 13 Jan 2025 18:00:01 UTC (1,234 KB)", "Citations (12)",
-     "References (45)", "Figures and Tables", "\U0001f44d 12 \U0001f4ac 3", "\u2b50\ufe0f 1.2k"]
+     "References (45)", "Figures and Tables", "\U0001f44d 12 \U0001f4ac 3", "\u2b50\ufe0f 1.2k", "Categories: cs.LG cs.AI"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
