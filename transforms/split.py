@@ -336,7 +336,8 @@ def json_entries(block: str) -> list[str]:
     """The paper objects of a JSON block (``JSON_BLOCK``), each as one line of JSON; ``[block]`` when it is one paper, or
     holds no list of papers, or is not JSON.
 
-    A piece of an array (its brackets or a trailing comma cut off by blank lines) is read as the objects it holds. Of an
+    A piece of an array (its brackets or a trailing comma cut off by blank lines) is read as the objects it holds, and so
+    are JSON Lines (``_concatenated_objects``). Of an
     object that is not a paper, the first list of papers among its values is read (``{"papers": [...]}``). A paper is an
     object with an abstract field (``JSON_ABSTRACT_KEYS``) at its top or one object down.
     """
@@ -347,12 +348,33 @@ def json_entries(block: str) -> list[str]:
         try:
             value = json.loads("[" + text.strip("[],\n\t ") + "]")
         except (ValueError, RecursionError):
-            return [block]
+            value = _concatenated_objects(text)
+            if value is None:
+                return [block]
     if isinstance(value, dict) and not _is_paper(value):
         value = next((v for v in value.values() if _papers(v)), value)
     if not _papers(value):
         return [block]
     return [json.dumps(item, ensure_ascii=False) for item in value if isinstance(item, dict)]
+
+
+def _concatenated_objects(text: str) -> list[dict] | None:
+    """The objects of JSON Lines (one object per line, as scrapers and dataset exports write them) or of pretty-printed
+    objects written one after the other; ``None`` unless the text is two or more such objects and nothing else."""
+    decoder, values, at = json.JSONDecoder(), [], 0
+    try:
+        while (at := _skip_separators(text, at)) < len(text):
+            value, at = decoder.raw_decode(text, at)
+            values.append(value)
+    except (ValueError, RecursionError):
+        return None
+    return values if len(values) >= 2 and all(isinstance(value, dict) for value in values) else None
+
+
+def _skip_separators(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t\r\n,":
+        at += 1
+    return at
 
 
 def _papers(value: object) -> bool:

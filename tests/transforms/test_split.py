@@ -167,6 +167,9 @@ def test_each_paper_of_a_json_dump_is_a_block() -> None:
         "[\n" + ",\n\n".join(json.dumps(p, indent=2) for p in papers) + "\n]": lines,  # objects cut apart by blank lines
         json.dumps({"notes": notes}): [json.dumps(n) for n in notes],  # OpenReview: abstracts one object down, one note without
         json.dumps(papers[1], indent=2): [json.dumps(papers[1], indent=2)],  # one paper stays as written (its authors are not papers)
+        "\n".join(lines): lines,  # JSON Lines (short abstracts: no paragraph-length lines to cut at)
+        "\n".join(json.dumps(p, indent=2) for p in papers): lines,  # pretty-printed objects one after the other
+        lines[0] + "\n" + lines[1] + "\nNot JSON.": [lines[0] + "\n" + lines[1] + "\nNot JSON."],  # and nothing else
     }
     for text, expected in cases.items():
         _, blocks = _split(f"ICML 2025 Papers\n\n{text}\n")
@@ -190,7 +193,7 @@ def test_each_row_of_a_tab_separated_table_is_a_block() -> None:
         assert blocks["text_raw"].to_list() == expected, block
 
 
-@pytest.mark.parametrize("block", ["[1, 2, 3]", '{"title": "Only a title"}', '[{"title": "A"}, {"title": "B"}]', "{\\em Emphasis} and more {text}", "[Paper] [Code] [Video],"])
+@pytest.mark.parametrize("block", ["[1, 2, 3]", '{"title": "Only a title"}', '[{"title": "A"}, {"title": "B"}]', '{"title": "A"}\n{"title": "B"}', '{"a": 1}\n[2]', "{\\em Emphasis} and more {text}", "[Paper] [Code] [Video],"])
 def test_braces_and_brackets_that_hold_no_papers_stay_one_block(block: str) -> None:
     assert _split(f"ICML 2025 Papers\n\n{block}\n")[1]["text_raw"].to_list() == [block]
 
