@@ -45,7 +45,7 @@ HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 # "l\'analyse") is not one.
 _LATEX_ACCENT = r"\\['`^\"~=.]\{\\?[A-Za-z]\}|\{\\['`^\"~=.]\\?[A-Za-z]\}|(?:[A-Za-z]{2}|(?:^|[^A-Za-z])[A-Z])\\['`^\"=][aeiouy]|[A-Za-z]\\'[cz]|[A-Za-z]\\~[ano]"
 LATEX = r"\\[A-Za-z@]|\\[%_&#{}$]|\$[^$]+\$|" + _LATEX_ACCENT
-MARKDOWN = r"[*_`]|\[[^\]]*\]\([^)]*\)|<[^>\s]+>"
+MARKDOWN = r"[*_`]|\[(?:[^\[\]]|\[[^\[\]]*\])*\]\([^)]*\)|<[^>\s]+>"  # a link's label may hold brackets: "[[Code]](url)"
 HTML_TAG = r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"
 _SIMPLE_COMMAND = r"\\(?:emph|textbf|textit|texttt|textsc|textrm|textsf|mathrm|mathbf|mathit)\{([^{}\\$&]*)\}"
 _SIMPLE_ESCAPE = r"\\([%_#])"
@@ -894,6 +894,9 @@ def _inline_text(tokens: list, out: list[str]) -> None:
         elif token.type == "link_close" and link_href:
             href, start = link_href.pop(), link_start.pop()
             label = "".join(out[start:]).strip()
+            if len(label) > 2 and label[0] == "[" and label[-1] == "]" and "]" not in label[1:-1]:  # "[[Code]](url)": a badge
+                out[start:] = [label[1:-1]]
+                label = label[1:-1]
             if label:
                 out.append(link_text(label, href)[len(label) :])
         elif token.type == "image":

@@ -326,9 +326,45 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
         .filter(pl.col("text_raw").is_not_null())
     )
     return (
-        split_paragraph_lines(split_csv_blocks(split_json_blocks(blocks)))
+        attach_link_blocks(split_paragraph_lines(split_csv_blocks(split_json_blocks(blocks))))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
+    )
+
+
+# A block of only a paper's labelled links, as awesome-lists and paper pages put under an abstract ("[[Paper]](url)
+# [[Code]](url)", "**Code:** https://github.com/...", "📄 [Paper](url) | 💻 [Code](url)"): URLs, Markdown link brackets,
+# link words (LINK_WORDS), separators and symbols, with a URL and a link word outside it. Such a block stays with the block
+# above it when that one is an abstract (ABSTRACT_CHARS or longer), so its URLs reach that paper's record; a bare URL stays
+# a block of its own (it may be the next paper's).
+LINK_WORDS = (
+    r"(?i:pdf|papers?|code|project(?: page)?|page|website|homepage|demo|video|slides|poster|blog|github|arxiv|openreview|dataset|data"
+    r"|bib(?:tex)?|supp(?:lementary)?(?: material)?|appendix|html|doi|abs|talk|models?|weights|checkpoints?|hugging ?face|colab|leaderboard)"
+)
+_LINK_URL = r"(?:https?://|www\.)[^\s<>()\[\]]+"
+LINKS_ONLY = rf"\A(?:[\s|·•/,;:()\[\]<>*_#!-]|[\p{{So}}\x{{fe0f}}]|{_LINK_URL}|{LINK_WORDS}(?-u:\b))+\z"
+ABSTRACT_CHARS = 100
+
+
+def attach_link_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
+    """Each block of only labelled links (``LINKS_ONLY``) joined, at a line break, to the block above it in its file when that
+    one has ``ABSTRACT_CHARS`` or more (or is itself such a links block that was joined); rows in order."""
+    text = pl.col("text_raw")
+    shape = blocks["text_raw"].str.contains(LINKS_ONLY).fill_null(False)  # anchored: fails at an abstract's first word
+    if not shape.any():
+        return blocks
+    rows = blocks["text_raw"].filter(shape)
+    linked = rows.str.contains(_LINK_URL) & rows.str.replace_all(_LINK_URL, " ").str.contains(LINK_WORDS + r"(?-u:\b)")
+    flagged = blocks.with_columns(_links=shape.scatter(shape.arg_true(), linked))
+    first = (pl.col("source_id") != pl.col("source_id").shift(1)).fill_null(True)
+    above_long = text.shift(1).str.len_chars() >= ABSTRACT_CHARS
+    # a links block under a links block follows it (whether that one joined the abstract above it or stayed on its own)
+    starts = ~pl.col("_links") | first | ~(above_long | pl.col("_links").shift(1)).fill_null(False)
+    return (
+        flagged.with_columns(_group=starts.cum_sum())
+        .group_by("_group", maintain_order=True)
+        .agg(pl.col("source_id").first(), pl.col("path").first(), text.str.join("\n"))
+        .select(blocks.columns)
     )
 
 

@@ -173,6 +173,9 @@ WRAPPED = "\n".join(
         ("arXiv:2401.01234v2 (cross-list from cs.CV) [pdf]\nWe study X.", "We study X."),
         ("arXiv:2401.01234v2 [cs.LG] 3 Jan 2024\nWe study Y.", "We study Y."),
         ("We study arXiv:2401.01234 [cs.LG] things.", "We study arXiv:2401.01234 [cs.LG] things."),
+        # a link whose label is in brackets (an awesome-list's badge): the label without them
+        ("We study X.\n[[Paper]](https://arxiv.org/abs/2401.11111) [[Code]](https://github.com/foo/onestep)",
+         "We study X. Paper (https://arxiv.org/abs/2401.11111) Code (https://github.com/foo/onestep)"),
         # an entry of arXiv's e-mail listing: its fields (long ones folded onto indented lines) up to the "\\" line, and its last line
         ("Title: Graph Rewiring by Effective Resistance for Long-Range\n  Dependencies\nAuthors: Jane Doe, John Roe, Wei Li,\n  Maria Kowalska\n"
          "Categories: cs.LG cs.AI\nComments: 12 pages, 4 figures\n\\\\\n  We rewire graphs by effective resistance to reach\nfar nodes.\n"

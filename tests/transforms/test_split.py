@@ -459,3 +459,26 @@ def test_json_nested_deeper_than_the_parser_goes_stays_a_block() -> None:
     assert json_abstract(deep) == deep
     _, blocks = _split(f"ICML 2025 Papers\n\n{deep}\n")
     assert blocks["text_raw"].to_list() == [deep]
+
+
+def test_a_block_of_labelled_links_stays_with_the_abstract_above_it() -> None:
+    """Awesome-lists put a paper's links under its abstract after an empty line; as a block of their own they were rejected
+    as url_only and their URLs reached no record."""
+    badges = "[[Paper]](https://arxiv.org/abs/2401.11111) [[Code]](https://github.com/foo/onestep)"
+    cases = {
+        f"{LONG}\n\n{badges}\n\n{LONG}": [f"{LONG}\n{badges}", LONG],
+        f"{LONG}\n\n**Code:** https://github.com/a/b\n\n\U0001f4c4 [Paper](https://x.org/p) | \U0001f4bb [Code](https://g.com/c)": [
+            f"{LONG}\n**Code:** https://github.com/a/b\n\U0001f4c4 [Paper](https://x.org/p) | \U0001f4bb [Code](https://g.com/c)"
+        ],
+        f"{LONG}\n\nhttps://openreview.net/forum?id=Hk3x9QzR2b": [LONG, "https://openreview.net/forum?id=Hk3x9QzR2b"],  # a bare URL: whose?
+        f"{badges}\n\n{LONG}": [badges, LONG],  # nothing above it
+        f"Sparse Routing\n\n{badges}": ["Sparse Routing", badges],  # a title line above it: no abstract
+        f"{LONG}\n\n[[Paper]] [[Code]]": [LONG, "[[Paper]] [[Code]]"],  # no URL
+        f"{LONG}\n\nPapers and code: https://x.org/p": [LONG, "Papers and code: https://x.org/p"],  # words that are no link labels
+    }
+    for body, expected in cases.items():
+        _, blocks = _split(f"ICML 2025 Papers\n\n{body}\n")
+        assert blocks["text_raw"].to_list() == expected, body
+        assert blocks["ordinal"].to_list() == list(range(1, len(expected) + 1))
+    two_files = pl.DataFrame({"source_id": ["a", "b"], "path": ["a.txt", "b.txt"], "text": [f"ICML 2025 Papers\n\n{LONG}\n", f"ICML 2025 Papers\n\n{badges}\n"]})
+    assert split_blocks(split_header(two_files))["text_raw"].to_list() == [LONG, badges]  # never across files
