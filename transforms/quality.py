@@ -23,6 +23,8 @@ BOILERPLATE = (
     r"|(?i)(?-u:\b)(?:sign up for our newsletter|subscribe to our newsletter|unsubscribe at any time|important dates ?:)"
     # a block that is only an article's metadata field ("Keywords: a; b", "Received: 1 January 2024 / Accepted: ...")
     r"|(?i)^(?:keywords?|key words|index terms|received|accepted|revised|published online|available online|article history|pmid|pmcid|doi|e?issn|isbn) ?[:—–]"
+    # a blog's or listing's links to other posts, its tags and categories
+    r"|(?i)^(?:related(?: posts| papers| articles| reading)?|see also|read next|you (?:may|might) also like|recent posts|popular posts|tags|categories|filed under) ?[:—–]"
     r"|(?i)^(?:«\s*)?(?:previous|prev)\s+(?:\d+\s+){2,}|(?i)(?-u:\b)showing (?:results )?\d+\s*[-–]\s*\d+ of [\d,]+"
     # a server's error page, a bot check or an archive notice scraped instead of the abstract
     r"|(?i)(?-u:\b)(?:was not found on this server|404 not found|403 forbidden|500 internal server error|502 bad gateway|503 service unavailable"
@@ -129,7 +131,7 @@ REVIEW_LABEL = (
     r"|summary of the paper|summary of the review|summary of review|main review|flag for ethics review|details of ethics concerns"
     r"|code of conduct|correctness|technical novelty and significance|empirical novelty and significance"
     r"|clarity,? quality,? novelty and reproducibility|metareview|meta review|justification for why not (?:higher|lower) score"
-    r"|additional comments on reviewer discussion|recommendation|limitations|questions for (?:the )?authors?) ?:"
+    r"|additional comments on reviewer discussion|recommendation|limitations|questions for (?:the )?authors?|(?:paper )?decision|comment) ?:"
 )
 
 

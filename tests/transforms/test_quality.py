@@ -87,6 +87,11 @@ AUTHOR_LIST = (
         (META_REVIEW, "review"),
         (STRUCTURED_ABSTRACT, None),
         (ABOUT_REVIEWS, None),
+        # an OpenReview decision, a blog's links to its other posts and its tags
+        ("Paper Decision: Accept (poster). Comment: The reviewers agree that the contribution is solid and that the rebuttal addressed the main concerns about scale.", "review"),
+        ("Related: Top 10 papers of the week, Best papers of 2024, Our favourite NeurIPS talks, and the full list of orals and spotlights.", "boilerplate"),
+        ("Tags: reinforcement learning, robotics, sim2real, imitation learning, offline RL, world models, diffusion policies, benchmarks", "boilerplate"),
+        ("Related work shows that " + ABSTRACT, None),
     ],
 )
 def test_reject_reasons(text: str, reason: str | None) -> None:
