@@ -89,3 +89,13 @@ def test_records_carry_no_markup_residue(ingested: tuple[Warehouse, str]) -> Non
     warehouse, _ = ingested
     texts = warehouse.read("records")["text"]
     assert not texts.str.contains(r"\\[A-Za-z]+|\$|\*\*|&amp;|[\u200b-\u200d\ufeff]").any()
+
+
+def test_links_under_an_abstract_and_a_digest_entrys_link_reach_its_record(ingested: tuple[Warehouse, str]) -> None:
+    warehouse, _ = ingested
+    occurrences = warehouse.read("occurrences").filter(pl.col("status") != "rejected")
+    urls = warehouse.read("urls").join(occurrences.select("record_id", "path", "ordinal"), on="record_id")
+    by_block = {(path, ordinal): set(group) for path, ordinal, group in urls.group_by("path", "ordinal").agg("url").iter_rows()}
+    assert {"https://arxiv.org/abs/2403.02001", "https://github.com/example/self-occ"} <= by_block[("27_links_under_abstracts.txt", 1)]
+    assert "https://github.com/example/struct-adapter" in by_block[("27_links_under_abstracts.txt", 3)]
+    assert "https://arxiv.org/abs/2403.01001" in by_block[("25_arxiv_digest.txt", 2)]
