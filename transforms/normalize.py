@@ -291,12 +291,24 @@ _ABSTRACT_FIELD = re.compile(r"[,\s]abstract\s*=\s*([{\"])", re.IGNORECASE)
 
 # A JSON object per block (a scraper's JSON lines written as text, or an object of an array ``split`` cut) with an abstract
 # field: the field is read as the block. OpenReview's API writes it as {"content": {"abstract": {"value": "..."}}}.
-JSON_RECORD = r'^\s*\{[\s\S]*"(?i:' + "|".join(JSON_ABSTRACT_KEYS) + r')"\s*:\s*(?:\{\s*"value"\s*:\s*)?"[\s\S]*\}\s*$'
+JSON_RECORD = r'^\s*\{[\s\S]*"(?i:' + "|".join(JSON_ABSTRACT_KEYS) + r')"\s*:\s*\{?\s*"[\s\S]*\}\s*$'
+
+
+def _field_text(value: object) -> object:
+    """A JSON field as text where it is one: OpenReview's ``{"value": text}``, OpenAlex's inverted index (each word with
+    its positions) as its words in order; other values as they are."""
+    if not isinstance(value, dict):
+        return value
+    if "value" in value:
+        return value["value"]
+    if not value or not all(isinstance(ats, list) and all(isinstance(at, int) for at in ats) for ats in value.values()):
+        return None
+    return " ".join(word for _, word in sorted((at, word) for word, ats in value.items() for at in ats)) or None
 
 
 def json_abstract(entry: str) -> str:
-    """The abstract field of a JSON object (``JSON_ABSTRACT_KEYS`` in order, any case, a non-empty string or an object
-    whose ``value`` is one), at its top or one object down; else the entry as it is."""
+    """The abstract field of a JSON object (``JSON_ABSTRACT_KEYS`` in order, any case, a non-empty string, an object
+    whose ``value`` is one, or an inverted index: ``_field_text``), at its top or one object down; else the entry as it is."""
     try:
         value = json.loads(entry)
     except (ValueError, RecursionError):
@@ -304,7 +316,7 @@ def json_abstract(entry: str) -> str:
     if not isinstance(value, dict):
         return entry
     for fields in (value, *(inner for inner in value.values() if isinstance(inner, dict))):
-        texts = {str(key).lower(): text.get("value") if isinstance(text, dict) else text for key, text in fields.items()}
+        texts = {str(key).lower(): _field_text(text) for key, text in fields.items()}
         found = next((texts[name] for name in JSON_ABSTRACT_KEYS if isinstance(texts.get(name), str) and texts[name].strip()), None)
         if found is not None:
             return found

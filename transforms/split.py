@@ -46,8 +46,9 @@ TSV_TABS = 2  # tabs in a row of a tab-separated table (three or more cells)
 # A block that may be JSON: an array of paper objects (an API dump, one line or pretty-printed), an object holding one
 # ({"papers": [...]}), or a piece of an array that blank lines cut ("{...},"). ``json_entries`` decides.
 JSON_BLOCK = r"^\s*[\[{][\s\S]*[\]},]\s*$"
-# Keys (any case) that name a paper's abstract in a JSON object, possibly under "content" and as {"value": ...} (OpenReview).
-JSON_ABSTRACT_KEYS = ("abstract", "summary", "abstract_text", "paper_abstract")
+# Keys (any case) that name a paper's abstract in a JSON object, possibly under "content" and as {"value": ...} (OpenReview);
+# PubMed's exports write "AbstractText", and OpenAlex's works an "abstract_inverted_index" ({"We": [0], "study": [1], ...}).
+JSON_ABSTRACT_KEYS = ("abstract", "summary", "abstract_text", "paper_abstract", "abstracttext", "abstract_inverted_index")
 
 
 def unify_newlines(text: pl.Expr) -> pl.Expr:

@@ -105,6 +105,10 @@ WRAPPED = "\n".join(
         ('{"title": "Rewiring", "abstract": "We study graphs."', '{"title": "Rewiring", "abstract": "We study graphs."'),  # cut off: left as it is
         ('{"id": "x1", "content": {"title": {"value": "Rewiring"}, "abstract": {"value": "We study graphs."}}}', "We study graphs."),  # OpenReview
         ('{"paper": {"abstract": "We study graphs."}, "abstract": {"value": ""}}', "We study graphs."),
+        # OpenAlex's inverted index (each word with its positions), PubMed's AbstractText
+        ('{"id": "W42", "title": "Rewiring", "abstract_inverted_index": {"We": [0], "study": [1, 4], "graphs": [2], "and": [3], "trees.": [5]}}',
+         "We study graphs and study trees."),
+        ('{"abstract_inverted_index": {"We": [0, "x"]}, "AbstractText": "We study graphs."}', "We study graphs."),
         # an abstract label set as a heading or in bold, with the title lines above it
         ("**Abstract** We study", "We study"),
         ("__Abstract__ We study", "We study"),

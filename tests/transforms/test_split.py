@@ -168,6 +168,9 @@ def test_each_paper_of_a_json_dump_is_a_block() -> None:
         json.dumps({"notes": notes}): [json.dumps(n) for n in notes],  # OpenReview: abstracts one object down, one note without
         json.dumps(papers[1], indent=2): [json.dumps(papers[1], indent=2)],  # one paper stays as written (its authors are not papers)
         "\n".join(lines): lines,  # JSON Lines (short abstracts: no paragraph-length lines to cut at)
+        json.dumps({"results": [{"id": "W1", "abstract_inverted_index": {"We": [0], "study": [1]}}, {"id": "W2"}]}): [  # OpenAlex
+            json.dumps({"id": "W1", "abstract_inverted_index": {"We": [0], "study": [1]}}), json.dumps({"id": "W2"})
+        ],
         "\n".join(json.dumps(p, indent=2) for p in papers): lines,  # pretty-printed objects one after the other
         lines[0] + "\n" + lines[1] + "\nNot JSON.": [lines[0] + "\n" + lines[1] + "\nNot JSON."],  # and nothing else
     }
