@@ -108,8 +108,14 @@ BIO_INTERESTS = r"(?i)(?-u:\b)(?:his|her|their) (?:main )?research interests (?:
 # written surname and initials, then a year in parentheses or before a volume.
 _CITED_AUTHOR = r"\p{Lu}[\p{Ll}'\-]+(?:[ \-]\p{Lu}[\p{Ll}'\-]+)?,? (?:(?:\p{Lu}\.[ \-]?){1,3}|\p{Lu}{1,2}[,.])"
 CITATION = rf"^(?:{_CITED_AUTHOR}[,;]? ?(?:(?:and|&) )?){{1,12}}(?:et al\.? ?)?[^\n]{{0,300}}?(?:\((?:19|20)\d{{2}}[a-z]?\)|(?:19|20)\d{{2}} ?;)"
-# Source code: a block that starts with a definition or an import.
-CODE = r"^(?:def \w+ ?\(|class \w+ ?[(:]|import [\w.]+|from [\w.]+ import |#include ?<|function \w+ ?\(|public (?:static )?(?:void|class|int)(?-u:\b))"
+# Source code: a block that starts with a definition or an import; a page's script (``var x =``, ``window.dataLayer =``,
+# ``(function() {``), a style sheet's rule (``.navbar a { color: #fff;``) or a JSON object that is no paper (an API's error
+# answer: ``{"error": {"code": 429, ...``; a paper's object is read as its abstract before this).
+CODE = (
+    r"^(?:def \w+ ?\(|class \w+ ?[(:]|import [\w.]+|from [\w.]+ import |#include ?<|function \w+ ?\(|public (?:static )?(?:void|class|int)(?-u:\b)"
+    r"|(?:var|let|const) [\w$]+ ?=|(?:window|document|module|exports)\.[\w$]+|\(?function ?[\w$]* ?\(|[\[{] ?\"[^\"\n]{1,60}\" ?:"
+    r"|[.#@]?[A-Za-z][\w-]*(?:[ .#:>,+~]+[\w-]+)* ?\{ ?[\w-]+ ?: ?[^;{}\n]{1,100};)"
+)
 # A list of paper titles, one per line (a listing's "related papers"): three or more lines that each start with a
 # capital or a digit and hold no sentence break, none ending in punctuation. An abstract has sentences.
 _TITLE_ITEM = r"[ \t]*[\p{Lu}\d\"“](?:[^\n.]|\.[^\s])*[^\n.,;:\s][ \t]*"

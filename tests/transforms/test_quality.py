@@ -92,6 +92,13 @@ AUTHOR_LIST = (
         ("Related: Top 10 papers of the week, Best papers of 2024, Our favourite NeurIPS talks, and the full list of orals and spotlights.", "boilerplate"),
         ("Tags: reinforcement learning, robotics, sim2real, imitation learning, offline RL, world models, diffusion policies, benchmarks", "boilerplate"),
         ("Related work shows that " + ABSTRACT, None),
+        # a page's script or style sheet, an API's error answer (JSON that is no paper); code inside an abstract stays
+        ("window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag('js', new Date()); gtag('config', 'G-XXXX'); var u = 1; var v = 2; var w = 3;", "boilerplate"),
+        ("(function() { var u = '//analytics.example.org/'; _paq.push(['setTrackerUrl', u + 'matomo.php']); _paq.push(['setSiteId', '1']); _paq.push(['trackPageView']); })();", "boilerplate"),
+        (".navbar { background-color: #333; overflow: hidden; font-family: Arial, sans-serif; } .navbar a { float: left; color: #f2f2f2; padding: 14px 16px; font-size: 17px; }", "boilerplate"),
+        ('{"error": {"code": 429, "message": "Rate limit exceeded for this API key. Please retry after sixty seconds or contact the administrator of the service.", "status": "RESOURCE_EXHAUSTED"}}', "boilerplate"),
+        ("We present a compiler pass that rewrites loops such as for (i = 0; i < n; i++) { a[i] = b[i] + c[i]; } into vectorized code. " + ABSTRACT, None),
+        ("Variational inference { which we revisit } is " + ABSTRACT, None),
     ],
 )
 def test_reject_reasons(text: str, reason: str | None) -> None:
