@@ -23,6 +23,7 @@ from typing import BinaryIO
 import charset_normalizer
 import polars as pl
 
+from transforms import split
 from transforms.headers import INVISIBLE_MARKS, looks_like_header
 
 # Decoders used for a detected family: each is a superset of the family's name (for Greek, the ISO sibling).
@@ -510,7 +511,7 @@ def _text_pieces(open_file: Callable[[], BinaryIO], codec: str, skip: int, chunk
         first = True
         while data := handle.read(chunk_bytes):
             pending += data
-            end = max((at + len(mark) for mark in _EMPTY_LINE if (at := pending.rfind(mark)) >= 0), default=0)
+            end = _piece_end(pending, codec)
             if not end:
                 continue
             piece = _decode_piece(pending[:end], codec, strip_start=first)
@@ -521,6 +522,29 @@ def _text_pieces(open_file: Callable[[], BinaryIO], codec: str, skip: int, chunk
             yield piece
         if pending or first:
             yield _decode_piece(pending, codec, strip_start=first, strip_end=True)
+
+
+def _piece_end(pending: bytes, codec: str) -> int:
+    """Where a piece of ``pending`` ends: after an empty line that a block follows within the lines read whole (before the
+    last empty line: what comes after that may go on), a block that is not a paper's links (those stay with the block
+    above them: ``split.attach_link_blocks``); 0 when there is no such empty line."""
+    last = _empty_line_before(pending, len(pending))
+    cut = None if last is None else _empty_line_before(pending, last[0])
+    while cut is not None:
+        block = split.first_block(_decode_piece(pending[cut[1] : min(last[0], cut[1] + _LOOK_AHEAD_BYTES)], codec, strip_start=False))
+        if block and not split.links_blocks(pl.Series([block]))[0]:
+            return cut[1]
+        cut = _empty_line_before(pending, cut[0])
+    return 0
+
+
+_LOOK_AHEAD_BYTES = 64 * 1024  # of a block after a cut, this much is read to tell whether it is a paper's links
+
+
+def _empty_line_before(data: bytes, limit: int) -> tuple[int, int] | None:
+    """Start and end of the last empty line (``_EMPTY_LINE``) of ``data`` that ends by ``limit``."""
+    found = [(at, at + len(mark)) for mark in _EMPTY_LINE if (at := data.rfind(mark, 0, limit)) >= 0]
+    return max(found, key=lambda span: span[1]) if found else None
 
 
 def _decode_piece(data: bytes, codec: str, strip_start: bool, strip_end: bool = False) -> str:

@@ -184,7 +184,7 @@ _GAP = st.sampled_from(["\n\n", "\n\n\n", "\n  \n", "\n---\n", "\n\n* * *\n\n", 
 @given(
     lead=st.sampled_from(["", "\n\n", " \n\n"]),
     header=st.sampled_from(["ICML 2025 Papers", "NeurIPS 2024 论文列表", "no header here at all"]),
-    blocks=st.lists(st.one_of(_BLOCK, st.just("CVPR 2023 Papers")), min_size=1, max_size=12),
+    blocks=st.lists(st.one_of(_BLOCK, st.just("CVPR 2023 Papers"), st.just("[[Code]](https://github.com/a/b)")), min_size=1, max_size=12),
     gaps=st.lists(_GAP, min_size=12, max_size=12),
     newline=st.sampled_from(["\n", "\r\n", "\r"]),
     piece_bytes=st.integers(1, 120),

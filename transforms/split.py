@@ -351,12 +351,10 @@ def attach_link_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     """Each block of only labelled links (``LINKS_ONLY``) joined, at a line break, to the block above it in its file when that
     one has ``ABSTRACT_CHARS`` or more (or is itself such a links block that was joined); rows in order."""
     text = pl.col("text_raw")
-    shape = blocks["text_raw"].str.contains(LINKS_ONLY).fill_null(False)  # anchored: fails at an abstract's first word
-    if not shape.any():
+    links = links_blocks(blocks["text_raw"])
+    if not links.any():
         return blocks
-    rows = blocks["text_raw"].filter(shape)
-    linked = rows.str.contains(_LINK_URL) & rows.str.replace_all(_LINK_URL, " ").str.contains(LINK_WORDS + r"(?-u:\b)")
-    flagged = blocks.with_columns(_links=shape.scatter(shape.arg_true(), linked))
+    flagged = blocks.with_columns(_links=links)
     first = (pl.col("source_id") != pl.col("source_id").shift(1)).fill_null(True)
     above_long = text.shift(1).str.len_chars() >= ABSTRACT_CHARS
     # a links block under a links block follows it (whether that one joined the abstract above it or stayed on its own)
@@ -367,6 +365,22 @@ def attach_link_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
         .agg(pl.col("source_id").first(), pl.col("path").first(), text.str.join("\n"))
         .select(blocks.columns)
     )
+
+
+def first_block(text: str) -> str:
+    """A text's first block: what comes before its first gap (blank or separator lines), line ends made LF."""
+    pieces = re.split(_GAP, "\n" + re.sub(r"\r\n?|[\u2028\u2029]", "\n", text) + "\n")
+    return next((piece.strip() for piece in pieces if piece.strip()), "")
+
+
+def links_blocks(texts: pl.Series) -> pl.Series:
+    """Whether each text is a block of only a paper's labelled links (``LINKS_ONLY``, a URL, a link word outside it)."""
+    shape = texts.str.contains(LINKS_ONLY).fill_null(False)  # anchored: fails at an abstract's first word
+    if not shape.any():
+        return shape
+    rows = texts.filter(shape)
+    linked = rows.str.contains(_LINK_URL) & rows.str.replace_all(_LINK_URL, " ").str.contains(LINK_WORDS + r"(?-u:\b)")
+    return shape.scatter(shape.arg_true(), linked)
 
 
 def json_entries(block: str) -> list[str]:
