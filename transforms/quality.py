@@ -114,7 +114,8 @@ CITATION = rf"^(?:{_CITED_AUTHOR}[,;]? ?(?:(?:and|&) )?){{1,12}}(?:et al\.? ?)?[
 CODE = (
     r"^(?:def \w+ ?\(|class \w+ ?[(:]|import [\w.]+|from [\w.]+ import |#include ?<|function \w+ ?\(|public (?:static )?(?:void|class|int)(?-u:\b)"
     r"|(?:var|let|const) [\w$]+ ?=|(?:window|document|module|exports)\.[\w$]+|\(?function ?[\w$]* ?\(|[\[{] ?\"[^\"\n]{1,60}\" ?:"
-    r"|[.#@]?[A-Za-z][\w-]*(?:[ .#:>,+~]+[\w-]+)* ?\{ ?[\w-]+ ?: ?[^;{}\n]{1,100};)"
+    r"|(?:[.#@][A-Za-z][\w-]*|(?:html|body|div|span|a|p|ul|ol|li|h[1-6]|nav|header|footer|section|main|article|table|td|tr|img|button|input)(?-u:\b))"
+    r"(?:[ .#:>,+~]+[\w-]+){0,3} ?\{ ?[\w-]+ ?: ?[^;{}\n]{1,100};)"
 )
 # A list of paper titles, one per line (a listing's "related papers"): three or more lines that each start with a
 # capital or a digit and hold no sentence break, none ending in punctuation. An abstract has sentences.

@@ -99,6 +99,8 @@ AUTHOR_LIST = (
         ('{"error": {"code": 429, "message": "Rate limit exceeded for this API key. Please retry after sixty seconds or contact the administrator of the service.", "status": "RESOURCE_EXHAUSTED"}}', "boilerplate"),
         ("We present a compiler pass that rewrites loops such as for (i = 0; i < n; i++) { a[i] = b[i] + c[i]; } into vectorized code. " + ABSTRACT, None),
         ("Variational inference { which we revisit } is " + ABSTRACT, None),
+        ("We study sets {x: f(x) > 0; x in R} and show that " + ABSTRACT, None),
+        ("body { margin: 0; padding: 0; } div.header > a { color: #fff; text-decoration: none; } ul li { list-style: none; float: left; }", "boilerplate"),
     ],
 )
 def test_reject_reasons(text: str, reason: str | None) -> None:
