@@ -323,6 +323,30 @@ def json_abstract(entry: str) -> str:
     return entry
 
 
+# A RIS record (Zotero, EndNote, Mendeley and publishers' exports: "TY  - JOUR", "TI  - …", "AB  - …", "ER  - ") or a MEDLINE
+# one (PubMed's export: "PMID- 123", "TI  - …", "AB  - …" with its continuation lines indented): its abstract field is read
+# as the block (RIS also writes it "N2"). A tag is two to four capitals or digits padded to four characters, then "- ".
+TAGGED_RECORD = r"\A\s*(?:TY  - |PMID- )"
+_TAG_LINE = re.compile(r"^([A-Z][A-Z0-9 ]{3})- ?(.*)$")
+
+
+def tagged_abstract(entry: str) -> str:
+    """The ``AB`` (or ``N2``) field of a RIS or MEDLINE record (``TAGGED_RECORD``), its continuation lines (untagged)
+    included, else the entry as it is."""
+    fields: list[tuple[str, list[str]]] = []
+    for line in entry.strip().splitlines():
+        tagged = _TAG_LINE.match(line)
+        if tagged and re.fullmatch(r"[A-Z][A-Z0-9]{1,3} *", tagged.group(1)):
+            fields.append((tagged.group(1).strip(), [tagged.group(2).strip()]))
+        elif fields:
+            fields[-1][1].append(line.strip())
+    for wanted in ("AB", "N2"):
+        text = "\n".join(line for tag, lines in fields if tag == wanted for line in lines if line)
+        if text:
+            return text
+    return entry
+
+
 def bibtex_abstract(entry: str) -> str:
     """The ``abstract`` field of a BibTeX entry (braces or quotes, nested braces kept), else the entry as it is."""
     field = _ABSTRACT_FIELD.search(entry)
@@ -1374,9 +1398,9 @@ def strip_highlights(text: pl.Expr) -> pl.Expr:
 
 
 def _abstract_lines(text: pl.Expr) -> pl.Expr:
-    """The lines of a raw block that hold its abstract: a BibTeX or JSON record's abstract field, a table row's cells, HTML's
+    """The lines of a raw block that hold its abstract: a BibTeX, JSON, RIS or MEDLINE record's abstract field, a table row's cells, HTML's
     lines; no entry number, site chrome, highlights, heading label or title."""
-    fields = _on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract)
+    fields = _on_matching(_on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract), TAGGED_RECORD, tagged_abstract)
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
     cells = _on_rows(cells, lambda batch: batch.str.contains("\t", literal=True), tab_cells)
     return strip_bold_title(strip_title_line(unquote_lines(strip_heading_label(strip_highlights(html_lines(strip_chrome(cells)))))))

@@ -327,7 +327,7 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
         .filter(pl.col("text_raw").is_not_null())
     )
     return (
-        attach_link_blocks(split_paragraph_lines(split_csv_blocks(split_json_blocks(blocks))))
+        attach_link_blocks(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(blocks)))))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
     )
@@ -437,6 +437,21 @@ def _is_paper(value: dict) -> bool:
         return any(str(key).lower() in JSON_ABSTRACT_KEYS for key in fields)
 
     return abstract_in(value) or any(isinstance(inner, dict) and abstract_in(inner) for inner in value.values())
+
+
+# RIS records one after the other without an empty line between them: each "ER  - " line ends one.
+_RIS_END = re.compile(r"^ER  -[ \t]*\r?$", re.MULTILINE)
+
+
+def split_tagged_records(blocks: pl.DataFrame) -> pl.DataFrame:
+    """Each block of RIS records that no empty line separates becomes one block per record (cut after each ``ER  -`` line)."""
+    candidates = blocks["text_raw"].str.contains(r"(?m)^ER  -[ \t]*\r?\n[\s\S]*\S")
+    return _split_entries(blocks, candidates, lambda block: [record.strip("\n") for record in _ris_records(block) if record.strip()])
+
+
+def _ris_records(block: str) -> list[str]:
+    ends = [match.end() for match in _RIS_END.finditer(block)]
+    return [block[start:end] for start, end in zip([0, *ends], [*ends, len(block)])]
 
 
 def split_json_blocks(blocks: pl.DataFrame) -> pl.DataFrame:

@@ -105,6 +105,11 @@ WRAPPED = "\n".join(
         ('{"title": "Rewiring", "abstract": "We study graphs."', '{"title": "Rewiring", "abstract": "We study graphs."'),  # cut off: left as it is
         ('{"id": "x1", "content": {"title": {"value": "Rewiring"}, "abstract": {"value": "We study graphs."}}}', "We study graphs."),  # OpenReview
         ('{"paper": {"abstract": "We study graphs."}, "abstract": {"value": ""}}', "We study graphs."),
+        # a RIS record (its AB or N2 field, lines without a tag continuing it) and a MEDLINE one (continuation lines indented)
+        ("TY  - CONF\nTI  - Rewiring\nAU  - Doe, Jane\nAB  - We study graphs\nand trees.\nPY  - 2024\nUR  - https://x.org/a\nER  - ", "We study graphs and trees."),
+        ("TY  - JOUR\nTI  - Rewiring\nN2  - We study graphs.\nER  - ", "We study graphs."),
+        ("PMID- 38123456\nOWN - NLM\nTI  - Rewiring.\nAB  - We study graphs\n      and trees.\nFAU - Doe, Jane", "We study graphs and trees."),
+        ("TY  - CONF\nTI  - Rewiring graphs\nER  - ", "TY - CONF TI - Rewiring graphs ER -"),  # no abstract: as it is
         # OpenAlex's inverted index (each word with its positions), PubMed's AbstractText
         ('{"id": "W42", "title": "Rewiring", "abstract_inverted_index": {"We": [0], "study": [1, 4], "graphs": [2], "and": [3], "trees.": [5]}}',
          "We study graphs and study trees."),

@@ -485,3 +485,9 @@ def test_a_block_of_labelled_links_stays_with_the_abstract_above_it() -> None:
         assert blocks["ordinal"].to_list() == list(range(1, len(expected) + 1))
     two_files = pl.DataFrame({"source_id": ["a", "b"], "path": ["a.txt", "b.txt"], "text": [f"ICML 2025 Papers\n\n{LONG}\n", f"ICML 2025 Papers\n\n{badges}\n"]})
     assert split_blocks(split_header(two_files))["text_raw"].to_list() == [LONG, badges]  # never across files
+
+
+def test_ris_records_without_empty_lines_between_them_are_a_block_each() -> None:
+    first, second = "TY  - CONF\nTI  - A\nAB  - " + LONG + "\nER  - ", "TY  - JOUR\nTI  - B\nN2  - " + LONG + "\nER  -"
+    _, blocks = _split(f"ICML 2025 Papers\n\n{first}\n{second}\n\n{first}\n")
+    assert blocks["text_raw"].to_list() == [first, second, first]
