@@ -445,7 +445,10 @@ _RIS_END = re.compile(r"^ER  -[ \t]*\r?$", re.MULTILINE)
 
 def split_tagged_records(blocks: pl.DataFrame) -> pl.DataFrame:
     """Each block of RIS records that no empty line separates becomes one block per record (cut after each ``ER  -`` line)."""
-    candidates = blocks["text_raw"].str.contains(r"(?m)^ER  -[ \t]*\r?\n[\s\S]*\S")
+    texts = blocks["text_raw"]
+    candidates = texts.str.contains("ER  -", literal=True)  # memchr-fast; the pattern only where it may match
+    if candidates.any():
+        candidates = candidates & texts.str.contains(r"(?m)^ER  -[ \t]*\r?\n[\s\S]*\S").fill_null(False)
     return _split_entries(blocks, candidates, lambda block: [record.strip("\n") for record in _ris_records(block) if record.strip()])
 
 
