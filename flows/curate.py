@@ -294,7 +294,9 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
     taxonomy_hash = taxonomy_sha256(taxonomy_path)
     current = warehouse.current_version()
     if identified.is_empty() and current is None:
-        raise ValueError(f"no listing files (*.txt, *.txt.gz) under {input_dir}; nothing to publish")
+        ignored = summary.files_ignored
+        also = f" ({len(ignored)} other files ignored: {', '.join(ignored[:5])}{', ...' if len(ignored) > 5 else ''}; rename listings to *.txt)" if ignored else ""
+        raise ValueError(f"no listing files (*.txt, *.txt.gz) under {input_dir}{also}; nothing to publish")
     if new.is_empty() and current is not None and warehouse.version_row()["taxonomy_sha256"] == taxonomy_hash:
         log.info("no new files and the same taxonomy: nothing to publish")
         warehouse.save_input_stats(identified)

@@ -184,6 +184,8 @@ def test_files_larger_than_a_batch_plain_and_gzip_are_read_in_pieces_like_whole_
 
 def test_bad_input_is_refused_in_one_line_before_anything_runs(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
+    (tmp_path / "exports").mkdir()
+    (tmp_path / "exports" / "papers.jsonl").write_text('{"abstract": "We study X."}\n')
     (tmp_path / "a-file").write_text("not a warehouse")
     (seeds / "one.txt").write_text("ICML 2025 Papers\n\nAn abstract.\n")
     bad_config = tmp_path / "bad.toml"
@@ -193,6 +195,7 @@ def test_bad_input_is_refused_in_one_line_before_anything_runs(paperlake_cli, se
     (tmp_path / "suites" / "records.json").write_text('{"name": "records", ')
     cases = [
         (("--input", tmp_path / "empty", "--warehouse", tmp_path / "wh"), "no listing files (*.txt, *.txt.gz) under"),
+        (("--input", tmp_path / "exports", "--warehouse", tmp_path / "wh"), "(1 other files ignored: papers.jsonl; rename listings to *.txt)"),
         (("--input", seeds, "--warehouse", tmp_path / "a-file"), "the warehouse path is not a folder"),
         (("--input", seeds / "one.txt", "--warehouse", tmp_path / "wh"), "--input takes a folder, and"),
         (("--input", seeds, "--warehouse", tmp_path / "wh", "--config", bad_config), "[run]: workers must be an integer, got 'two'"),
