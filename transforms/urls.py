@@ -61,9 +61,15 @@ _HF_NON_MODEL = frozenset({"papers", "docs", "blog", "collections", "organizatio
 
 # An ASCII word boundary before ``doi:``, like the ASCII left edge of ``www.`` and bare hosts:
 # Rust's regex runs its fast DFA on non-ASCII text only without Unicode ``\b``.
-_START = r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?-u:\b)doi:\s*10\.|(?-u:\b)arxiv: ?[0-9]{4}\.)"
+# A RIS record's "DO  - 10.x/y" and a MEDLINE one's "AID - 10.x/y [doi]" / "LID - 10.x/y [doi]" lines are DOIs too (read
+# after wrapped lines are joined: no line start to anchor at).
+_TAGGED_DOI = r"(?-i:(?-u:\b)(?:DO  |AID |LID )- 10\.)"  # in capitals: "first aid - 10.5%" is no DOI
+_START = (
+    r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?-u:\b)doi:\s*10\.|(?-u:\b)arxiv: ?[0-9]{4}\.|"
+    + _TAGGED_DOI + ")"
+)
 # Every match of _START contains one of these (joining wrapped lines cannot create one): blocks without any have no URLs.
-_MAY_START = r"(?i)http|www\.|doi:|arxiv:|" + "|".join(re.escape(h) for h in _BARE_HOSTS)
+_MAY_START = r"(?i)http|www\.|doi:|arxiv:|" + _TAGGED_DOI + "|" + "|".join(re.escape(h) for h in _BARE_HOSTS)
 URL_PATTERN = f"(?i){_START}[^{URL_STOP}]+"
 _WRAPPED_URL = f"(?i)({_START}[^{URL_STOP}]*){URL_WRAP}"
 _PROJECT_CUE = r"(?i)(?:project|home|web)[ -]?page|website|project site|主页"
@@ -151,7 +157,7 @@ def _encode(component: str) -> str:
 def normalize_url(raw: str) -> str | None:
     """The normalized form of a URL as written, or None when it is not a usable http(s) URL."""
     text = raw.strip()
-    doi = re.match(r"(?i)^doi:\s*(10\..+)$", text)
+    doi = re.match(r"(?i)^(?:doi:\s*|(?:DO  |AID |LID )- )(10\..+)$", text)
     if doi:
         text = "https://doi.org/" + doi.group(1)
     elif text[:6].lower() == "arxiv:":

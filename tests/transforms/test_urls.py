@@ -105,6 +105,10 @@ GH = "https://github.com/a/b"
         # DOIs, e-mail addresses, file names
         ("data (doi:10.1234/abc.5) were used", [("doi:10.1234/abc.5", "https://doi.org/10.1234/abc.5")]),
         ("数据见doi:10.1234/abc", [("doi:10.1234/abc", "https://doi.org/10.1234/abc")]),
+        # a RIS record's DO field, a MEDLINE record's AID/LID fields; not the same words in prose
+        ("TY  - CONF\nAB  - We study.\nDO  - 10.5555/12345\nER  - ", [("DO  - 10.5555/12345", "https://doi.org/10.5555/12345")]),
+        ("PMID- 1\nLID - 10.1038/s41586-024-0001-x [doi]", [("LID - 10.1038/s41586-024-0001-x", "https://doi.org/10.1038/s41586-024-0001-x")]),
+        ("We give first aid - 10.5 units, and do  - 10.1/2 steps.", []),
         ("mail me at someone@github.com or a@www.lab.org please", []),
         ("Load model.pt and config.json, then run train.py.", []),
     ],
