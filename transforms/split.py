@@ -349,7 +349,7 @@ ABSTRACT_CHARS = 100
 
 def attach_link_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     """Each block of only labelled links (``LINKS_ONLY``) joined, at a line break, to the block above it in its file when that
-    one has ``ABSTRACT_CHARS`` or more (or is itself such a links block that was joined); rows in order."""
+    one has ``ABSTRACT_CHARS`` or more or is itself a links block (joined to its abstract or not); rows in order."""
     text = pl.col("text_raw")
     links = links_blocks(blocks["text_raw"])
     if not links.any():
