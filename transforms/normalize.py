@@ -37,7 +37,7 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_l
 from transforms.hyphenation import LINE_END_HYPHEN, join_hyphenated
 from transforms.mojibake import MOJIBAKE
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
-from transforms.split import ENTRY_NUMBER, JSON_ABSTRACT_KEYS, PARAGRAPH_WIDTH, TABLE_DELIMITER, TSV_TABS, paragraph_width
+from transforms.split import ENTRY_NUMBER, JSON_ABSTRACT_KEYS, LINK_WORD as _LINK_WORD, PARAGRAPH_WIDTH, TABLE_DELIMITER, TSV_TABS, paragraph_width
 
 HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 # An accent command on a letter: braced ("\'{e}", "{\"O}") or inside a word on a letter that takes
@@ -85,10 +85,6 @@ _CHROME_FIELDS = (
     r"Abstract [Vv]iews|Full[ -][Tt]ext [Vv]iews|Submission received|Citation|Lay Summary|Link To Code|Code Link|Community Implementations|"
     r"Received|Revised|Accepted|Published online|Available online|Article history|Papers [Ww]ith Code|Tasks|Datasets)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
-)
-_LINK_WORD = (
-    r"(?:pdf|bib(?:tex)?|abs|abstract|video|slides|poster|code|supp(?:lementary|l|lemental)?(?: (?:pdf|material))?|arxiv|html|doi|cite"
-    r"|project page|software|openreview|dataset|data|demo|website|blog|github|talk|paper)"
 )
 # "Read more", "Show all", "Collapse" on Chinese, Japanese and Korean sites.
 _MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读更多|閱讀更多|阅读全文|閱讀全文|查看更多|查看全文|もっと見る|続きを読む|더보기|더 보기|접기)"
@@ -327,7 +323,7 @@ def json_abstract(entry: str) -> str:
 # one (PubMed's export: "PMID- 123", "TI  - …", "AB  - …" with its continuation lines indented): its abstract field is read
 # as the block (RIS also writes it "N2"). A tag is two to four capitals or digits padded to four characters, then "- ".
 TAGGED_RECORD = r"\A\s*(?:TY  - |PMID- )"
-_TAG_LINE = re.compile(r"^([A-Z][A-Z0-9 ]{3})- ?(.*)$")
+_TAG_LINE = re.compile(r"^(?=[A-Z][A-Z0-9 ]{3}-)([A-Z][A-Z0-9]{1,3}) *- ?(.*)$")
 
 
 def tagged_abstract(entry: str) -> str:
@@ -336,8 +332,8 @@ def tagged_abstract(entry: str) -> str:
     fields: list[tuple[str, list[str]]] = []
     for line in entry.strip().splitlines():
         tagged = _TAG_LINE.match(line)
-        if tagged and re.fullmatch(r"[A-Z][A-Z0-9]{1,3} *", tagged.group(1)):
-            fields.append((tagged.group(1).strip(), [tagged.group(2).strip()]))
+        if tagged:
+            fields.append((tagged.group(1), [tagged.group(2).strip()]))
         elif fields:
             fields[-1][1].append(line.strip())
     for wanted in ("AB", "N2"):

@@ -338,10 +338,12 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
 # link words (LINK_WORDS), separators and symbols, with a URL and a link word outside it. Such a block stays with the block
 # above it when that one is an abstract (ABSTRACT_CHARS or longer), so its URLs reach that paper's record; a bare URL stays
 # a block of its own (it may be the next paper's).
-LINK_WORDS = (
-    r"(?i:pdf|papers?|code|project(?: page)?|page|website|homepage|demo|video|slides|poster|blog|github|arxiv|openreview|dataset|data"
-    r"|bib(?:tex)?|supp(?:lementary)?(?: material)?|appendix|html|doi|abs|talk|models?|weights|checkpoints?|hugging ?face|colab|leaderboard)"
+# A link's label on a listing site (normalization's link bars and badges read the same words).
+LINK_WORD = (
+    r"(?:pdf|bib(?:tex)?|abs|abstract|video|slides|poster|code|supp(?:lementary|l|lemental)?(?: (?:pdf|material))?|arxiv|html|doi|cite"
+    r"|project page|software|openreview|dataset|data|demo|website|blog|github|talk|paper)"
 )
+LINK_WORDS = r"(?i:" + LINK_WORD + r"|papers|project|page|homepage|appendix|models?|weights|checkpoints?|hugging ?face|colab|leaderboard)"
 _LINK_URL = r"(?:https?://|www\.)[^\s<>()\[\]]+"
 LINKS_ONLY = rf"\A(?:[\s|·•/,;:()\[\]<>*_#!-]|[\p{{So}}\x{{fe0f}}]|{_LINK_URL}|{LINK_WORDS}(?-u:\b))+\z"
 ABSTRACT_CHARS = 100
@@ -409,23 +411,20 @@ def json_entries(block: str) -> list[str]:
     return [json.dumps(item, ensure_ascii=False) for item in value if isinstance(item, dict)]
 
 
+_SEPARATORS = re.compile(r"[ \t\r\n,]*")  # between JSON Lines' objects
+
+
 def _concatenated_objects(text: str) -> list[dict] | None:
     """The objects of JSON Lines (one object per line, as scrapers and dataset exports write them) or of pretty-printed
     objects written one after the other; ``None`` unless the text is two or more such objects and nothing else."""
     decoder, values, at = json.JSONDecoder(), [], 0
     try:
-        while (at := _skip_separators(text, at)) < len(text):
+        while (at := _SEPARATORS.match(text, at).end()) < len(text):
             value, at = decoder.raw_decode(text, at)
             values.append(value)
     except (ValueError, RecursionError):
         return None
     return values if len(values) >= 2 and all(isinstance(value, dict) for value in values) else None
-
-
-def _skip_separators(text: str, at: int) -> int:
-    while at < len(text) and text[at] in " \t\r\n,":
-        at += 1
-    return at
 
 
 def _papers(value: object) -> bool:
@@ -449,12 +448,13 @@ def split_tagged_records(blocks: pl.DataFrame) -> pl.DataFrame:
     candidates = texts.str.contains("ER  -", literal=True)  # memchr-fast; the pattern only where it may match
     if candidates.any():
         candidates = candidates & texts.str.contains(r"(?m)^ER  -[ \t]*\r?\n[\s\S]*\S").fill_null(False)
-    return _split_entries(blocks, candidates, lambda block: [record.strip("\n") for record in _ris_records(block) if record.strip()])
+    return _split_entries(blocks, candidates, _ris_records)
 
 
 def _ris_records(block: str) -> list[str]:
     ends = [match.end() for match in _RIS_END.finditer(block)]
-    return [block[start:end] for start, end in zip([0, *ends], [*ends, len(block)])]
+    records = (block[start:end] for start, end in zip([0, *ends], [*ends, len(block)]))
+    return [record.strip("\n") for record in records if record.strip()]
 
 
 def split_json_blocks(blocks: pl.DataFrame) -> pl.DataFrame:

@@ -63,7 +63,8 @@ _HF_NON_MODEL = frozenset({"papers", "docs", "blog", "collections", "organizatio
 # Rust's regex runs its fast DFA on non-ASCII text only without Unicode ``\b``.
 # A RIS record's "DO  - 10.x/y" and a MEDLINE one's "AID - 10.x/y [doi]" / "LID - 10.x/y [doi]" lines are DOIs too (read
 # after wrapped lines are joined: no line start to anchor at).
-_TAGGED_DOI = r"(?-i:(?-u:\b)(?:DO  |AID |LID )- 10\.)"  # in capitals: "first aid - 10.5%" is no DOI
+_DOI_TAG = r"(?:DO  |AID |LID )- "
+_TAGGED_DOI = r"(?-i:(?-u:\b)" + _DOI_TAG + r"10\.)"  # in capitals: "first aid - 10.5%" is no DOI
 _START = (
     r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?-u:\b)doi:\s*10\.|(?-u:\b)arxiv: ?[0-9]{4}\.|"
     + _TAGGED_DOI + ")"
@@ -157,7 +158,7 @@ def _encode(component: str) -> str:
 def normalize_url(raw: str) -> str | None:
     """The normalized form of a URL as written, or None when it is not a usable http(s) URL."""
     text = raw.strip()
-    doi = re.match(r"(?i)^(?:doi:\s*|(?:DO  |AID |LID )- )(10\..+)$", text)
+    doi = re.match(r"(?i)^(?:doi:\s*|" + _DOI_TAG + r")(10\..+)$", text)
     if doi:
         text = "https://doi.org/" + doi.group(1)
     elif text[:6].lower() == "arxiv:":
