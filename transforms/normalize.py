@@ -65,6 +65,8 @@ _ARXIV_TAIL = (
     r"|\d{1,2}[ \t]+\p{Lu}\p{Ll}{2,8}\.?[ \t]+\d{4}))*"
 )
 _ARXIV_LINE = r"(?:\[\d+\][ \t]*)?arXiv:" + _ARXIV_ID + r"\b" + _ARXIV_TAIL
+# A pictograph (with its emoji presentation selector): awesome-lists mark entries and stars with them ("🔥", "⭐ 1.2k", "✅").
+EMOJI = r"[\x{2600}-\x{27bf}\x{2b50}\x{1f300}-\x{1faff}]\x{fe0f}?"
 # Whole lines that listing sites put above or below an abstract: arXiv listing and metadata
 # lines (and its search results' "Submitted ...; originally announced ..."), OpenReview fields and
 # presentation badges ("ICLR 2024 poster"), IEEE "Index Terms", Semantic Scholar's "TLDR", publishers' copyright
@@ -96,7 +98,10 @@ _PRESENTED = r"(?i:oral|poster|spotlight|highlight)"
 _CHROME_LINE = (
     r"(?:" + _CHROME_FIELDS + r")[^\n]*"
     r"|" + _ARXIV_LINE +
-    r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|upvote[ \t]*\d*|\d+[ \t]+upvotes?|show (?:more|less)|read more|(?:see|view) (?:all|more)"
+    r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|(?:upvote[ \t]*\d*|\d+[ \t]+upvotes?)(?:[ \t]*[·•|][ \t]*\d+[ \t]+comments?)?|\d+[ \t]+comments?"
+    r"|show (?:more|less)|read more|(?:see|view) (?:all|more)"
+    r"|(?:save|cite|twitter|linkedin|facebook)(?:[ \t]+(?:save|cite|twitter|linkedin|facebook)){1,4}"  # Google Scholar's actions ...
+    r"(?:[ \t]+cited by[ \t]*[\d,]+)?(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?(?:[ \t]+view as html)?"  # ... and links
     r"|(?:(?:view (?:arxiv page|pdf|paper)|add to collection|upvote[ \t]*\d*)[ \t]*){2,4}"  # Hugging Face's paper page
     r"|download (?:pdf|paper)\b[^\n]{0,80}"
     r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
@@ -114,7 +119,7 @@ _CHROME_LINE = (
     r"|\[Submitted on [^\n]*\]|Report issue for preceding element"
     r"|\(or arXiv:\d{4}\.\d{4,5}(?:v\d+)?[^\n]{0,40}\)|https?://doi\.org/10\.48550/arXiv\.\d{4}\.\d{4,5}(?:v\d+)?|Submission history"
     r"|From:[^\n]{1,100}\[view email\][^\n]{0,40}|\[v\d{1,2}\][ \t]+[A-Z][a-z]{2},[ \t]+\d{1,2}[ \t]+[A-Z][a-z]{2}[ \t]+\d{4}[^\n]{0,80}"
-    r"|(?i:citations|references)[ \t]*\([\d,]+\)|Figures and Tables|(?:[\x{2600}-\x{27bf}\x{2b50}\x{1f300}-\x{1faff}]\x{fe0f}?[ \t]*[\d,.]*[kK]?[ \t]*)+"
+    r"|(?i:citations|references)[ \t]*\([\d,]+\)|Figures and Tables|(?:" + EMOJI + r"[ \t]*[\d,.]*[kK]?[ \t]*)+"
     r"|(?i:access this (?:chapter|article|book)|log in via an institution|similar content being viewed by others|full-text available"
     r"|buy (?:this )?(?:chapter|article|book|e-?book|pdf)\b[^\n]{0,60}|tax calculation will be finali[sz]ed (?:at|during) checkout\.?"
     r"|(?:(?:e-?book|chapter|article|softcover|hardcover)[ \t]+)?(?:eur|usd|gbp|chf|€|\$|£)[ \t]*\d[\d.,]*|price (?:in|ex)cludes vat[^\n]{0,40}"
@@ -185,11 +190,11 @@ _TITLE_AUTHORS = (  # the title is group 1 and the author line group 2: a chrome
 )
 # The same chrome on the abstract's last line: link badges ("... available online. [PDF] [Code]")
 # and a "Read more" after a cut ("consistency objectiv... Read more", the ellipsis stays) or
-# after a sentence, arXiv's "▽ More" / "△ Less" and Semantic Scholar's "Expand". "people should read more."
+# after a sentence ("... (more)" too), arXiv's "▽ More" / "△ Less" and Semantic Scholar's "Expand". "people should read more."
 # and "... that we expand" are text.
 _TRAILING_LINKS = (
     r"(?:[ \t]*\[(?i:" + _LINK_WORD + r")\])+[ \t]*\z"
-    r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*[(\[]?(?i:read|show|see|view)[ \t]+(?i:more|less|all|full (?:abstract|text))[)\]]?[ \t]*[»›→>.]*[ \t]*\z"
+    r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*(?:[(\[]?(?i:read|show|see|view)[ \t]+(?i:more|less|all|full (?:abstract|text))[)\]]?|[(\[](?i:more|less)[)\]])[ \t]*[»›→>.]*[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
     r"|(…|\.\.\.|[.!?。！？][\"”'」]?)[ \t]*[(\[（【]?" + _MORE_CJK + r"[)\]）】]?[ \t]*[»›→>]*[ \t]*\z"
 )
@@ -264,8 +269,17 @@ _UNDER_TITLE = (
     r"|\p{Lu}[\p{L}&.'’-]{1,15}(?:[ \t]+\p{Lu}[\p{L}&.'’-]{1,15}){0,2}[ \t]*['’-]?[ \t]*(?:19|20)?\d{2}(?:[ \t]+" + _PRESENTED + r")?"
     r"|(?:" + _CHROME_FIELDS + r")[^\n]*)[ \t]*\r?\n)*"
 )
+# Google Scholar's line under a title (its search results and alerts): authors as initials and surname, then the venue and
+# year or the site ("J Doe, W Zhang - arXiv preprint arXiv:2506.01234, 2025", "A Vaswani, N Shazeer… - Advances in neural …,
+# 2017 - proceedings.neurips.cc").
+_SCHOLAR_NAME = r"\p{Lu}{1,3}(?:-\p{Lu})?[ \t]+(?:(?:de|del|der|van|von|da|di|la|le)[ \t]+)*\p{Lu}[\p{L}'’-]+"
+_SCHOLAR_BYLINE = (
+    r"(?:…[ \t]*)?" + _SCHOLAR_NAME + r"(?:,[ \t]*" + _SCHOLAR_NAME + r")*(?:[ \t]*…)?[ \t]+[-–][ \t]+"
+    r"[^\n]{0,200}?(?:(?:19|20)\d{2}|arXiv|\.(?:com|org|net|edu|cc|io|gov))[^\n]{0,120}"
+)
 _TITLE_LINE = (
-    r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*[*_]{0,2}" + _AUTHORS + r"[*_]{0,2}[ \t]*\r?\n(?:[ \t]*" + _AFFILIATIONS + r"\r?\n)?)?"
+    r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*(?:[*_]{0,2}" + _AUTHORS + r"[*_]{0,2}|" + _SCHOLAR_BYLINE + r")[ \t]*\r?\n"
+    r"(?:[ \t]*" + _AFFILIATIONS + r"\r?\n)?)?"
     + _UNDER_TITLE + r"[ \t]*"
 )
 # What a block with a title line starts with: the line, then one that starts with a capital, a digit or a quote (the abstract or
@@ -1201,20 +1215,23 @@ def collapse_repeated_math(text: str) -> str:
 
 
 # A label or list number scraped in front of an abstract: "Abstract:" (and whatever precedes it,
-# such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "(12) ", "#12 ", "2) ".
+# such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "(12) ", "#12 ", "2) ", "🔥 ";
+# and pictographs ending it ("... on DTU. 🚀"; ``_TRAILING_EMOJI``).
 # A number without "." or ")" and a space after it ("3D point clouds", "2D/3D") is text.
 _CJK_LABELS = tuple(label for label in _ABSTRACT_LABELS if re.search(r"[\u3000-\u9fff\uac00-\ud7af]", label))  # a space may end them
 _LEADING_LABEL = (
     r"^(?:(?:[^\n]{0,300}?\s)?(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[:：]\s*"
     + r"|(?:Abstract|ABSTRACT|Аннотация|АННОТАЦИЯ)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
     + r"|[【\[]\s*(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[】\]]\s*|(?:" + "|".join(_CJK_LABELS) + r")\s+"
-    + r"|(?:\[\d{1,3}\]|\(\d{1,3}\)|#\d{1,4}|\d{1,3}[.)]|[-–•*·▪►>])\s+)+"
+    + r"|(?:\[\d{1,3}\]|\(\d{1,3}\)|#\d{1,4}|\d{1,3}[.)]|[-–•*·▪►>])\s+|" + EMOJI + r"\s*)+"
 )
+_TRAILING_EMOJI = r"(?:\s*" + EMOJI + r")+\z"
 
 
 def strip_label(text: pl.Expr) -> pl.Expr:
-    """Drop a leading abstract label or list number (see ``_LEADING_LABEL``)."""
-    return _on_rows(text, lambda batch: batch.str.contains(_LEADING_LABEL), _vectorized(lambda t: t.str.replace(_LEADING_LABEL, "")), _may_have_label)
+    """Drop a leading abstract label or list number (see ``_LEADING_LABEL``) and pictographs ending the text."""
+    labelled = _on_rows(text, lambda batch: batch.str.contains(_LEADING_LABEL), _vectorized(lambda t: t.str.replace(_LEADING_LABEL, "")), _may_have_label)
+    return _on_rows(labelled, lambda batch: batch.str.contains(_TRAILING_EMOJI), _vectorized(lambda t: t.str.replace(_TRAILING_EMOJI, "")), _non_ascii)
 
 
 # A whole abstract in one pair of quotes (folding has made them ASCII), with none inside.
@@ -1228,7 +1245,7 @@ def unquote_block(text: pl.Expr) -> pl.Expr:
 
 def _may_have_label(batch: pl.Series) -> pl.Series:
     """Rows ``_LEADING_LABEL`` may match: the label words, or a digit or bracket first (its bounded prefix makes it slow)."""
-    return batch.str.contains("|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY"))) | batch.str.contains(r"^[\d\[(#\-–•*·▪►>]")
+    return batch.str.contains("|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY"))) | batch.str.contains(r"^(?:[\d\[(#\-–•*·▪►>]|" + EMOJI + ")")
 
 
 def _staged(stages: tuple[Callable[[pl.Expr], pl.Expr], ...]) -> Callable[[pl.Series], pl.Series]:

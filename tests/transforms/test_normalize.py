@@ -150,6 +150,23 @@ WRAPPED = "\n".join(
         ("a consistency objectiv... Read more", "a consistency objectiv..."),
         ("a consistency objectiv\u2026 Read more \u00bb", "a consistency objectiv..."),
         ("We study KE. [Show more]", "We study KE."),
+        ("the density field \u2026 (more)", "the density field..."),
+        ("We study KE. [more]", "We study KE."),
+        ("we ask for (more)", "we ask for (more)"),
+        ("Title\nAuthors: A. Kumar\nAbstract\nWe study KE.\nUpvote 42 \u00b7 3 comments", "We study KE."),
+        # Google Scholar's alerts and search results: the title, its byline (initials, venue, year or site), the actions row
+        ("[PDF] Scaling Test-Time Compute for Diffusion Language Models\nJ Doe, J Smith, W Zhang - arXiv preprint arXiv:2506.01234, 2025\n"
+         "We study how test-time compute scales for diffusion language models. We propose an adaptive schedule that allocates more steps\u2026\n"
+         "Save Twitter LinkedIn Facebook",
+         "We study how test-time compute scales for diffusion language models. We propose an adaptive schedule that allocates more steps..."),
+        ("Attention Is All You Need\nA Vaswani, N Shazeer, N Parmar\u2026 - Advances in neural \u2026, 2017 - proceedings.neurips.cc\n"
+         "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder\u2026\n"
+         "Save Cite Cited by 150000 Related articles All 60 versions",
+         "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder..."),
+        # pictographs marking an awesome-list's entry, or ending it
+        ("\U0001f525 We study KE on DTU. \U0001f680", "We study KE on DTU."),
+        ("\u2b50\ufe0f Abstract: We study KE.", "We study KE."),
+        ("We study \U0001f525 models.", "We study \U0001f525 models."),
         ("我们提出了一种图重连方法。展开全部", "我们提出了一种图重连方法。"),
         ("我们提出了一种图重连…阅读全文", "我们提出了一种图重连..."),
         ("長距離依存性の処理に課題がある。続きを読む", "長距離依存性の処理に課題がある。"),
@@ -426,7 +443,7 @@ def test_an_oversized_block_only_has_its_whitespace_runs_made_one_space_and_the_
 
 
 CHROME_LINES = st.sampled_from(
-    ["Show more", "Upvote 42", "Submitted by akhaliq", "Comments: 12 pages, 5 figures", "Subjects: Machine Learning (cs.LG)", "Keywords: a, b",
+    ["Show more", "Upvote 42", "Upvote 42 \u00b7 3 comments", "Save Twitter LinkedIn Facebook", "Submitted by akhaliq", "Comments: 12 pages, 5 figures", "Subjects: Machine Learning (cs.LG)", "Keywords: a, b",
      "TL;DR: We do it.", "pdf bib abs", "Download PDF | BibTeX", "★ 1,234 · Tasks: QA", "arXiv:2401.01234 [pdf, other] cs.CL", "[3] arXiv:2401.01234v2 (cross-list from cs.CV) [pdf]", "Index Terms—x, y",
      "Cited by 1,204", "(Accepted at ICML 2025)", "To appear in NeurIPS 2024.", "Citations: 12  References: 40",
      "Cited by 123 Related articles All 5 versions", "Paper | Code | Data", "abs pdf software openreview", "\u25b3 Less", "Expand",

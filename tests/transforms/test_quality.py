@@ -255,6 +255,11 @@ REFERENCE_LIST = (
         ("Home About Us Contact Privacy Policy Terms of Service Careers Help Center Accessibility Sitemap", "boilerplate"),
         ("Sign up for our newsletter to get the latest research in machine learning delivered to your inbox every week. "
          "Unsubscribe at any time.", "boilerplate"),
+        # an e-mail alert's footer
+        ("This message was sent by Google Scholar because you're following new articles matching this search. List alerts "
+         "Cancel alert", "boilerplate"),
+        ("You received this alert because you subscribed to new results for your query. Manage your alerts or unsubscribe from "
+         "these emails at any time in your account settings.", "boilerplate"),
         ("Call for Papers: We invite submissions of original research on all aspects of machine learning, including deep learning, "
          "reinforcement learning, optimization and theory. Papers must be submitted by May 15, 2025 via OpenReview.", "boilerplate"),
         ("Session 3A: Reinforcement Learning (Room 201) 10:30-12:00 Chair: John Smith. Oral presentations: Paper 12, Paper 45, "
