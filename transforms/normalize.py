@@ -233,17 +233,17 @@ _ABSTRACT_LABELS = (
 # An abstract label at the start of one of a block's first lines, before the markup is
 # converted: alone on its line as a heading ("## Abstract", "<h3>Abstract</h3>",
 # "\\section*{Abstract}", "Abstract"), in bold in front of the text ("**Abstract** We ...",
-# "<b>Abstract</b>", "\\textbf{Abstract}") or as a field ("Abstract: We ..."). Up to six lines
-# above it (title, authors, an OpenReview entry's keywords and TL;DR) go with it. A plain
+# "<b>Abstract</b>", "\\textbf{Abstract}"; an awesome-list's folded "<details><summary>Abstract</summary>") or as a
+# field ("Abstract: We ..."). Up to six lines above it (title, authors, an OpenReview entry's keywords and TL;DR) go with it. A plain
 # "Abstract reasoning ..." is text.
 _LABEL_WORD = r"(?:" + "|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY")) + r")"
-_LABEL_OPEN = r"(?:#{1,6}[ \t]*|\*\*?|__?|<(?:b|strong|em|i|h[1-6])(?:[ \t][^>\n]*)?>|\\(?:textbf|textit|emph|textsc|(?:sub)?section\*?|paragraph\*?)\{)"
-_LABEL_CLOSE = r"(?:\*\*?|__?|</(?:b|strong|em|i|h[1-6])>|\})"
+_LABEL_OPEN = r"(?:#{1,6}[ \t]*|\*\*?|__?|<(?:b|strong|em|i|h[1-6]|summary)(?:[ \t][^>\n]*)?>|\\(?:textbf|textit|emph|textsc|(?:sub)?section\*?|paragraph\*?)\{)"
+_LABEL_CLOSE = r"(?:\*\*?|__?|</(?:b|strong|em|i|h[1-6]|summary)>|\})"
 _LABEL_MARK = r"[ \t]*[:：.—–]?[ \t]*"
 _HEADING_LABEL = (
-    r"\A(?:[^\n]{0,600}\n){0,6}?[ \t]*(?:"
-    + (r"(?:" + _LABEL_OPEN + r"[ \t]*)?" + _LABEL_WORD + _LABEL_MARK + r"(?:" + _LABEL_CLOSE + r")?" + _LABEL_MARK + r"\r?\n")
-    + (r"|" + _LABEL_OPEN + r"[ \t]*" + _LABEL_WORD + _LABEL_MARK + _LABEL_CLOSE + _LABEL_MARK)
+    r"\A(?:[^\n]{0,600}\n){0,6}?[ \t]*(?:<details(?:[ \t][^>\n]*)?>[ \t]*)?(?:"
+    + (r"(?:" + _LABEL_OPEN + r"[ \t]*){0,2}" + _LABEL_WORD + _LABEL_MARK + r"(?:" + _LABEL_CLOSE + r"){0,2}" + _LABEL_MARK + r"\r?\n")
+    + (r"|(?:" + _LABEL_OPEN + r"[ \t]*){1,2}" + _LABEL_WORD + _LABEL_MARK + r"(?:" + _LABEL_CLOSE + r"){1,2}" + _LABEL_MARK)
     + (r"|" + _LABEL_WORD + r"[ \t]*[:：][ \t]*")
     + r")\s*"
 )

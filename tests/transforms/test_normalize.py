@@ -163,6 +163,10 @@ WRAPPED = "\n".join(
          "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder\u2026\n"
          "Save Cite Cited by 150000 Related articles All 60 versions",
          "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder..."),
+        # an awesome-list's entry: its title and badges, then the abstract folded under "Abstract"
+        ("- **Scaling Diffusion** [[Paper]](https://arxiv.org/abs/2506.01234)\n  <details><summary>Abstract</summary>\n  We study KE.\n  </details>", "We study KE."),
+        ("<details>\n<summary><b>Abstract</b></summary>\nWe study KE.\n</details>", "We study KE."),
+        ("We study <summary> tags.", "We study tags."),
         # pictographs marking an awesome-list's entry, or ending it
         ("\U0001f525 We study KE on DTU. \U0001f680", "We study KE on DTU."),
         ("\u2b50\ufe0f Abstract: We study KE.", "We study KE."),
