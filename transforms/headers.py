@@ -443,10 +443,12 @@ def parse_header(line: str | None) -> Header | None:
 
 
 # A file's first line that names its listing in words ``parse_header`` does not know: a topic ("ICML 2025 Reinforcement
-# Learning Papers", "CVPR 2024 目标检测论文汇总") or no venue at all ("Awesome Diffusion Papers", "Papers I read in 2024").
+# Learning Papers", "CVPR 2024 目标检测论文汇总") or no venue at all ("Awesome Diffusion Papers", "Papers I read in 2024",
+# "bioRxiv Bioinformatics 2024": a preprint server's name says so too).
 # It must stand alone (a blank line under it), be short, end no sentence and say that it lists papers.
 _LISTING_WORD = re.compile(
-    r"(?<![A-Za-z])(?:papers?|preprints?|publications?|abstracts|articles|awesome|reading[- ]list)(?![A-Za-z])"
+    r"(?<![A-Za-z])(?:papers?|preprints?|publications?|abstracts|articles|awesome|reading[- ]list"
+    r"|(?:bio|med|chem|psy|eco|edu|engr|soc|tech)rxiv|ssrn|research square)(?![A-Za-z])"  # a preprint server lists papers
     r"|论文|論文|논문|文献|artículos|artigos|articoli|beiträge|artikel|статьи|статей|makalah|makaleler|bài báo",
     re.IGNORECASE,
 )

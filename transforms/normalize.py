@@ -85,7 +85,8 @@ _CHROME_FIELDS = (
     r"PMID|PMCID|(?:Electronic |Print |Online )?e?ISSN(?: Information)?|(?:Electronic |Print |Print on Demand\(PoD\) )?ISBN(?: Information)?|"
     r"Date Added to IEEE Xplore|Date of Publication|Conference Location|INSPEC Accession Number|Persistent Link|Issue Date|"
     r"Abstract [Vv]iews|Full[ -][Tt]ext [Vv]iews|Submission received|Citation|Lay Summary|Link To Code|Code Link|Community Implementations|"
-    r"Received|Revised|Accepted|Published online|Available online|Article history|Papers [Ww]ith Code|Tasks|Datasets)[ \t]*:"
+    r"Received|Revised|Accepted|Published online|Available online|Article history|Papers [Ww]ith Code|Tasks|Datasets|"
+    r"JEL(?: [Cc]lassifications?| [Cc]odes?)?|Suggested Citation|Date Written|(?:\d+[ \t]+Pages[ \t]+)?Posted)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
 )
 # "Read more", "Show all", "Collapse" on Chinese, Japanese and Korean sites.
@@ -216,13 +217,15 @@ _ARXIV_DIGEST_TAIL = r"\r?\n[ \t]*\\\\[ \t]*\([ \t]*https?://arxiv\.org/abs/[^\s
 _TRAILING_COPYRIGHT = r"([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?:[^\d\n][^\n]{0,200})?\z"
 # Sections a page puts after the abstract, to the block's end: a "Keywords" heading and its line, an Open Journal
 # Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line,
-# and Semantic Scholar's and Papers with Code's "Figures and Tables from this paper", "Topics", "Results from the Paper".
-# Both after a sentence: "... we study X for\nKeywords\nand phrases" is text.
+# Semantic Scholar's and Papers with Code's "Figures and Tables from this paper", "Topics", "Results from the Paper", and
+# bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings).
+# All after a sentence: "... we study X for\nKeywords\nand phrases" is text.
 _TRAILING_SECTIONS = (
     r"([.!?][\"”'\)]?)[ \t]*\r?\n[ \t]*(?:"
     r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}\s*"
     r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*"
-    r"|(?:Figures and Tables from this paper|Topics|Results from the Paper)[ \t]*\r?\n[\s\S]*)\z"
+    r"|(?:Figures and Tables from this paper|Topics|Results from the Paper)[ \t]*\r?\n[\s\S]*"
+    r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*\r?\n[\s\S]*)\z"
 )
 
 
@@ -401,7 +404,9 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         links,
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),
         _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
-        lambda batch: batch.str.contains(r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from)"),
+        lambda batch: batch.str.contains(
+            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright)"
+        ),
     )
     badges = _on_rows(
         sections,

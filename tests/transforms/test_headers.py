@@ -294,6 +294,8 @@ def test_not_headers(line: str) -> None:
         ("Awesome Diffusion Papers", None, None, "Awesome Diffusion Papers", "en"),
         ("**Awesome-LLM-Reasoning**", None, None, "Awesome-LLM-Reasoning", "en"),
         ("Papers I read in 2024", None, 2024, "Papers I read in 2024", "en"),
+        ("bioRxiv Bioinformatics 2024", None, 2024, "bioRxiv Bioinformatics 2024", "en"),
+        ("medRxiv Epidemiology 2023", None, 2023, "medRxiv Epidemiology 2023", "en"),
         ("ICML 2025 Reinforcement Learning Papers", "ICML", 2025, "ICML 2025 Papers", "en"),
         ("NeurIPS 2024 Papers on Diffusion Models", "NEURIPS", 2024, "NeurIPS 2024 Papers", "en"),
         ("ICML2025 \u8bba\u6587\u5408\u96c6 | \u673a\u5668\u4e4b\u5fc3", "ICML", 2025, "ICML 2025 Papers", "zh"),  # a site's name after it

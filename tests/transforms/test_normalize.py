@@ -163,6 +163,12 @@ WRAPPED = "\n".join(
          "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder\u2026\n"
          "Save Cite Cited by 150000 Related articles All 60 versions",
          "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder..."),
+        # SSRN's fields under the abstract; bioRxiv's back matter
+        ("We study collusion.\nKeywords: pricing, collusion\nJEL Classification: G12, L13\nSuggested Citation: Doe, Jane, Collusion (2024).", "We study collusion."),
+        ("We study proteins.\nCompeting Interest Statement\nThe authors have declared no competing interest.\nCopyright\n"
+         "The copyright holder for this preprint is the author/funder. It is made available under a CC-BY 4.0 International license.", "We study proteins."),
+        ("We study proteins.\nFunding Statement\nThis study was funded by X.\nAuthor Declarations\nI confirm all relevant ethical guidelines.", "We study proteins."),
+        ("We study the\nCopyright\nlaw of 1976.", "We study the Copyright law of 1976."),
         # an awesome-list's entry: its title and badges, then the abstract folded under "Abstract"
         ("- **Scaling Diffusion** [[Paper]](https://arxiv.org/abs/2506.01234)\n  <details><summary>Abstract</summary>\n  We study KE.\n  </details>", "We study KE."),
         ("<details>\n<summary><b>Abstract</b></summary>\nWe study KE.\n</details>", "We study KE."),
