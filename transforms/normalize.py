@@ -215,6 +215,17 @@ _ARXIV_DIGEST_TAIL = r"\r?\n[ \t]*\\\\[ \t]*\([ \t]*https?://arxiv\.org/abs/[^\s
 # A copyright notice after the last sentence ("... baselines. © 2024 Elsevier Ltd."), looked for only in blocks
 # that hold a copyright mark (a bounded run before the end would slow the search for the others).
 _TRAILING_COPYRIGHT = r"([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?:[^\d\n][^\n]{0,200})?\z"
+# A venue note as the abstract's last sentence ("... tool families. Accepted to ICML 2025.", "This paper has been accepted
+# for publication in IEEE TPAMI."): it names a year or a venue (a word of three or more capitals, or a conference, journal,
+# proceedings, workshop or transactions). "... are accepted by users." is text.
+_TRAILING_VENUE_NOTE = (
+    r"([.!?][\"”'\)]?)\s+\(?(?:(?:This|The|Our) (?:paper|work|article|manuscript|version) (?:has been|was|is|will be) )?"
+    r"(?:(?i:accepted|to appear|published)[ \t]+(?i:at|to|in|by|as|for)|(?i:presented)[ \t]+(?i:at|as))[ \t]+(?:publication (?:in|at|by)[ \t]+)?"
+    r"[^.!?\n]{0,100}?(?:(?:19|20)\d{2}|'\d{2}|(?-u:\b)[A-Z]{3,}(?-u:\b)|(?i:conference|journal|proceedings|workshop|transactions|symposium))"
+    r"[^.!?\n]{0,60}?\)?\.?[ \t]*\z"
+)
+_VENUE_NOTE = _TRAILING_VENUE_NOTE.removesuffix(r"\z")
+VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before it can be
 # Sections a page puts after the abstract, to the block's end: a "Keywords" heading and its line, an Open Journal
 # Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line,
 # Semantic Scholar's and Papers with Code's "Figures and Tables from this paper", "Topics", "Results from the Paper", and
@@ -385,7 +396,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
     """Drop an arXiv e-mail listing's fields and its last line (``_ARXIV_DIGEST_HEAD``, ``_ARXIV_DIGEST_TAIL``), whole lines of
     site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, page links
     after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
-    "How to Cite" section (``_TRAILING_SECTIONS``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
+    "How to Cite" section (``_TRAILING_SECTIONS``), a venue note (``_TRAILING_VENUE_NOTE``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
     starting it (``_LEADING_LINKS``)."""
     digest = _on_rows(
         text,
@@ -414,12 +425,24 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace(_LEADING_LINKS, "${1}")),
         lambda batch: batch.str.contains(r"\A[ \t]*(?:\[|arXiv:)"),
     )
-    return _on_rows(
+    notes = _on_rows(  # selected by the pattern without its end anchor, in the text's last characters (~100x faster)
         badges,
+        lambda batch: batch.str.slice(-VENUE_NOTE_CHARS).str.contains(_VENUE_NOTE),
+        _vectorized(_strip_venue_note),
+        lambda batch: batch.str.contains("ccepted|CCEPTED|o appear|ublished|resented"),  # 6x faster than contains_any here
+    )
+    return _on_rows(
+        notes,
         lambda batch: batch.str.contains(_TRAILING_COPYRIGHT),
         _vectorized(lambda t: t.str.replace(_TRAILING_COPYRIGHT, "${1}")),
         lambda batch: batch.str.contains(r"©|Copyright|\([cC]\)"),
     )
+
+
+def _strip_venue_note(text: pl.Expr) -> pl.Expr:
+    """``_TRAILING_VENUE_NOTE`` dropped from the text's last ``VENUE_NOTE_CHARS`` characters."""
+    tail = text.str.slice(-VENUE_NOTE_CHARS).str.replace(_TRAILING_VENUE_NOTE, "${1}")
+    return pl.when(text.str.len_chars() > VENUE_NOTE_CHARS).then(text.str.head(-VENUE_NOTE_CHARS) + tail).otherwise(tail)
 
 
 def _strip_chrome_edges(text: pl.Expr) -> pl.Expr:

@@ -163,6 +163,14 @@ WRAPPED = "\n".join(
          "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder\u2026\n"
          "Save Cite Cited by 150000 Related articles All 60 versions",
          "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder..."),
+        # a venue note as the last sentence: with a year or a venue; a sentence that only uses the words stays
+        ("We study tools. Accepted to ICML 2025.", "We study tools."),
+        ("We study tools.\nThis paper has been accepted for publication in IEEE TPAMI.", "We study tools."),
+        ("We study tools. (Accepted at NeurIPS 2024, Spotlight)", "We study tools."),
+        ("We study tools. Presented at CVPR 2023.", "We study tools."),
+        ("The rules are accepted by users.", "The rules are accepted by users."),
+        ("We study tools. Published in Nature.", "We study tools. Published in Nature."),
+        ("We study X. Presented in Section 3 is our ACL method.", "We study X. Presented in Section 3 is our ACL method."),
         # SSRN's fields under the abstract; bioRxiv's back matter
         ("We study collusion.\nKeywords: pricing, collusion\nJEL Classification: G12, L13\nSuggested Citation: Doe, Jane, Collusion (2024).", "We study collusion."),
         ("We study proteins.\nCompeting Interest Statement\nThe authors have declared no competing interest.\nCopyright\n"
