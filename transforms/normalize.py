@@ -633,7 +633,7 @@ def join_lines(text: pl.Expr) -> pl.Expr:
         text,
         lambda batch: batch.str.contains("\n", literal=True) | batch.str.contains(LINE_END_HYPHEN),
         _join_lines,
-        lambda batch: batch.str.contains_any(["\n", "- ", "\u2010 ", "\u00ad "]),  # a literal search first: the pattern is ~10x slower
+        lambda batch: batch.str.contains("\n|- |\u2010 |\u00ad "),  # literals first: the pattern is ~10x slower (contains_any of four, 8x)
     )
 
 
