@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from transforms import normalize
 from transforms.normalize import LATEX, MOJIBAKE, is_chrome_line, latex_to_text, normalize_text, simple_latex
 
 
@@ -486,10 +487,10 @@ HEAD_LINES = st.lists(st.sampled_from(["Is Attention All You Need?", "Maria Kowa
 
 
 def _is_chrome_line(line: str) -> bool:
-    return bool(pl.select(is_chrome_line(pl.lit(line))).item())
+    return bool(pl.select(is_chrome_line(pl.lit(line)) | pl.lit(line).str.contains(normalize._LEADING_CHROME_LINE)).item())
 
 
-# One line of abstract text. A line that is itself a chrome line ("©", "Oral") is no abstract: the rules drop it.
+# One line of abstract text. A line that is itself a chrome line ("©", "Oral", a page link: "arXiv") is no abstract: the rules drop it.
 BODY = TEXT.map(str.strip).filter(lambda body: body != "" and "\n" not in body and not _is_chrome_line(body))
 
 
