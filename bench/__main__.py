@@ -140,7 +140,9 @@ def stages(source: Path) -> tuple[dict[str, float], pl.DataFrame, dict[str, obje
     kept = occurrences.filter(pl.col("status") == "kept").select("record_id", "text")
     tag_table = timed("tags", tags.tag_records, kept, url_table, taxonomy)
     kept_rows = timed("methods", tables.kept_rows, occurrences)
-    records = timed("records_table", lambda: tables.records_table(kept_rows, tables.record_extras(tables.occurrence_counts(occurrences), tag_table, url_table), tables.listing_candidates(occurrences)))
+    named = timed("titles", tables.title_candidates, occurrences)
+    extras = tables.record_extras(tables.occurrence_counts(occurrences), tag_table, url_table)
+    records = timed("records_table", tables.records_table, kept_rows, extras, tables.listing_candidates(occurrences), named)
     table_set = {
         "sources": tables.sources_table(parsed, keyed, now_utc()), "occurrences": occurrences, "records": records, "tags": tag_table,
         "urls": url_table, "record_merges": result.matches.merges, "merge_edges": result.matches.edges,

@@ -160,7 +160,7 @@ class OutputBatch:
 
 
 def stage_outputs(batch: OutputBatch) -> int:
-    """Stage a part's ``kept`` rows, ``url_candidates``, ``listings`` and ``text_tags`` (and
+    """Stage a part's ``kept`` rows, ``url_candidates``, ``listings``, ``titles`` and ``text_tags`` (and
     ``occurrences``, for new blocks); the part's occurrences."""
     staging = Staging(batch.staging)
     if batch.published_file is not None:
@@ -178,6 +178,7 @@ def stage_outputs(batch: OutputBatch) -> int:
     kept.write_parquet(staging.part("kept", batch.name), **SCRATCH)
     urls.url_candidates(occurrences).write_parquet(staging.part("url_candidates", batch.name))
     tables.listing_candidates(occurrences).write_parquet(staging.part("listings", batch.name))
+    tables.title_candidates(occurrences).write_parquet(staging.part("titles", batch.name))
     tags.text_tags(kept, batch.taxonomy).write_parquet(staging.part("text_tags", batch.name))
     return occurrences.height
 
@@ -203,13 +204,15 @@ class RecordsBatch:
 
 
 def stage_records(batch: RecordsBatch) -> int:
-    """Stage the ``records`` rows of one part of kept rows, with the staged ``extras`` and ``listings`` of their records; rows staged."""
+    """Stage the ``records`` rows of one part of kept rows, with the staged ``extras``, ``listings`` and ``titles`` of their records;
+    rows staged."""
     staging = Staging(batch.staging)
     kept = pl.read_parquet(staging.part("kept", batch.name))
     ids = kept.select("record_id").lazy()
     extras = staging.scan("extras", tables.EXTRAS).join(ids, on="record_id", how="semi").collect()
     listings = staging.scan("listings", tables.LISTING).join(ids, on="record_id", how="semi")
-    records = tables.records_table(kept, extras, tables.listing_candidates(listings).collect())
+    named = staging.scan("titles", tables.TITLES).join(ids, on="record_id", how="semi").collect()
+    records = tables.records_table(kept, extras, tables.listing_candidates(listings).collect(), tables.first_titles(named))
     for i, rows in enumerate(records.iter_slices(RECORD_FILE_ROWS)):
         rows.write_parquet(staging.part("records", f"{batch.name}-{i:03d}"))
     return records.height

@@ -297,7 +297,10 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
         ignored = summary.files_ignored
         also = f" ({len(ignored)} other files ignored: {', '.join(ignored[:5])}{', ...' if len(ignored) > 5 else ''}; rename listings to *.txt)" if ignored else ""
         raise ValueError(f"no listing files (*.txt, *.txt.gz) under {input_dir}{also}; nothing to publish")
-    if new.is_empty() and current is not None and warehouse.version_row()["taxonomy_sha256"] == taxonomy_hash:
+    outdated = [f"{table}.{name}" for table in RETAGGED_TABLES for name in warehouse.missing_columns(table)]
+    if outdated:
+        log.info("the warehouse lacks %s (published by an older paperlake): every record is published again", ", ".join(outdated))
+    if new.is_empty() and current is not None and warehouse.version_row()["taxonomy_sha256"] == taxonomy_hash and not outdated:
         log.info("no new files and the same taxonomy: nothing to publish")
         warehouse.save_input_stats(identified)
         return _summarize(summary, warehouse, current, published=False)
@@ -313,7 +316,8 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
         accepted = staged.filter(pl.col("reject_reason").is_null())
         folds = accepted.select("dedup_key", "folded", "text")  # read only for the keys of candidate pairs
         blocks = staged.select(*batches.SLIM_BLOCKS).collect()
-        retag = current is not None and warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash  # every record's tags may change
+        # Every record's tags may change, or its table gains a column: every record is staged again.
+        retag = current is not None and (warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash or bool(outdated))
         matches, known = match_records(accepted, folds, warehouse, config, backfill_passages(warehouse, config.dedup), staging)
         assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
         log.info("dedup: %d confirmed near-duplicate edges, %d published records touched, %d merged away", matches.edges.height, affected.len(), matches.merges.height)

@@ -14,7 +14,7 @@ _CROISSANT_TYPES = {pl.String: "sc:Text", pl.Int32: "sc:Integer", pl.Int64: "sc:
 _DESCRIPTIONS = {
     "sources": "One row per ingested listing file: encoding, header fields and block count.",
     "occurrences": "One row per block read: where it came from, its status and the record it belongs to.",
-    "records": "One row per paper: the kept clean abstract, collection, tags, URLs and method names.",
+    "records": "One row per paper: the kept clean abstract, its title where a block names it, collection, tags, URLs and method names.",
     "tags": "Taxonomy tags per record with the evidence that matched.",
     "urls": "Normalized URLs per record with host, registered domain, kind and repository.",
     "record_merges": "Published record ids retired because a new copy bridged two records, with the surviving id.",

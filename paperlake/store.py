@@ -201,6 +201,14 @@ class Warehouse:
         """A table as of a dataset version, lazily."""
         return pl.scan_delta(_LocalTable(str(self.table_path(table)), version=self.delta_version(table, dataset_version)))
 
+    def missing_columns(self, table: str) -> list[str]:
+        """The columns of ``table``'s schema (``transforms.schema``) that its current published version lacks: a table an
+        older paperlake published (empty before the first version)."""
+        if self.current_version() is None:
+            return []
+        present = set(self.scan(table).collect_schema().names())
+        return [name for name in schema.STORED_TABLES[table] if name not in present]
+
     def parquet_files(self, table: str, dataset_version: int | None = None) -> list[str]:
         """The Parquet files of a table's snapshot as local paths (for engines without a Delta reader)."""
         return _LocalTable(str(self.table_path(table)), version=self.delta_version(table, dataset_version)).file_uris()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -15,6 +16,8 @@ from flows import batches
 from paperlake.sources import ReadLimits
 from paperlake.staging import Staging
 from paperlake.store import Warehouse
+from paperlake.validate import EXPECTATIONS_DIR
+from transforms import schema
 from transforms.dedup import DedupParams
 from transforms.quality import QualityThresholds
 
@@ -203,3 +206,49 @@ def test_any_listing_read_in_pieces_stages_what_it_stages_read_whole(
         batches.stage_blocks(batch)
         staged.append((pl.read_parquet(staging.part("sources", "00000")), pl.read_parquet(staging.part("blocks", "00000"))))
     assert staged[0][0].equals(staged[1][0]) and staged[0][1].equals(staged[1][1])
+
+
+def test_records_carry_the_titles_their_blocks_name(paperlake_cli, tmp_path: Path) -> None:
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    for name in ("21_listing_site_entries.txt", "23_json_dump.txt", "25_arxiv_digest.txt"):
+        shutil.copy(INGEST_CASES / name, inputs / name)
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "wh")
+    assert code == 0, output
+    titles = set(Warehouse(tmp_path / "wh").read("records")["title"].drop_nulls())
+    assert {"Learning to Retrieve from the Generator", "Prototype Compression for Tabular In-Context Learning", "Knowing When to Stop Drafting",
+            "Teacher Agents for Hard Task Curricula in Reinforcement Learning"} <= titles
+
+
+def test_a_warehouse_an_older_paperlake_published_without_titles_gains_them_on_its_next_run(
+    paperlake_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    shutil.copy(INGEST_CASES / "21_listing_site_entries.txt", inputs)
+    shutil.copy(sorted(CORPUS.glob("*.txt"))[0], inputs)
+    suites = tmp_path / "suites"
+    shutil.copytree(EXPECTATIONS_DIR, suites)
+    records_suite = json.loads((suites / "records.json").read_text(encoding="utf-8"))
+    records_suite["expectations"] = [e for e in records_suite["expectations"] if e["kwargs"].get("column") != "title"]
+    records_suite["expectations"][0]["kwargs"]["column_set"].remove("title")
+    (suites / "records.json").write_text(json.dumps(records_suite), encoding="utf-8")
+    older = pl.Schema({name: dtype for name, dtype in schema.RECORDS.items() if name != "title"})
+    with monkeypatch.context() as patch:  # the records schema before titles
+        patch.setattr(schema, "RECORDS", older)
+        patch.setitem(schema.TABLES, "records", older)
+        patch.setitem(schema.STORED_TABLES, "records", older)
+        code, output = paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "old", "--expectations", suites)
+    assert code == 0, output
+    old = Warehouse(tmp_path / "old")
+    assert "title" not in old.read("records").columns and old.missing_columns("records") == ["title"]
+
+    code, output = paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "old")
+    assert code == 0, output
+    assert old.current_version() == 2 and old.missing_columns("records") == []
+    assert paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "new")[0] == 0
+    upgraded, fresh = old.read("records").sort("record_id"), Warehouse(tmp_path / "new").read("records").sort("record_id")
+    assert upgraded.equals(fresh) and upgraded["title"].drop_nulls().len() >= 3
+    assert old.read("occurrences", 2).sort("path", "ordinal").equals(old.read("occurrences", 1).sort("path", "ordinal"))
+    assert paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "old")[0] == 0
+    assert old.current_version() == 2  # upgraded once: the next run has nothing to publish

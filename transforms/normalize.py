@@ -96,7 +96,7 @@ _COPYRIGHT_MARK = r"(?:(?:Copyright[ \t]*)?(?:©|\([cC]\))|Copyright)[ \t]*"
 _COPYRIGHT = r"(?:(?:Copyright[ \t]*)?©|" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?-u:\b))"  # "(c)" alone starts an enumeration's item
 # How a listing marks a paper's presentation ("Oral", "ICLR 2024 poster", "Spotlight (notable top 5%)").
 _PRESENTED = r"(?i:oral|poster|spotlight|highlight)"
-_CHROME_LINE = (
+CHROME_LINE = (
     r"(?:" + _CHROME_FIELDS + r")[^\n]*"
     r"|" + _ARXIV_LINE +
     r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|(?:upvote[ \t]*\d*|\d+[ \t]+upvotes?)(?:[ \t]*[·•|][ \t]*\d+[ \t]+comments?)?|\d+[ \t]+comments?"
@@ -152,21 +152,21 @@ _PAGE_LINKS = (  # not "References": a references list's heading, which quality 
 # A whole line of chrome: anchored at both ends, tried once per line (a search for a run of them before the end of
 # the text would try every position of the block).
 CHROME_LINES = 16  # chrome lines dropped at most at each end of a block (an OpenReview entry has about a dozen fields)
-_CHROME_WHOLE_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?$"
+_CHROME_WHOLE_LINE = r"^[ \t]*(?:" + CHROME_LINE + r")[ \t]*\r?$"
 # Lines that are chrome only above an abstract: papers.cool's title line with its badges ("#1 Title [PDF 12] [Copy] [Kimi 5]
 # [REL]"; at the end such a line would be the abstract's own last line with link badges), a proceedings' name (IJCAI).
 _BADGE = r"\[[ \t]*(?i:pdf|copy|kimi|rel|html|" + _LINK_WORD + r")(?:[ \t]*[\d.,]+k?)?[ \t]*\]"
 _LEADING_ONLY = r"#\d+[ \t]+[^\n]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|[^\n.!?]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|Proceedings of the [^\n.]{5,200}"
-_LEADING_CHROME_LINE = r"^[ \t]*(?:" + _CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?$"
+_LEADING_CHROME_LINE = r"^[ \t]*(?:" + CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?$"
 _LEADING_ONLY_LINE = r"^[ \t]*(?:" + _LEADING_ONLY + r")[ \t]*\r?$"
 # What a block that ``_strip_chrome_lines`` changes starts with, if not ends with (``_has_chrome_edge``).
-_STARTS_WITH_CHROME = r"\A[ \t]*(?:" + _CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?(?:\n|\z)"
+_STARTS_WITH_CHROME = r"\A[ \t]*(?:" + CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?(?:\n|\z)"
 # What a block holding one of those lines, or a no-break space, holds.
 _CHROME_HINT = r"\(\d|\[|Pages[ \t]+\d|Proceedings of the|\u00a0"
 # Page links (and chrome lines among them) after a block's last sentence, looked for in blocks whose last line is one.
 _TRAILING_PAGE_LINK = r"(?:" + _PAGE_LINKS + r"|References|Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms)"  # a heading left without its list
 _ENDS_WITH_PAGE_LINK = r"\n[ \t]*" + _TRAILING_PAGE_LINK + r"[ \t]*\r?\z"
-_TRAILING_PAGE_LINKS = r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:" + _TRAILING_PAGE_LINK + r"|" + _CHROME_LINE + r")[ \t]*)+\s*\z"
+_TRAILING_PAGE_LINKS = r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:" + _TRAILING_PAGE_LINK + r"|" + CHROME_LINE + r")[ \t]*)+\s*\z"
 # An ACL Anthology entry: the paper's title line and its author line right after the link bar
 # ("pdf bib abs") or right before it. An author line is names (two to five capitalized words or
 # initials, lower-case particles between them: "Miryam de Lhoneux"; affiliation marks after them: "Jane Doe1,2*")
@@ -179,15 +179,15 @@ _NAME = (
     + _AFFILIATION_MARK
     + r"(?:[ \t]*\(\p{Lu}[^()\n]{1,80}\))?"  # an affiliation in brackets: "Jane Doe (MIT)", "John Smith (Google DeepMind)"
 )
-_AUTHORS = _NAME + r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[|;&·•][ \t]*)" + _NAME + r")*"
+AUTHORS = _NAME + r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[|;&·•][ \t]*)" + _NAME + r")*"
 _TITLE = r"([^\s][^\n]{0,298}[^\s.,;:])"
 _LINK_BAR = r"(?i:" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
 _LINE_END = r"[ \t]*\r?\n[ \t]*"
-_ANY_CHROME = r"\A(?:[ \t]*(?:" + _CHROME_LINE + r")[ \t]*\r?\n)*?[ \t]*"
+_ANY_CHROME = r"\A(?:[ \t]*(?:" + CHROME_LINE + r")[ \t]*\r?\n)*?[ \t]*"
 _MAY_HAVE_LINK_BAR = r"(?:\A|\n)[ \t]*" + _LINK_BAR + r"[ \t]*\r?\n"  # what both need
 _TITLE_AUTHORS = (  # the title is group 1 and the author line group 2: a chrome line is neither ("Competing Interest Statement")
-    _ANY_CHROME + _LINK_BAR + _LINE_END + _TITLE + _LINE_END + "(" + _AUTHORS + ")" + _LINE_END,
-    _ANY_CHROME + _TITLE + _LINE_END + "(" + _AUTHORS + ")" + _LINE_END + _LINK_BAR + _LINE_END,
+    _ANY_CHROME + _LINK_BAR + _LINE_END + _TITLE + _LINE_END + "(" + AUTHORS + ")" + _LINE_END,
+    _ANY_CHROME + _TITLE + _LINE_END + "(" + AUTHORS + ")" + _LINE_END + _LINK_BAR + _LINE_END,
 )
 # The same chrome on the abstract's last line: link badges ("... available online. [PDF] [Code]")
 # and a "Read more" after a cut ("consistency objectiv... Read more", the ellipsis stays) or
@@ -250,15 +250,15 @@ _ABSTRACT_LABELS = (
 # "<b>Abstract</b>", "\\textbf{Abstract}"; an awesome-list's folded "<details><summary>Abstract</summary>") or as a
 # field ("Abstract: We ..."). Up to six lines above it (title, authors, an OpenReview entry's keywords and TL;DR) go with it. A plain
 # "Abstract reasoning ..." is text.
-_LABEL_WORD = r"(?:" + "|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY")) + r")"
-_LABEL_OPEN = r"(?:#{1,6}[ \t]*|\*\*?|__?|<(?:b|strong|em|i|h[1-6]|summary)(?:[ \t][^>\n]*)?>|\\(?:textbf|textit|emph|textsc|(?:sub)?section\*?|paragraph\*?)\{)"
-_LABEL_CLOSE = r"(?:\*\*?|__?|</(?:b|strong|em|i|h[1-6]|summary)>|\})"
+LABEL_WORD = r"(?:" + "|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY")) + r")"
+LABEL_OPEN = r"(?:#{1,6}[ \t]*|\*\*?|__?|<(?:b|strong|em|i|h[1-6]|summary)(?:[ \t][^>\n]*)?>|\\(?:textbf|textit|emph|textsc|(?:sub)?section\*?|paragraph\*?)\{)"
+LABEL_CLOSE = r"(?:\*\*?|__?|</(?:b|strong|em|i|h[1-6]|summary)>|\})"
 _LABEL_MARK = r"[ \t]*[:：.—–]?[ \t]*"
 _HEADING_LABEL = (
     r"\A(?:[^\n]{0,600}\n){0,6}?[ \t]*(?:<details(?:[ \t][^>\n]*)?>[ \t]*)?(?:"
-    + (r"(?:" + _LABEL_OPEN + r"[ \t]*){0,2}" + _LABEL_WORD + _LABEL_MARK + r"(?:" + _LABEL_CLOSE + r"){0,2}" + _LABEL_MARK + r"\r?\n")
-    + (r"|(?:" + _LABEL_OPEN + r"[ \t]*){1,2}" + _LABEL_WORD + _LABEL_MARK + r"(?:" + _LABEL_CLOSE + r"){1,2}" + _LABEL_MARK)
-    + (r"|" + _LABEL_WORD + r"[ \t]*[:：][ \t]*")
+    + (r"(?:" + LABEL_OPEN + r"[ \t]*){0,2}" + LABEL_WORD + _LABEL_MARK + r"(?:" + LABEL_CLOSE + r"){0,2}" + _LABEL_MARK + r"\r?\n")
+    + (r"|(?:" + LABEL_OPEN + r"[ \t]*){1,2}" + LABEL_WORD + _LABEL_MARK + r"(?:" + LABEL_CLOSE + r"){1,2}" + _LABEL_MARK)
+    + (r"|" + LABEL_WORD + r"[ \t]*[:：][ \t]*")
     + r")\s*"
 )
 
@@ -287,12 +287,12 @@ _UNDER_TITLE = (
 # year or the site ("J Doe, W Zhang - arXiv preprint arXiv:2506.01234, 2025", "A Vaswani, N Shazeer… - Advances in neural …,
 # 2017 - proceedings.neurips.cc").
 _SCHOLAR_NAME = r"\p{Lu}{1,3}(?:-\p{Lu})?[ \t]+(?:(?:de|del|der|van|von|da|di|la|le)[ \t]+)*\p{Lu}[\p{L}'’-]+"
-_SCHOLAR_BYLINE = (
+SCHOLAR_BYLINE = (
     r"(?:…[ \t]*)?" + _SCHOLAR_NAME + r"(?:,[ \t]*" + _SCHOLAR_NAME + r")*(?:[ \t]*…)?[ \t]+[-–][ \t]+"
     r"[^\n]{0,200}?(?:(?:19|20)\d{2}|arXiv|\.(?:com|org|net|edu|cc|io|gov))[^\n]{0,120}"
 )
 _TITLE_LINE = (
-    r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*(?:[*_]{0,2}" + _AUTHORS + r"[*_]{0,2}|" + _SCHOLAR_BYLINE + r")[ \t]*\r?\n"
+    r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*(?:[*_]{0,2}" + AUTHORS + r"[*_]{0,2}|" + SCHOLAR_BYLINE + r")[ \t]*\r?\n"
     r"(?:[ \t]*" + _AFFILIATIONS + r"\r?\n)?)?"
     + _UNDER_TITLE + r"[ \t]*"
 )
@@ -310,7 +310,6 @@ _FUNCTION_WORD_END = (
 
 # A BibTeX entry (DBLP, Semantic Scholar and ACL Anthology exports) whose ``abstract`` field is read as the block.
 BIBTEX_ENTRY = r"^\s*@[A-Za-z]+\s*\{[^\s,{}]*,"
-_ABSTRACT_FIELD = re.compile(r"[,\s]abstract\s*=\s*([{\"])", re.IGNORECASE)
 
 
 # A JSON object per block (a scraper's JSON lines written as text, or an object of an array ``split`` cut) with an abstract
@@ -331,20 +330,26 @@ def _field_text(value: object) -> object:
 
 
 def json_abstract(entry: str) -> str:
-    """The abstract field of a JSON object (``JSON_ABSTRACT_KEYS`` in order, any case, a non-empty string, an object
-    whose ``value`` is one, or an inverted index: ``_field_text``), at its top or one object down; else the entry as it is."""
+    """The abstract field of a JSON object (``json_field`` of ``JSON_ABSTRACT_KEYS``), else the entry as it is."""
+    found = json_field(entry, JSON_ABSTRACT_KEYS)
+    return entry if found is None else found
+
+
+def json_field(entry: str, keys: tuple[str, ...]) -> str | None:
+    """The first of ``keys`` (lower case; matched in any case) a JSON object holds as text (a non-empty string, an object
+    whose ``value`` is one, or an inverted index: ``_field_text``), at its top or one object down; None if none."""
     try:
         value = json.loads(entry)
     except (ValueError, RecursionError):
-        return entry
+        return None
     if not isinstance(value, dict):
-        return entry
+        return None
     for fields in (value, *(inner for inner in value.values() if isinstance(inner, dict))):
         texts = {str(key).lower(): _field_text(text) for key, text in fields.items()}
-        found = next((texts[name] for name in JSON_ABSTRACT_KEYS if isinstance(texts.get(name), str) and texts[name].strip()), None)
+        found = next((texts[name] for name in keys if isinstance(texts.get(name), str) and texts[name].strip()), None)
         if found is not None:
             return found
-    return entry
+    return None
 
 
 # A RIS record (Zotero, EndNote, Mendeley and publishers' exports: "TY  - JOUR", "TI  - …", "AB  - …", "ER  - ") or a MEDLINE
@@ -355,8 +360,13 @@ _TAG_LINE = re.compile(r"^(?=[A-Z][A-Z0-9 ]{3}-)([A-Z][A-Z0-9]{1,3}) *- ?(.*)$")
 
 
 def tagged_abstract(entry: str) -> str:
-    """The ``AB`` (or ``N2``) field of a RIS or MEDLINE record (``TAGGED_RECORD``), its continuation lines (untagged)
-    included, else the entry as it is."""
+    """The ``AB`` (or ``N2``) field of a RIS or MEDLINE record (``TAGGED_RECORD``), else the entry as it is."""
+    found = tagged_field(entry, ("AB", "N2"))
+    return entry if found is None else found
+
+
+def tagged_field(entry: str, tags: tuple[str, ...]) -> str | None:
+    """The first of ``tags`` a RIS or MEDLINE record holds, its continuation lines (untagged) included; None if none."""
     fields: list[tuple[str, list[str]]] = []
     for line in entry.strip().splitlines():
         tagged = _TAG_LINE.match(line)
@@ -364,18 +374,24 @@ def tagged_abstract(entry: str) -> str:
             fields.append((tagged.group(1), [tagged.group(2).strip()]))
         elif fields:
             fields[-1][1].append(line.strip())
-    for wanted in ("AB", "N2"):
+    for wanted in tags:
         text = "\n".join(line for tag, lines in fields if tag == wanted for line in lines if line)
         if text:
             return text
-    return entry
+    return None
 
 
 def bibtex_abstract(entry: str) -> str:
-    """The ``abstract`` field of a BibTeX entry (braces or quotes, nested braces kept), else the entry as it is."""
-    field = _ABSTRACT_FIELD.search(entry)
+    """The ``abstract`` field of a BibTeX entry (``bibtex_field``), else the entry as it is."""
+    found = bibtex_field(entry, "abstract")
+    return entry if found is None else found
+
+
+def bibtex_field(entry: str, name: str) -> str | None:
+    """A field of a BibTeX entry (braces or quotes, nested braces kept); None if it has none (or it does not close)."""
+    field = re.search(r"[,\s]" + name + r"\s*=\s*([{\"])", entry, re.IGNORECASE)
     if field is None:
-        return entry
+        return None
     depth, start = 0, field.end()
     for end in range(start, len(entry)):
         char = entry[end]
@@ -385,16 +401,16 @@ def bibtex_abstract(entry: str) -> str:
             depth += 1
         elif char == "}":
             if depth == 0:
-                return entry[start:end].strip() if field.group(1) == "{" else entry
+                return entry[start:end].strip() if field.group(1) == "{" else None
             depth -= 1
         elif char == '"' and field.group(1) == '"' and depth == 0:
             return entry[start:end].strip()
-    return entry
+    return None
 
 
 def strip_chrome(text: pl.Expr) -> pl.Expr:
     """Drop an arXiv e-mail listing's fields and its last line (``_ARXIV_DIGEST_HEAD``, ``_ARXIV_DIGEST_TAIL``), whole lines of
-    site chrome (``_CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, page links
+    site chrome (``CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, page links
     after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
     "How to Cite" section (``_TRAILING_SECTIONS``), a venue note (``_TRAILING_VENUE_NOTE``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
     starting it (``_LEADING_LINKS``)."""
@@ -473,7 +489,7 @@ def _has_chrome_edge(batch: pl.Series) -> pl.Series:
 
 
 def is_chrome_line(line: pl.Expr) -> pl.Expr:
-    """True for a line that is site chrome wherever it stands at a block's edge (``_CHROME_LINE``, ``_CITATION_LINE``)."""
+    """True for a line that is site chrome wherever it stands at a block's edge (``CHROME_LINE``, ``_CITATION_LINE``)."""
     return line.str.contains(_CHROME_WHOLE_LINE) | line.str.contains(_CITATION_LINE)
 
 
@@ -508,7 +524,7 @@ def strip_heading_label(text: pl.Expr) -> pl.Expr:
         text,
         lambda batch: batch.str.contains(_HEADING_LABEL),
         _vectorized(lambda t: t.str.replace(_HEADING_LABEL, "")),
-        lambda batch: batch.str.contains(_LABEL_WORD),
+        lambda batch: batch.str.contains(LABEL_WORD),
     )
 
 
@@ -541,18 +557,18 @@ def in_title_case(title: pl.Expr) -> pl.Expr:
 
 # A title in bold in front of its abstract, in a Markdown or HTML list entry ("- **Title**: We ...", "1. **Title.** We ...",
 # "<b>Title</b> - We ..."): two to thirty words; followed by a colon or a dash, or, in Title Case, ending in "." or "?".
-_BOLD_OPEN, _BOLD_CLOSE = r"(?:\*\*|__|<(?i:b|strong)>)", r"(?:\*\*|__|</(?i:b|strong)>)"
-_LIST_MARK = r"(?:[-*+•][ \t]+|\d{1,4}[.)][ \t]+)?"
-_STARTS_BOLD = r"\A[ \t]*" + _LIST_MARK + _BOLD_OPEN
+BOLD_OPEN, BOLD_CLOSE = r"(?:\*\*|__|<(?i:b|strong)>)", r"(?:\*\*|__|</(?i:b|strong)>)"
+LIST_MARK = r"(?:[-*+•][ \t]+|\d{1,4}[.)][ \t]+)?"
+STARTS_BOLD = r"\A[ \t]*" + LIST_MARK + BOLD_OPEN
 _BOLD_TITLE = (
-    _STARTS_BOLD + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + _BOLD_CLOSE + r"[ \t]*([:：]|[-–—][ \t])?[ \t]*\p{Lu}"
+    STARTS_BOLD + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + BOLD_CLOSE + r"[ \t]*([:：]|[-–—][ \t])?[ \t]*\p{Lu}"
 )
 BOLD_TITLE_REST = 100
 
 
 def strip_bold_title(text: pl.Expr) -> pl.Expr:
     """Drop a bold title (and its list mark) in front of an abstract (see ``_BOLD_TITLE``)."""
-    return _on_rows(text, lambda batch: batch.str.contains(_BOLD_TITLE), _strip_bold_title, lambda batch: batch.str.contains(_STARTS_BOLD))
+    return _on_rows(text, lambda batch: batch.str.contains(_BOLD_TITLE), _strip_bold_title, lambda batch: batch.str.contains(STARTS_BOLD))
 
 
 def _strip_bold_title(rows: pl.Series) -> pl.Series:
@@ -600,7 +616,7 @@ def _strip_title_line(rows: pl.Series) -> pl.Series:
 # "." or "?", then a sentence of at least 150 more characters. "Finally, in LLMs." and "We show this." are sentences.
 _TITLE_LOWER_WORDS = r"(?:a|an|the|and|or|nor|but|of|for|in|on|at|to|by|via|vs|as|is|are|be|do|not|its|" + _TITLE_SMALL_WORDS + r")"
 _TITLE_WORD = r"(?:\(?[\p{Lu}\d][^\s.!?,]*|" + _TITLE_LOWER_WORDS + r")"
-_INLINE_TITLE = r"\A(" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30})[.?][ \t]+(?:" + _AUTHORS + r"\.[ \t]+)?\p{Lu}"
+_INLINE_TITLE = r"\A(" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30})[.?][ \t]+(?:" + AUTHORS + r"\.[ \t]+)?\p{Lu}"
 _MAY_START_WITH_TITLE = r"\A" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}[.?][ \t]+\p{Lu}"  # the same without the authors: cheaper
 INLINE_TITLE_REST = 150
 

@@ -85,6 +85,7 @@ RECORDS = pl.Schema(
         "n_occurrences": pl.Int32,
         "kept_source_id": pl.String,
         "kept_ordinal": pl.Int32,
+        "title": pl.String,  # the title the record's blocks name, null when none does (transforms.titles)
     }
 )
 

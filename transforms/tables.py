@@ -6,7 +6,7 @@ from datetime import datetime
 
 import polars as pl
 
-from transforms import methods, schema
+from transforms import methods, schema, titles
 
 
 def sources_table(parsed: pl.DataFrame, blocks: pl.DataFrame, ingested_at: datetime) -> pl.DataFrame:
@@ -49,6 +49,24 @@ def listing_candidates(occurrences: schema.Frame) -> schema.Frame:
     return named.select(list(LISTING)).sort("record_id", "path", "ordinal").unique("record_id", keep="first", maintain_order=True)
 
 
+TITLES = pl.Schema({"record_id": pl.String, "kept": pl.Boolean, "path": pl.String, "ordinal": pl.Int32, "title": pl.String})
+
+
+def title_candidates(occurrences: pl.DataFrame) -> pl.DataFrame:
+    """Per record, the title its kept occurrence's raw block names (``transforms.titles``), else the one of its first
+    accepted occurrence (by path, ordinal) that names one: what ``records_table`` gives as ``title`` (any subset of a
+    record's occurrences; reduce again over the union with ``first_titles``)."""
+    accepted = occurrences.filter(pl.col("record_id").is_not_null())
+    named = accepted.select("record_id", kept=pl.col("status") == "kept", path="path", ordinal="ordinal", title=titles.title(pl.col("text_raw")))
+    return first_titles(named.filter(pl.col("title").is_not_null()).cast(dict(TITLES)))
+
+
+def first_titles(candidates: pl.DataFrame) -> pl.DataFrame:
+    """One ``TITLES`` row per record: the kept occurrence's, else the first by path and ordinal."""
+    ordered = candidates.sort("record_id", "kept", "path", "ordinal", descending=[False, True, False, False], nulls_last=True)
+    return ordered.unique("record_id", keep="first", maintain_order=True)
+
+
 def occurrence_counts(occurrences: schema.Frame) -> schema.Frame:
     """``record_id, n_occurrences`` over accepted occurrences (every occurrence of the records must be in the frame)."""
     return occurrences.filter(pl.col("record_id").is_not_null()).group_by("record_id").agg(n_occurrences=pl.len().cast(pl.Int32))
@@ -81,14 +99,16 @@ def unchanged_records(staged: pl.DataFrame, published: pl.DataFrame, ids: pl.Ser
     return ids.filter(~ids.is_in(differing["record_id"].implode()))
 
 
-def records_table(kept: pl.DataFrame, extras: pl.DataFrame, listings: pl.DataFrame) -> pl.DataFrame:
+def records_table(kept: pl.DataFrame, extras: pl.DataFrame, listings: pl.DataFrame, named: pl.DataFrame) -> pl.DataFrame:
     """One row per record, in the order of the kept rows: its ``kept_rows`` with its ``record_extras`` (call it per part of
-    the kept rows); a kept row without a collection takes ``venue, year, collection`` from the record's ``listing_candidates``."""
+    the kept rows) and the ``title`` of its ``first_titles`` row (``named``); a kept row without a collection takes ``venue,
+    year, collection`` from the record's ``listing_candidates``."""
     fallback = listings.select("record_id", _venue="venue", _year="year", _collection="collection")
     unnamed = pl.col("collection").is_null()
     records = (
         kept.join(extras, on="record_id", how="left", maintain_order="left")
         .join(fallback, on="record_id", how="left", maintain_order="left")
+        .join(named.select("record_id", "title"), on="record_id", how="left", maintain_order="left")
         .with_columns(
             methods=pl.col("methods").fill_null(pl.lit([], dtype=pl.List(pl.String))),
             venue=pl.when(unnamed).then("_venue").otherwise("venue"),

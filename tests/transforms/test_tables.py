@@ -4,7 +4,7 @@ import polars as pl
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from transforms import schema
+from transforms import schema, tables
 from transforms.tables import unchanged_records
 
 
@@ -46,3 +46,27 @@ def test_unchanged_means_the_same_rows_as_a_multiset(staged_rows: list, publishe
     staged, published = _urls(*staged_rows), _urls(*published_rows)
     expected = sorted(i for i in ids if sorted((r for r in staged_rows if r[0] == i), key=repr) == sorted((r for r in published_rows if r[0] == i), key=repr))
     assert sorted(unchanged_records(staged, published, pl.Series("record_id", sorted(ids), pl.String)).to_list()) == expected
+
+
+def _occurrences(*rows: tuple[str | None, str, str, int, str]) -> pl.DataFrame:
+    return pl.DataFrame(rows, schema={"record_id": pl.String, "status": pl.String, "path": pl.String, "ordinal": pl.Int32, "text_raw": pl.String}, orient="row")
+
+
+TITLED = "Sparse Attention for Long Documents\nJane Doe, John Roe\nWe study."
+
+
+def test_a_record_takes_its_kept_blocks_title_else_its_first_named_one_whatever_the_parts() -> None:
+    occurrences = _occurrences(
+        ("r1", "duplicate", "a.txt", 1, '{"title": "From the JSON Copy", "abstract": "We study."}'),
+        ("r1", "kept", "b.txt", 2, TITLED),
+        ("r2", "kept", "a.txt", 2, "We study."),
+        ("r2", "near_duplicate", "c.txt", 1, "TY  - JOUR\nTI  - From the RIS Copy\nAB  - We study.\nER  - "),
+        ("r2", "duplicate", "b.txt", 1, '{"title": "From the JSON Copy", "abstract": "We study."}'),
+        ("r3", "kept", "a.txt", 3, "We study."),
+        (None, "rejected", "a.txt", 4, '{"title": "A Reject", "abstract": "x"}'),
+    )
+    expected = {"r1": "Sparse Attention for Long Documents", "r2": "From the JSON Copy"}
+    whole = tables.title_candidates(occurrences)
+    assert dict(whole.select("record_id", "title").iter_rows()) == expected
+    parts = pl.concat([tables.title_candidates(occurrences.slice(i, 2)) for i in range(0, occurrences.height, 2)])
+    assert dict(tables.first_titles(parts).select("record_id", "title").iter_rows()) == expected

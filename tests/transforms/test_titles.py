@@ -1,0 +1,77 @@
+"""Titles read from raw blocks (transforms.titles)."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from transforms.titles import TITLE_MAX_CHARS, block_titles
+
+
+def titles(*raws: str) -> list[str | None]:
+    return block_titles(pl.Series(raws, dtype=pl.String)).to_list()
+
+
+@pytest.mark.parametrize(
+    ("raw", "title"),
+    [
+        # fields of structured records
+        ('{"title": "Knowing When to Stop", "abstract": "We x."}', "Knowing When to Stop"),
+        ('{"id": 1, "content": {"title": {"value": "OpenReview Title"}, "abstract": {"value": "We x."}}}', "OpenReview Title"),
+        ('{"display_name": "An OpenAlex Work", "abstract_inverted_index": {"We": [0]}}', "An OpenAlex Work"),
+        ("TY  - CONF\nTI  - A RIS Title\n  continued\nAB  - We x.\nER  - ", "A RIS Title continued"),
+        ("PMID- 1\nTI  - A MEDLINE title.\nAB  - We x.", "A MEDLINE title"),
+        ("@inproceedings{k, title={{BERT}: Pre-training of Deep Transformers}, abstract={We x.}}", "BERT: Pre-training of Deep Transformers"),
+        # title fields, arXiv's e-mail listing folding a long one
+        ("Title: Teacher Agents for Hard Task Curricula in\n  Reinforcement Learning\nAuthors: Jane Doe\nCategories: cs.LG", "Teacher Agents for Hard Task Curricula in Reinforcement Learning"),
+        ("论文标题：Scaling Test-Time Compute\n作者：Jane Doe\n摘要：We x.", "Scaling Test-Time Compute"),
+        ("논문 제목: Memory Compression\n저자: Carol White\n초록: 메모리 기반", "Memory Compression"),
+        # a bold title in a list entry
+        ("- **Scaling Diffusion** [[Paper]](https://arxiv.org/abs/2506.01234)\n  <details><summary>Abstract</summary>\n  We study KE.", "Scaling Diffusion"),
+        ("1. **Sparse Attention for Long Documents.** We propose x y z.", "Sparse Attention for Long Documents"),
+        ("**Lessons That Outlive the Episode**\n*Tomás Ruiz, Wei Li*\n> Language agents", "Lessons That Outlive the Episode"),
+        # a first line above an author line or a byline, after site chrome and a badge
+        ("[PDF] Scaling Test-Time Compute for Diffusion Language Models\nJ Doe, J Smith, W Zhang - arXiv preprint arXiv:2506.01234, 2025\nWe study how.",
+         "Scaling Test-Time Compute for Diffusion Language Models"),
+        ("[1] arXiv:2501.04321 [pdf, html, other]\nPrototype Compression for Tabular In-Context Learning\nJane Doe, John Smith\nComments: 9 pages\nTabular.",
+         "Prototype Compression for Tabular In-Context Learning"),
+        ("Learning to Retrieve from the Generator\nMaria Kowalska (MIT), Wei Li (Google DeepMind)\nPoster\nRetrieval-augmented.", "Learning to Retrieve from the Generator"),
+        ("Hugging Face Title Here\nAuthors: A. Kumar, B. Lee\nPublished on Jun 10, 2025\nAbstract\nSparse autoencoders.", "Hugging Face Title Here"),
+        ("A $\\mathcal{O}(n)$ Method for \\emph{Sorting}\nJane Doe, John Roe\nWe sort.", "A O(n) Method for Sorting"),
+        # a first line above an abstract label, a heading
+        ("Neural Radiance Fields from Sparse Views\nAlice Smith, Bob Jones; Proceedings of CVPR, 2024, pp. 1-9\nAbstract\nNovel view synthesis.",
+         "Neural Radiance Fields from Sparse Views"),
+        ("## A Heading Title\nWe study things.", "A Heading Title"),
+        # no title: an abstract alone, hard-wrapped, an author line or chrome above the label, a label heading, a sentence
+        ("We study things. Plain abstract.", None),
+        ("We propose a method for\nlong documents and we show.\nAbstract interpretation is fine.", None),
+        ("Jane Doe, John Roe\nAbstract\nWe study.", None),
+        ("Jane Doe\nAbstract\nWe study.", None),
+        ("Keywords: graphs\nAbstract: We study.", None),
+        ("## Abstract\nWe study things.", None),
+        ("We study graphs.\nJane Doe, John Roe\nmore text", None),
+        ('{"abstract": "We x."}', None),
+        ("Title: " + "x" * 400, None),
+    ],
+)
+def test_titles_examples(raw: str, title: str | None) -> None:
+    assert titles(raw) == [title]
+
+
+SENTENCE = st.lists(st.sampled_from(["We", "study", "graphs", "and", "propose", "a", "method", "for", "long", "documents", "with", "LLMs"]), min_size=3, max_size=30)
+PARAGRAPH = st.lists(SENTENCE.map(lambda words: " ".join(words) + "."), min_size=1, max_size=6).map(" ".join)
+
+
+@settings(max_examples=50, deadline=None)
+@given(paragraphs=st.lists(PARAGRAPH, min_size=1, max_size=20))
+def test_a_plain_abstract_names_no_title(paragraphs: list[str]) -> None:
+    assert titles(*paragraphs) == [None] * len(paragraphs)
+
+
+@settings(max_examples=50, deadline=None)
+@given(raws=st.lists(st.text(st.characters(codec="utf-8"), max_size=400), min_size=1, max_size=10))
+def test_a_title_is_one_short_line_with_a_letter(raws: list[str]) -> None:
+    for title in titles(*raws):
+        assert title is None or ("\n" not in title and 0 < len(title) <= TITLE_MAX_CHARS and any(c.isalpha() for c in title))

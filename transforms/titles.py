@@ -1,0 +1,103 @@
+"""A paper's title, read from its raw block where the block names one (``records.title``).
+
+Most blocks are an abstract alone; many formats carry the title too, and normalization drops it from ``text``. The first of
+these rules that finds one gives the block's title (null when none does):
+
+1. a JSON object's ``title`` field (``display_name``, ``paper_title``; at its top or one object down, OpenReview's
+   ``{"value": ...}`` too), a RIS or MEDLINE record's ``TI`` (``T1``) field, a BibTeX entry's ``title`` field;
+2. a title field on one of the block's first lines (``Title: …``, ``论文标题：…``, ``タイトル：…``, ``제목: …``; its
+   indented continuation lines too, as arXiv's e-mail listing folds them);
+3. a bold title at the start of a list entry (``- **Title** [[Paper]](…)``, ``1. **Title.** We …``);
+4. the block's first line (after site chrome and a ``[PDF]`` badge) above an author line (``Jane Doe, John Roe``,
+   ``Authors: …``, Google Scholar's ``J Doe, W Zhang - arXiv preprint …, 2025``) or above an abstract label within four
+   lines (``Abstract``, ``## Abstract``, ``Abstract: We …``);
+5. a Markdown heading on the block's first line (``## Title``).
+
+A title is one line after normalization (markup, entities and mojibake read as in ``text``), at most ``TITLE_MAX_CHARS``
+characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``), is a label (``Abstract``)
+or is longer is no title.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from transforms import normalize
+
+TITLE_MAX_CHARS = 300
+JSON_TITLE_KEYS = ("title", "display_name", "paper_title", "papertitle")
+_TITLE_TAGS = ("TI", "T1")
+
+_FIELD_LABEL = r"(?:Title|TITLE|Paper [Tt]itle|论文标题|论文题目|论文名称|标题|题目|題目|論文タイトル|タイトル|제목|논문 제목)"
+_FIELD = (
+    r"\A(?:[^\n]*\n){0,12}?[ \t]*" + _FIELD_LABEL + r"[ \t]*[:：][ \t]*(\S[^\n]{0,300}?(?:[ \t]*\r?\n[ \t]+\S[^\n]{0,120}?)*)[ \t]*\r?(?:\n|\z)"
+)
+_MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|タイトル|제목"
+_BOLD = r"\A[ \t]*" + normalize.LIST_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + normalize.BOLD_CLOSE
+_LEAD = r"\A(?:[ \t]*(?:" + normalize.CHROME_LINE + r")[ \t]*\r?\n)*[ \t]*(?:\[(?:PDF|HTML|BOOK|CITATION)\][ \t]*)?"
+_BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + normalize.SCHOLAR_BYLINE + r"|Authors?[ \t]*[:：][^\n]*|作者[ \t]*[:：][^\n]*)"
+_ABOVE_AUTHORS = _LEAD + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*" + _BYLINE + r"[ \t]*\r?(?:\n|\z)"
+_ABOVE_LABEL = (
+    _LEAD + r"([^\n]{3,300}?)[ \t]*\r?\n(?:[^\n]*\n){0,3}?[ \t]*(?:" + normalize.LABEL_OPEN + r"[ \t]*){0,2}" + normalize.LABEL_WORD
+    + r"(?:[ \t]*" + normalize.LABEL_CLOSE + r"){0,2}[ \t]*(?:[:：.—–][ \t]*\S|\r?\n|\z)"
+)
+_HEADING = r"\A[ \t]*#{1,4}[ \t]+([^\n]{3,300}?)[ \t#]*\r?\n"
+# What a line a rule reads as a title must not be: a sentence piece, a label or site chrome; above a label or as a heading,
+# an author line either (above an author line, a name of capitalized words is a title's words: "Hugging Face Daily").
+_NOT_A_TITLE_LINE = r"[.,;:：]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.CHROME_LINE + r")\z"
+_AUTHOR_LINE = r"\A(?:" + normalize.AUTHORS + r")\z"
+
+
+def title(text_raw: pl.Expr) -> pl.Expr:
+    """The title a raw block names, or null (see the module docstring)."""
+    return text_raw.map_batches(block_titles, return_dtype=pl.String)
+
+
+def block_titles(raw: pl.Series) -> pl.Series:
+    """``title`` on a Series of raw blocks."""
+    found = pl.Series(raw.name, [None] * raw.len(), pl.String)
+    readers = (
+        (r"\A\s*\{", lambda entry: normalize.json_field(entry, JSON_TITLE_KEYS)),
+        (normalize.TAGGED_RECORD, lambda entry: normalize.tagged_field(entry, _TITLE_TAGS)),
+        (normalize.BIBTEX_ENTRY, lambda entry: _unbraced(normalize.bibtex_field(entry, "title"))),
+    )
+    for pattern, read in readers:
+        rows = raw.str.contains(pattern).fill_null(False).arg_true()
+        if not rows.is_empty():
+            found = found.scatter(rows, pl.Series([read(entry) for entry in raw.gather(rows)], dtype=pl.String))
+    found = _fill(raw, found, _FIELD, _MAY_HAVE_FIELD)
+    found = _fill(raw, found, _BOLD, normalize.STARTS_BOLD, words=2)
+    found = _fill(raw, found, _ABOVE_AUTHORS, "\n", not_title=_NOT_A_TITLE_LINE)
+    found = _fill(raw, found, _ABOVE_LABEL, "\n", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
+    found = _fill(raw, found, _HEADING, r"\A[ \t]*#", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
+    return _cleaned(found)
+
+
+def _unbraced(title: str | None) -> str | None:
+    """A BibTeX title without the braces that protect its capitals (``{BERT}: Pre-training``)."""
+    return None if title is None else title.replace("{", "").replace("}", "")
+
+
+def _fill(raw: pl.Series, found: pl.Series, pattern: str, hint: str, words: int = 1, not_title: str | None = None) -> pl.Series:
+    """``found`` with its nulls filled by ``pattern``'s first group where the block holds ``hint`` (a cheaper pattern);
+    ``words``: the fewest words a title read so has; a candidate that ``not_title`` matches is none."""
+    rows = found.is_null().arg_true()
+    rows = rows.filter(raw.gather(rows).str.contains(hint).fill_null(False))
+    if rows.is_empty():
+        return found
+    candidates = raw.gather(rows).str.extract(pattern, 1).str.strip_chars()
+    keep = candidates.str.count_matches(r"\S+") >= words
+    if not_title is not None:
+        keep = keep & ~candidates.str.contains(not_title)
+    return found.scatter(rows, pl.select(pl.when(keep).then(candidates)).to_series())
+
+
+def _cleaned(found: pl.Series) -> pl.Series:
+    """Titles read as ``text`` is (``normalize.normalize_column``), one line, without a final period; null when too long or
+    without a letter."""
+    rows = found.is_not_null().arg_true()
+    if rows.is_empty():
+        return found
+    text = normalize.normalize_column(found.gather(rows).to_frame("text_raw"))["text"].str.replace(r"\s*\.\z", "")
+    keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)
+    return found.scatter(rows, pl.select(pl.when(keep).then(text)).to_series())
