@@ -46,6 +46,9 @@ def explain(warehouse: Warehouse, record_id: str) -> str:
 
     lines = [f"{record_id} was merged into {r['surviving_id']} in dataset version {r['dataset_version']}" for r in followed.iter_rows(named=True)]
     lines.append(f"record {current}: {occurrences.height} occurrences, kept {kept['path']}#{kept['ordinal']}")
+    record = warehouse.rows_where("records", "record_id", [current])
+    if "title" in record.columns and record.height and record["title"][0] is not None:  # a warehouse from before titles has none
+        lines.append(f"  title: {record['title'][0]}")
     lines.append(f"  {'status':<15} {'similarity':>10}  {'file#ordinal':<40} collection (header)")
     for row in occurrences.iter_rows(named=True):
         similarity = "" if row["similarity"] is None else f"{row['similarity']:.3f}"

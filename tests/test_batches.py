@@ -218,6 +218,10 @@ def test_records_carry_the_titles_their_blocks_name(paperlake_cli, tmp_path: Pat
     titles = set(Warehouse(tmp_path / "wh").read("records")["title"].drop_nulls())
     assert {"Learning to Retrieve from the Generator", "Prototype Compression for Tabular In-Context Learning", "Knowing When to Stop Drafting",
             "Teacher Agents for Hard Task Curricula in Reinforcement Learning"} <= titles
+    records = Warehouse(tmp_path / "wh").read("records")
+    record_id = records.filter(pl.col("title") == "Knowing When to Stop Drafting")["record_id"][0]
+    code, output = paperlake_cli("explain", record_id, "--warehouse", tmp_path / "wh")
+    assert code == 0 and "  title: Knowing When to Stop Drafting\n" in output
 
 
 def test_a_warehouse_an_older_paperlake_published_without_titles_gains_them_on_its_next_run(
