@@ -472,16 +472,16 @@ def _split_entries(blocks: pl.DataFrame, candidates: pl.Series, entries_of: Call
     return pl.concat([numbered.filter(~candidates), entries]).sort("_block", maintain_order=True).drop("_block")
 
 
-# A block whose first line may be a CSV header row: two or more short fields separated by commas or semicolons.
-CSV_BLOCK = r'^[ \t]*"?[^\n,;"]{1,40}"?(?:[ \t]*[,;][ \t]*"?[^\n,;"]{1,40}"?)+[ \t]*\n'
+# A block whose first line may be a CSV header row: two or more short fields separated by commas, semicolons or tabs.
+CSV_BLOCK = r'^[ \t]*"?[^\n,;"]{1,40}"?(?:[ \t]*[,;\t][ \t]*"?[^\n,;"]{1,40}"?)+[ \t]*\n'
 
 
 def csv_entries(block: str) -> list[str]:
-    """The rows of a CSV export (a spreadsheet's, a scraper's) as one line of JSON each, keyed by its header row; ``[block]``
-    when the block is not one.
+    """The rows of a CSV or TSV export (a spreadsheet's, a scraper's) as one line of JSON each, keyed by its header row;
+    ``[block]`` when the block is not one.
 
     The block's first line is the header row: two or more short names, one of them an abstract field
-    (``JSON_ABSTRACT_KEYS``), separated by commas or semicolons; a row under it (fields quoted as CSV quotes them, line
+    (``JSON_ABSTRACT_KEYS``), separated by commas, semicolons or tabs; a row under it (fields quoted as CSV quotes them, line
     breaks inside quotes too) has as many fields. Another row with more or fewer (a scraper's unquoted comma:
     ``Sparse Attention, Part 2,Smith,"We study..."``) keeps its cells in the header's order, its longest cell as its abstract
     and the cells the header has no name for under ``_extra``. Normalization then reads each row's abstract as it reads
@@ -489,7 +489,7 @@ def csv_entries(block: str) -> list[str]:
     """
     first, _, rest = block.partition("\n")
     try:
-        for delimiter in ",;":
+        for delimiter in ",;\t":
             names = [name.strip() for name in next(csv.reader([first], delimiter=delimiter, strict=True))]
             if len(names) >= 2 and all(names) and any(name.lower() in JSON_ABSTRACT_KEYS for name in names):
                 break

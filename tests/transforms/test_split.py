@@ -182,7 +182,6 @@ def test_each_paper_of_a_json_dump_is_a_block() -> None:
 def test_each_row_of_a_tab_separated_table_is_a_block() -> None:
     header, row1, row2 = "title\tauthors\tabstract", f"Sparse Routing\tA. B, C. D\t{LONG}", f"Graph Rewiring\tE. F\t{LONG}\thttps://github.com/a/b"
     cases = {
-        f"{header}\n{row1}\n{row2}": [header, row1, row2],
         f"{row1}\n{row2}": [row1, row2],
         f"{row1}": [row1],
         "We study\trouting and\tload.\nIt works.": ["We study\trouting and\tload.\nIt works."],  # one line with tabs is no table
@@ -194,6 +193,12 @@ def test_each_row_of_a_tab_separated_table_is_a_block() -> None:
     for block, expected in cases.items():
         _, blocks = _split(f"ICML 2025 Papers\n\n{block}\n")
         assert blocks["text_raw"].to_list() == expected, block
+    # under a header row that names an abstract column, a TSV export: each row is JSON keyed by the header (as a CSV's)
+    _, blocks = _split(f"ICML 2025 Papers\n\n{header}\n{row1}\n{row2}\n")
+    assert [json.loads(raw) for raw in blocks["text_raw"]] == [
+        {"title": "Sparse Routing", "authors": "A. B, C. D", "abstract": LONG},
+        {"title": "Graph Rewiring", "authors": "E. F", "abstract": LONG, "_extra": ["https://github.com/a/b"]},
+    ]
 
 
 @pytest.mark.parametrize("block", ["[1, 2, 3]", '{"title": "Only a title"}', '[{"title": "A"}, {"title": "B"}]', '{"title": "A"}\n{"title": "B"}', '{"a": 1}\n[2]', "{\\em Emphasis} and more {text}", "[Paper] [Code] [Video],"])
