@@ -171,8 +171,13 @@ EDGES = pl.Schema({"dedup_key_a": pl.String, "dedup_key_b": pl.String, "measure"
 
 
 def confirm(pairs: pl.DataFrame, candidates: Candidates, params: DedupParams) -> pl.DataFrame:
-    """Exact similarity of candidate pairs (rows of ``candidates``); keep those that pass (``passes``), with ``measure`` and ``similarity``."""
-    shingles = minhash.shingle_table(candidates.shingled, pl.Series(np.arange(candidates.texts.len(), dtype=np.uint32)))
+    """Exact similarity of candidate pairs (rows of ``candidates``); keep those that pass (``passes``), with ``measure`` and ``similarity``.
+
+    Only the pairs ``reachable`` leaves are compared shingle by shingle: at scale most candidate pairs are unrelated keys that
+    share a band key by chance.
+    """
+    pairs = reachable(pairs, candidates.shingled, params)
+    shingles = minhash.shingle_table(candidates.shingled, pl.concat([pairs["a"], pairs["b"]]))
     sims = minhash.pair_similarity(pairs, shingles)
     borderline = is_borderline(params)
     weighed = pl.concat(
@@ -188,6 +193,19 @@ def confirm(pairs: pl.DataFrame, candidates: Candidates, params: DedupParams) ->
         .then(pl.col("spread"))
         .otherwise(pl.col("containment"))
     ).drop("spread", "names", "smaller")
+
+
+def reachable(pairs: pl.DataFrame, shingled: minhash.ShingleHashes, params: DedupParams) -> pl.DataFrame:
+    """The pairs ``(a, b)`` that may pass (``passes``): those whose bound on shared shingles (``minhash.shared_bound``) reaches
+    the fewest shared shingles the lowest Jaccard or containment threshold asks of sets of their sizes (lower bounds of them
+    too, so the fewest asked is never overstated). The others cannot pass: dropping them changes no result."""
+    if pairs.is_empty():
+        return pairs
+    bound, size_a, size_b = minhash.shared_bound(pairs, shingled)
+    jaccard, containment = min(params.jaccard, params.borderline_jaccard), min(params.containment, params.borderline_containment)
+    # shared / union >= jaccard  <=>  shared >= jaccard * (size_a + size_b) / (1 + jaccard); shared / smaller >= containment
+    fewest = np.minimum(jaccard * (size_a + size_b) / (1 + jaccard), containment * np.minimum(size_a, size_b))
+    return pairs.filter(pl.Series(bound >= fewest * (1 - 1e-9)))
 
 
 def _strong(params: DedupParams) -> pl.Expr:

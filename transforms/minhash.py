@@ -345,6 +345,47 @@ def _distinct(values: np.ndarray) -> np.ndarray:
     return ordered[keep]
 
 
+# Bits of a key's shingle sketch (``shared_bound``): ~300 shingles fill a tenth of them, and two unrelated keys then share a few.
+SKETCH_BITS = 2_048
+# The sketch's bit of a shingle hash: bits 22-32, which ``pair_similarity`` compares too (it compares bits 22-63).
+_SKETCH_SHIFT = 22
+BOUND_PAIR_CHUNK = 65_536  # pairs bounded at a time (two 16 MB gathers of sketches)
+
+
+def _sketches(shingled: ShingleHashes) -> tuple[np.ndarray, np.ndarray]:
+    """Each key's sketch (``SKETCH_BITS`` bits as uint64 words: the bits its shingle hashes set) and how many of its bits are set."""
+    n, words = len(shingled.bounds) - 1, SKETCH_BITS // 64
+
+    def chunk(start: int) -> np.ndarray:
+        stop = min(start + CHUNK_ROWS, n)
+        rows, hashes = shingled.span(start, stop)
+        bits = np.zeros((stop - start) * SKETCH_BITS, dtype=bool)
+        bits[rows * SKETCH_BITS + ((hashes >> _U64(_SKETCH_SHIFT)) & _U64(SKETCH_BITS - 1)).astype(np.int64)] = True
+        return np.packbits(bits.reshape(stop - start, SKETCH_BITS), axis=1, bitorder="little").view(_U64)
+
+    sketches = np.concatenate([np.zeros((0, words), _U64), *_map_chunks(chunk, n, CHUNK_ROWS)])
+    return sketches, np.bitwise_count(sketches).sum(axis=1, dtype=np.int64)
+
+
+def shared_bound(pairs: pl.DataFrame, shingled: ShingleHashes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each pair ``(a, b)`` of rows of ``shingled``: at least as many shingles as the two share (as ``pair_similarity``
+    counts them), and at most as many distinct shingles as each has — without comparing their sets.
+
+    A shingle sets one bit of its key's sketch; two keys share at most one shingle per bit both set, plus as many as one of
+    them has beyond its set bits. Unrelated keys set few bits in common, so the bound rules most of their pairs out.
+    """
+    sketches, set_bits = _sketches(shingled)
+    extra = np.diff(shingled.bounds) - set_bits  # shingles beyond one per set bit (copies and shared bits alike)
+    a, b = pairs["a"].to_numpy().astype(np.int64), pairs["b"].to_numpy().astype(np.int64)
+
+    def chunk(start: int) -> np.ndarray:
+        part = slice(start, start + BOUND_PAIR_CHUNK)
+        return np.bitwise_count(sketches[a[part]] & sketches[b[part]]).sum(axis=1, dtype=np.int64)
+
+    common = np.concatenate([np.zeros(0, np.int64), *_map_chunks(chunk, len(a), BOUND_PAIR_CHUNK)])
+    return common + np.minimum(extra[a], extra[b]), set_bits[a], set_bits[b]
+
+
 def candidate_pairs(bands: pl.DataFrame, below: int | None = None) -> pl.DataFrame:
     """Pairs ``(a, b)`` with ``a < b``, sorted, of rows (``row``, ``bands``) that share at least one band key.
     With ``below``, only the pairs with ``a < below``."""

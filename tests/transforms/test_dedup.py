@@ -13,7 +13,7 @@ from paperlake import sources
 from paperlake.config import Config
 from bench.measure import pairs_curve
 from transforms import minhash, normalize, quality, schema, split
-from transforms.dedup import DedupParams, dedup_key, deduplicate, key_hash, key_signatures, passage_backlog, shingle_key
+from transforms.dedup import DedupParams, dedup_key, deduplicate, key_hash, key_signatures, passage_backlog, reachable, shingle_key
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "dedup"
 EMPTY = schema.empty(schema.OCCURRENCES)
@@ -425,3 +425,21 @@ def test_a_glued_block_leaves_the_record_it_joined_once_the_other_abstract_arriv
     once = deduplicate(_blocks([(f"{name}.txt", 1, texts[name]) for name in order]), EMPTY).occurrences
     assert _partition(published) == _partition(once) == {frozenset({("a.txt", 1)}), frozenset({("b.txt", 1)})}
     assert published.filter(pl.col("path") == "x.txt").select("status", "reject_reason", "record_id").row(0) == ("rejected", "glued", None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    base=st.lists(st.sampled_from([f"w{i}" for i in range(40)]), min_size=20, max_size=300),
+    cuts=st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=1, max_size=6),
+    jaccard=st.floats(0.1, 0.9),
+    containment=st.floats(0.1, 0.9),
+)
+def test_pairs_left_out_before_comparing_sets_could_not_pass(base: list[str], cuts: list[tuple[float, float]], jaccard: float, containment: float) -> None:
+    """``reachable`` keeps every pair at either threshold (or borderline value): what it leaves out ``confirm`` would drop."""
+    texts = [" ".join(base)] + [" ".join(base[int(x * len(base)) : int(x * len(base)) + max(1, int(y * len(base)))]) for x, y in cuts]
+    params = DedupParams(jaccard=jaccard, containment=containment, borderline_jaccard=jaccard / 2, borderline_containment=containment / 2)
+    shingled = minhash.shingle_hashes(pl.Series(texts), params.lsh)
+    pairs = pl.DataFrame([(a, b) for a in range(len(texts)) for b in range(a + 1, len(texts))], schema={"a": pl.UInt32, "b": pl.UInt32}, orient="row")
+    sims = minhash.pair_similarity(pairs, minhash.shingle_table(shingled, pl.Series(range(len(texts)), dtype=pl.UInt32)))
+    may_pass = sims.filter((pl.col("jaccard") >= params.borderline_jaccard) | (pl.col("containment") >= params.borderline_containment)).select("a", "b")
+    assert may_pass.join(reachable(pairs, shingled, params), on=["a", "b"], how="anti").is_empty()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import polars as pl
 from hypothesis import given
 from hypothesis import strategies as st
@@ -29,6 +31,24 @@ def test_pair_similarity_is_the_exact_jaccard_and_containment_whatever_the_row_o
         shared = len(sets[a] & sets[b])
         assert jaccard == shared / max(len(sets[a] | sets[b]), 1)
         assert containment == shared / max(min(len(sets[a]), len(sets[b])), 1)
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    slices=st.lists(st.tuples(st.integers(0, 3000), st.integers(0, 3000)), min_size=2, max_size=6),
+)
+def test_the_shared_bound_is_never_below_the_shingles_two_keys_share(seed: int, slices: list[tuple[int, int]]) -> None:
+    """``shared_bound``: at least the shingles each pair shares, at most the distinct shingles each has (as ``pair_similarity``
+    compares them). Overlapping slices of one long text: pairs share many shingles, and sketches have bits several set."""
+    words = random.Random(seed).choices(range(600), k=3000)
+    texts = [" ".join(f"w{i}" for i in words[start : start + length]) for start, length in slices]
+    shingled = minhash.shingle_hashes(pl.Series(texts), minhash.MinHashParams())
+    compared = [{int(h) >> 22 for h in shingled.hashes[shingled.bounds[i] : shingled.bounds[i + 1]]} for i in range(len(texts))]
+    pairs = [(a, b) for a in range(len(texts)) for b in range(a + 1, len(texts))]
+    bound, size_a, size_b = minhash.shared_bound(pl.DataFrame(pairs, schema={"a": pl.UInt32, "b": pl.UInt32}, orient="row"), shingled)
+    for (a, b), most, least_a, least_b in zip(pairs, bound, size_a, size_b, strict=True):
+        assert most >= len(compared[a] & compared[b])
+        assert least_a <= len(compared[a]) and least_b <= len(compared[b])
 
 
 VALUE_LISTS = st.lists(st.one_of(st.none(), st.lists(st.integers(-3, 12), max_size=6, unique=True)), max_size=12)
