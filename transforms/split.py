@@ -27,7 +27,9 @@ from transforms.headers import INVISIBLE_MARKS, header_fields, listing_title_fie
 _SEP = "\U0010fffd\U0010fffd"  # never occurs in real text; splits blocks in one vectorized pass
 _SPACE_CHARS = " \t\f\v\u00a0\u3000\u200b\ufeff"
 _SPACE = f"[{_SPACE_CHARS}]"
-_RULE = rf"(?:(?:[-*_=~•·–—―─━═┄┅┈┉╌╍]{_SPACE}*){{3,}}|<(?i:hr)\b[^<>\n]*>)"  # a separator line: 3+ dashes, stars, bullets, box-drawing rules, ...; <hr>
+# A separator line: 3+ dashes, stars, bullets, box-drawing rules, ...; "+++" (a Hugo page's TOML front matter, as "---"
+# fences YAML; not "+---+", a grid table's border); <hr>.
+_RULE = rf"(?:(?:[-*_=~•·–—―─━═┄┅┈┉╌╍]{_SPACE}*){{3,}}|\+{{3,}}|<(?i:hr)\b[^<>\n]*>)"
 _GAP = rf"\n(?:{_SPACE}*(?:{_RULE})?\n)+{_SPACE}*"  # blank and separator lines between blocks
 # What ``split_blocks`` gives.
 BLOCKS = pl.Schema({"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "text_raw": pl.String})

@@ -100,7 +100,7 @@ def test_every_block_is_found_once_in_order(paragraphs: list[str]) -> None:
     assert [b.strip() for b in blocks["text_raw"].to_list()] == [p.strip() for p in paragraphs]
 
 
-SEPARATORS = ["---", "***", "___", "===", "~~~", "* * *", "- - -", "• • •", "· · ·", "———", "–––", "  ------  ", "\u00a0***\t", "-=-=-=", "────", "═══════", "<hr>", "<HR />"]
+SEPARATORS = ["---", "***", "___", "===", "~~~", "* * *", "- - -", "• • •", "· · ·", "———", "–––", "  ------  ", "\u00a0***\t", "-=-=-=", "────", "═══════", "+++", "<hr>", "<HR />"]
 
 
 @pytest.mark.parametrize("separator", SEPARATORS)
@@ -119,6 +119,8 @@ def test_a_separator_line_separates_blocks_like_a_blank_line(separator: str) -> 
         "#### ---- ####",  # a junk block stays a block (rejected later as no_letters)
         "Intro\n--- we show that x.",  # a dash run that starts a line of text
         "| a | b |\n|---|---|",  # a Markdown table's delimiter row
+        "+---+---+\n| a | b |\n+===+===+",  # a grid table's borders
+        "x\n++\ny",  # two plus signs
     ],
 )
 def test_dashes_inside_text_are_not_separators(block: str) -> None:
