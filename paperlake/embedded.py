@@ -24,6 +24,10 @@ from dataclasses import dataclass
 from paperlake.warmup import collector_paused
 
 STARTUP_TIMEOUT_S = 180.0
+# The temporary server runs no automations (Prefect's triggers and actions services, ~0.7 s of its boot: the actions
+# service builds two in-process API clients): they react to events after the fact, and this server stops with the
+# command. Setting this variable in the environment keeps them; a lasting server (PREFECT_API_URL) runs them as it is set up.
+AUTOMATIONS_SETTING = "PREFECT_SERVER_SERVICES_TRIGGERS_ENABLED"
 
 
 @dataclass
@@ -85,6 +89,7 @@ def start_temporary_server() -> TemporaryServer | None:
         "--host", "127.0.0.1", "--port", str(port), "--log-level", "error", "--lifespan", "on",
     ]
     env = {**os.environ, "PREFECT_UI_ENABLED": "0", "PREFECT__SERVER_EPHEMERAL": "1", "PREFECT__SERVER_FINAL": "1"}
+    env.setdefault(AUTOMATIONS_SETTING, "false")
     return TemporaryServer(subprocess.Popen(command, env=env), f"http://127.0.0.1:{port}/api")
 
 
