@@ -6,7 +6,8 @@ and paragraph separators (U+2028 a line break, U+2029 an empty line). Inside a b
 line break between two paragraph-length lines, the first ending a sentence, also separates
 blocks (files that list one abstract per line), and so do a line that only numbers the next entry and the rows of a Markdown
 table. A block's raw text keeps its inner line breaks. A file that is a saved HTML page, or an Atom or RSS feed, is read
-as a listing first (``page_listings``): its title is the header line, and each block element's content, or each entry, a block.
+as a listing first (``page_listings``): its title is the header line, and each block element's content, or each entry, a block;
+so is a Markdown page whose front matter names a title (the header line; the front matter goes).
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ import html
 import io
 import json
 import re
+import tomllib
 from collections.abc import Callable
 from html.parser import HTMLParser
 from xml.etree import ElementTree
 
 import polars as pl
+import yaml
 
 from transforms.headers import INVISIBLE_MARKS, header_fields, listing_title_fields
 
@@ -194,13 +197,53 @@ def feed_listing(feed: str) -> str:
     return "\n\n".join([text_of(channel, "title") or "", *papers]).lstrip("\n") + "\n"
 
 
-def page_listings(text: pl.Series) -> pl.Series:
-    """Files' texts with each saved HTML page (``HTML_PAGE``) and each feed (``FEED``) read as its listing; other texts as they were."""
-    is_page, is_feed = text.str.contains(HTML_PAGE).fill_null(False), text.str.contains(FEED).fill_null(False)
-    if not (is_page.any() or is_feed.any()):
+# A Markdown page's front matter (Jekyll, Hugo, Astro, ...) from the file's first line: YAML between "---" lines (or closed
+# by "..."), TOML between "+++" lines. FRONT_MATTER finds the files that open with a fence; _FRONT_MATTER (groups: the
+# fence, the front matter's text) reads them.
+FRONT_MATTER = r"\A[\ufeff \t\r\n]*(?:---|\+\+\+)[ \t]*\r?\n"
+_FRONT_MATTER = re.compile(r"\A[\ufeff \t\r\n]*(---|\+\+\+)[ \t]*\r?\n([\s\S]*?)\r?\n(?:\1|\.\.\.)[ \t]*(?:\r?\n|\Z)")
+
+
+def _front_matter_title(fence: str, front: str) -> str | None:
+    """The page's ``title`` in front matter, whitespace collapsed; None when it does not parse, names no title, or is a
+    paper's record (it has an abstract: a listing of YAML papers between "---" lines, whose first paper it would be)."""
+    try:
+        fields = tomllib.loads(front) if fence == "+++" else yaml.safe_load(front)
+    except (tomllib.TOMLDecodeError, yaml.YAMLError):
+        return None
+    if not isinstance(fields, dict) or any(key in fields for key in JSON_ABSTRACT_KEYS) or not isinstance(fields.get("title"), str):
+        return None
+    return _plain(fields["title"]) or None
+
+
+def front_matter_listing(text: str) -> str:
+    """A Markdown page that opens with front matter as a listing: the front matter's ``title`` as the header line, then
+    the page, without a first heading that repeats the title (as a saved HTML page's); the text as it was when the front
+    matter names no title (``_front_matter_title``)."""
+    found = _FRONT_MATTER.match(text)
+    title = found and _front_matter_title(found[1], found[2])
+    if not title:
         return text
-    rows = (is_page | is_feed).arg_true()
-    listings = [feed_listing(t) if feed else page_listing(t) for t, feed in zip(text.gather(rows).to_list(), is_feed.gather(rows).to_list(), strict=True)]
+    page = text[found.end():].lstrip("\r\n")
+    first, *rest = re.split(r"\r?\n[ \t]*\r?\n", page, maxsplit=1)
+    if _plain(re.sub(r"^[ \t]*#+[ \t]*|[ \t]*#*[ \t]*$", "", first)).casefold() == title.casefold():
+        page = "".join(rest).lstrip("\r\n")
+    return f"{title}\n\n{page}"
+
+
+def page_listings(text: pl.Series) -> pl.Series:
+    """Files' texts with each saved HTML page (``HTML_PAGE``), each feed (``FEED``) and each Markdown page with front matter
+    (``FRONT_MATTER``) read as its listing; other texts as they were."""
+    is_page, is_feed = text.str.contains(HTML_PAGE).fill_null(False), text.str.contains(FEED).fill_null(False)
+    has_front_matter = text.str.contains(FRONT_MATTER).fill_null(False)
+    if not (is_page.any() or is_feed.any() or has_front_matter.any()):
+        return text
+    rows = (is_page | is_feed | has_front_matter).arg_true()
+    read = {"page": page_listing, "feed": feed_listing, "front matter": front_matter_listing}
+    kinds = pl.select(
+        pl.when(is_feed.gather(rows)).then(pl.lit("feed")).when(is_page.gather(rows)).then(pl.lit("page")).otherwise(pl.lit("front matter"))
+    ).to_series()
+    listings = [read[kind](t) for t, kind in zip(text.gather(rows).to_list(), kinds.to_list(), strict=True)]
     return text.clone().scatter(rows, pl.Series(listings, dtype=pl.String))
 
 

@@ -15,7 +15,22 @@ from hypothesis import strategies as st
 from paperlake.sources import read_sources
 from transforms.headers import INVISIBLE_MARKS
 from transforms.normalize import json_abstract
-from transforms.split import _GAP, _RULE, _SEP, _SPACE, HTML_PAGE, PARAGRAPH_WIDTH, csv_entries, feed_listing, json_entries, page_listing, page_listings, split_blocks, split_header
+from transforms.split import (
+    _GAP,
+    _RULE,
+    _SEP,
+    _SPACE,
+    HTML_PAGE,
+    PARAGRAPH_WIDTH,
+    csv_entries,
+    feed_listing,
+    front_matter_listing,
+    json_entries,
+    page_listing,
+    page_listings,
+    split_blocks,
+    split_header,
+)
 
 from ..conftest import SEEDS
 
@@ -375,6 +390,56 @@ def test_page_paragraphs_become_blocks_in_order_and_other_texts_stay_as_they_wer
     assert page_listing(page) == "NeurIPS 2024 Papers\n\n" + "\n\n".join(" ".join(p.split()) for p in paragraphs) + "\n"
     if not re.match(HTML_PAGE, other):
         assert page_listings(pl.Series([other])).to_list() == [other]
+
+
+ABSTRACT = "We study sparse representations learned from noisy data and give an estimator with provable guarantees."
+
+
+def test_a_markdown_page_whose_front_matter_names_a_title_takes_it_as_its_header() -> None:
+    """Jekyll and Hugo pages (a paper list on GitHub Pages) open with YAML between '---' lines or TOML between '+++' lines:
+    the title is the header, the front matter is no block, and a first heading that repeats the title goes."""
+    yaml_page = f'---\r\nlayout: page\r\ntitle: "ICML 2025  Papers"\r\ndate: 2025-07-01\r\n---\r\n\r\n# ICML 2025 Papers\r\n\r\n{ABSTRACT}\r\n'
+    parsed, blocks = _split(yaml_page)
+    assert parsed.select("header_raw", "venue", "year").row(0) == ("ICML 2025 Papers", "ICML", 2025)
+    assert blocks["text_raw"].to_list() == [ABSTRACT]
+    toml_page = f'\ufeff+++\ntitle = "NeurIPS 2024 论文列表"\ndraft = false\n+++\nNeurIPS 2024 accepted papers, by session.\n\n{ABSTRACT}\n'
+    parsed, blocks = _split(toml_page)
+    assert parsed.select("venue", "year", "header_lang").row(0) == ("NEURIPS", 2024, "zh")
+    assert blocks["text_raw"].to_list() == ["NeurIPS 2024 accepted papers, by session.", ABSTRACT]  # not the title: it stays
+    closed_by_dots = f"---\ntitle: KDD 2025 Accepted Papers\n...\n\n{ABSTRACT}\n"
+    assert front_matter_listing(closed_by_dots) == f"KDD 2025 Accepted Papers\n\n{ABSTRACT}\n"
+
+
+def test_front_matter_without_a_title_or_a_paper_between_rules_is_not_a_header() -> None:
+    """Text as it was: no title, a title that is not text, front matter that does not parse or does not close, and a
+    listing of YAML papers between '---' lines (the first paper's title is no header: it has an abstract)."""
+    for text in (
+        f"---\nlayout: page\n---\n\nICML 2025 Papers\n\n{ABSTRACT}\n",
+        f"---\ntitle: [ICML, 2025]\n---\n\n{ABSTRACT}\n",
+        f"---\ntitle: \"ICML 2025\n---\n\n{ABSTRACT}\n",
+        f"+++\ntitle = ICML 2025\n+++\n\n{ABSTRACT}\n",
+        f"---\ntitle: ICML 2025 Papers\n\n{ABSTRACT}\n",
+        f"---\ntitle: Sparse Codes\nabstract: {ABSTRACT}\n---\ntitle: Dense Codes\nabstract: {ABSTRACT}\n---\n",
+        f"ICML 2025 Papers\n---\ntitle: x\n---\n\n{ABSTRACT}\n",
+    ):
+        assert front_matter_listing(text) == text
+        assert page_listings(pl.Series([text])).to_list() == [text]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    title=st.text(alphabet=st.characters(categories=("L", "N", "Zs", "P"), exclude_characters="\u00a0\u3000\u2028\u2029"), min_size=1, max_size=40).filter(
+        lambda s: s.strip()
+    ),
+    page=st.text(alphabet=st.characters(categories=("L", "N", "Zs", "P")), max_size=120),
+)
+def test_a_front_matter_title_is_read_whatever_it_holds_and_the_page_stays(title: str, page: str) -> None:
+    quoted = json.dumps(title, ensure_ascii=False)  # a JSON string is a YAML and a TOML basic string
+    header = " ".join(title.split())
+    for fence in ("---", "+++"):
+        front = f"title: {quoted}" if fence == "---" else f"title = {quoted}"
+        listing = front_matter_listing(f"{fence}\n{front}\n{fence}\n\n{ABSTRACT}\n\n{page}")
+        assert listing == f"{header}\n\n{ABSTRACT}\n\n{page}"
 
 
 def test_each_row_of_a_csv_export_is_a_block_of_its_fields_and_normalize_reads_its_abstract() -> None:
