@@ -29,7 +29,7 @@ VENUE_DISPLAY = {
     "MLSYS": "MLSys", "CORL": "CoRL", "ICRA": "ICRA", "IROS": "IROS", "TMLR": "TMLR", "COLM": "COLM",
     "MICCAI": "MICCAI", "BMVC": "BMVC", "WACV": "WACV", "LOG": "LoG", "CHIL": "CHIL", "RSS": "RSS",
     "JMLR": "JMLR", "TACL": "TACL", "TPAMI": "TPAMI", "MM": "ACM MM", "CHI": "CHI", "AAMAS": "AAMAS", "CIKM": "CIKM",
-    "RECSYS": "RecSys", "ICDM": "ICDM", "SIGGRAPH": "SIGGRAPH", "OSDI": "OSDI", "NSDI": "NSDI", "SOSP": "SOSP",
+    "RECSYS": "RecSys", "ICDM": "ICDM", "SIGGRAPH-ASIA": "SIGGRAPH Asia", "SIGGRAPH": "SIGGRAPH", "OSDI": "OSDI", "NSDI": "NSDI", "SOSP": "SOSP",
     "EUROSYS": "EuroSys", "ATC": "ATC", "ASPLOS": "ASPLOS", "ISCA": "ISCA", "SIGMOD": "SIGMOD", "VLDB": "VLDB", "ICDE": "ICDE",
     "SIGCOMM": "SIGCOMM", "PLDI": "PLDI", "POPL": "POPL", "ICSE": "ICSE", "USENIXSEC": "USENIX Security", "ARXIV": "arXiv",
     "3DV": "3DV",  # a venue that starts with a digit: known, or it would not be read as one
@@ -79,6 +79,7 @@ _FULL_NAMES = (
     ("CHI", r"conference on human factors in computing systems"),
     ("LOG", r"learning on graphs conference"),
     ("USENIXSEC", r"usenix security(?: symposium)?"),
+    ("SIGGRAPH-ASIA", r"siggraph[ \-]asia"),  # a venue of its own, not SIGGRAPH held in Asia
 )
 _FULL_NAME = [(key, re.compile(rf"(?<![A-Za-z])(?:{pattern})(?![A-Za-z])", re.IGNORECASE)) for key, pattern in _FULL_NAMES]
 # An edition's ordinal ("The 41st", "Thirty-Seventh", "第四十一届") and a listing's date stamp ("[updated 2025-07-01]").
@@ -147,7 +148,7 @@ _WORDS = {
     "selected notable program tracks track online official complete technical research tiny accept submissions "
     "repository from position annual meeting international updated latest acm ieee usenix round camera ready session sessions "
     "cycle outstanding award awards candidates honorable mention mentions blogposts blogpost blog posts creative ai tutorials "
-    "tutorial survey surveys sorted alphabetically new daily listing listings replacements cross-lists january february march april may june july august september october november december",
+    "tutorial survey surveys sorted alphabetically new daily listing listings replacements cross-lists continued cont january february march april may june july august september october november december",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
     "hauptkonferenz vorträge vortrage lange kurze tagungsband",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts actes",
@@ -233,7 +234,9 @@ _PART = re.compile(
     r"[\(（\[]?\s*(?:part|teil|partie|parte|часть|page|seite|página|pagina|страница|페이지|batch|day|session)\s*(\d{1,3})(?!\d)[a-z]?\s*(?:(?:/|of|von|de|sur|из)\s*\d+)?\s*[\)）\]]?"
     r"|[\(（]?\s*第\s*(\d+)\s*(?:部分|部|卷|页|頁|冊|册)\s*[\)）]?"
     r"|[\(（]?\s*(\d+)\s*(?:ページ目?|페이지)\s*[\)）]?"
-    r"|[\(（]\s*(\d+)\s*/\s*\d+\s*[\)）]",
+    r"|[\(（\[]\s*(\d+)\s*/\s*\d+\s*[\)）\]]"
+    r"|\s[\-–—|·]\s*(\d{1,3})\s*/\s*\d{1,3}\s*$"
+    r"|[\(（\[]?\s*(?:part|teil|partie|parte)\s+((?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))(?![a-z0-9])\s*[\)）\]]?",
     re.IGNORECASE,
 )
 # Tracks published as collections of their own, named in the collection; other tracks and
@@ -357,7 +360,8 @@ def _full_names_as_venues(text: str) -> str:
     ("... (NeurIPS) 2024", "Findings of the Association for Computational Linguistics: EMNLP 2024")."""
     for key, name in _FULL_NAME:
         if name.search(text):
-            text = name.sub(" " if _KNOWN_VENUE.search(text) else f" {key} ", text)
+            without = name.sub(" ", text)  # a known acronym inside the name ("AAAI Conference on ...") is not written too
+            text = without if _KNOWN_VENUE.search(without) else name.sub(f" {key} ", text)
     return text
 
 
@@ -376,6 +380,17 @@ def _clean_line(line: str) -> tuple[str, str]:
     return line, unicodedata.normalize("NFKC", line).strip()
 
 
+_ROMAN = {"i": 1, "v": 5, "x": 10}
+
+
+def _part_number(written: str) -> int:
+    """A part's number, written in digits or in Roman numerals up to 39 ("IV" -> 4)."""
+    if written.isdigit():
+        return int(written)
+    values = [_ROMAN[c] for c in written.lower()]
+    return sum(-v if v < after else v for v, after in zip(values, values[1:] + [0], strict=True))
+
+
 @lru_cache(maxsize=4096)
 def parse_header(line: str | None) -> Header | None:
     """Parse a header line, or return None when the line is not a header."""
@@ -385,7 +400,7 @@ def parse_header(line: str | None) -> Header | None:
     if len(text) > _MAX_HEADER_CHARS or not _DIGIT.search(text):  # every form below has a year: most lines end here
         return None
     part_match = _PART.search(text)
-    part = int(next(g for g in part_match.groups() if g)) if part_match else None
+    part = _part_number(next(g for g in part_match.groups() if g)) if part_match else None
     if part_match:
         text = text[: part_match.start()] + " " + text[part_match.end() :]
     category, arxiv = _ARXIV_CATEGORY.search(text), _ARXIV.search(text)

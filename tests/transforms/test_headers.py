@@ -225,6 +225,15 @@ CASES = [
     ("ICLR 2025 Rejected Papers", "ICLR", 2025, "en", "ICLR 2025 Rejected Papers", None),
     ("ICLR 2025 Withdrawn Submissions", "ICLR", 2025, "en", "ICLR 2025 Withdrawn Papers", None),
     ("ICLR 2025 \u88ab\u62d2\u8bba\u6587", "ICLR", 2025, "zh", "ICLR 2025 Rejected Papers", None),
+    # a venue's full name that holds its acronym; SIGGRAPH Asia, a venue of its own; more ways to write a part
+    ("AAAI Conference on Artificial Intelligence 2025 Papers", "AAAI", 2025, "en", "AAAI 2025 Papers", None),
+    ("SIGGRAPH Asia 2024 Technical Papers", "SIGGRAPH-ASIA", 2024, "en", "SIGGRAPH Asia 2024 Papers", None),
+    ("SIGGRAPH 2024 Technical Papers", "SIGGRAPH", 2024, "en", "SIGGRAPH 2024 Papers", None),
+    ("NeurIPS 2023 Accepted Papers (Spotlight) \u2014 2/10", "NEURIPS", 2023, "en", "NeurIPS 2023 Papers", 2),
+    ("NeurIPS 2023 Accepted Papers [2/10]", "NEURIPS", 2023, "en", "NeurIPS 2023 Papers", 2),
+    ("ICML 2025 Papers \u2014 Part II", "ICML", 2025, "en", "ICML 2025 Papers", 2),
+    ("ICML 2025 Papers (Part XIV)", "ICML", 2025, "en", "ICML 2025 Papers", 14),
+    ("ICML 2025 Papers (continued)", "ICML", 2025, "en", "ICML 2025 Papers", None),
 ]
 
 
@@ -249,6 +258,7 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "The AAAI-24 model works",
         "We used ICML-24 data and research",
         "Our model (2024) is accepted",
+        "ICML 2025 Papers Part Time",  # "Part" and a word, not a Roman numeral
         "Research 2024",
         "FooConf-24 Papers",
         "Accepted to NeurIPS 2024",
