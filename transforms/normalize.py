@@ -251,6 +251,8 @@ _ABSTRACT_LABELS = (
 # field ("Abstract: We ..."). Up to six lines above it (title, authors, an OpenReview entry's keywords and TL;DR) go with it. A plain
 # "Abstract reasoning ..." is text.
 LABEL_WORD = r"(?:" + "|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY")) + r")"
+# As a field only: Paper Digest's "HIGHLIGHT: ..." under its "1, TITLE: ..." and "AUTHORS: ..." lines (a sentence of the abstract).
+_FIELD_LABEL_WORD = r"(?:" + LABEL_WORD + r"|HIGHLIGHT|Highlight)"
 LABEL_OPEN = r"(?:#{1,6}[ \t]*|\*\*?|__?|<(?:b|strong|em|i|h[1-6]|summary)(?:[ \t][^>\n]*)?>|\\(?:textbf|textit|emph|textsc|(?:sub)?section\*?|paragraph\*?)\{)"
 LABEL_CLOSE = r"(?:\*\*?|__?|</(?:b|strong|em|i|h[1-6]|summary)>|\})"
 _LABEL_MARK = r"[ \t]*[:：.—–]?[ \t]*"
@@ -258,7 +260,7 @@ _HEADING_LABEL = (
     r"\A(?:[^\n]{0,600}\n){0,6}?[ \t]*(?:<details(?:[ \t][^>\n]*)?>[ \t]*)?(?:"
     + (r"(?:" + LABEL_OPEN + r"[ \t]*){0,2}" + LABEL_WORD + _LABEL_MARK + r"(?:" + LABEL_CLOSE + r"){0,2}" + _LABEL_MARK + r"\r?\n")
     + (r"|(?:" + LABEL_OPEN + r"[ \t]*){1,2}" + LABEL_WORD + _LABEL_MARK + r"(?:" + LABEL_CLOSE + r"){1,2}" + _LABEL_MARK)
-    + (r"|" + LABEL_WORD + r"[ \t]*[:：][ \t]*")
+    + (r"|" + _FIELD_LABEL_WORD + r"[ \t]*[:：][ \t]*")
     + r")\s*"
 )
 
@@ -524,7 +526,7 @@ def strip_heading_label(text: pl.Expr) -> pl.Expr:
         text,
         lambda batch: batch.str.contains(_HEADING_LABEL),
         _vectorized(lambda t: t.str.replace(_HEADING_LABEL, "")),
-        lambda batch: batch.str.contains(LABEL_WORD),
+        lambda batch: batch.str.contains(_FIELD_LABEL_WORD),
     )
 
 
@@ -586,8 +588,14 @@ def _strip_bold_title(rows: pl.Series) -> pl.Series:
     return rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)
 
 
+# A link's address in a title line, as markup conversion writes it ("Title [Paper (https://...)] [Code (https://...)]") or
+# bare: not part of the title a reader sees, so not of its length (the URLs are read from the raw block).
+_ADDRESS_IN_TITLE = r"[ \t]*\([ \t]*(?:https?://|www\.)[^\s()]*(?:\([^\s()]*\)[^\s()]*)*[ \t]*\)|(?:https?://|www\.)\S+"
+
+
 def _strip_title_line(rows: pl.Series) -> pl.Series:
-    head, title = pl.col("t").str.extract(_TITLE_LINE, 0), pl.col("t").str.extract(_TITLE_LINE, 1)
+    head, written = pl.col("t").str.extract(_TITLE_LINE, 0), pl.col("t").str.extract(_TITLE_LINE, 1)
+    title = written.str.replace_all(_ADDRESS_IN_TITLE, "")
     rest = pl.col("t").str.slice(head.str.len_chars())
     first_line = rest.str.extract(r"\A([^\n]*)", 1)
     next_line = first_line.str.len_chars()

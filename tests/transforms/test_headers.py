@@ -234,6 +234,8 @@ CASES = [
     ("ICML 2025 Papers \u2014 Part II", "ICML", 2025, "en", "ICML 2025 Papers", 2),
     ("ICML 2025 Papers (Part XIV)", "ICML", 2025, "en", "ICML 2025 Papers", 14),
     ("ICML 2025 Papers (continued)", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("Semantic Scholar export \u2014 ICLR 2025", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
+    ("Google Scholar search results: NeurIPS 2024", "NEURIPS", 2024, "en", "NeurIPS 2024 Papers", None),
 ]
 
 

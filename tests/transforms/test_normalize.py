@@ -584,6 +584,13 @@ ABSTRACT = (
         (f"<tr><td>Sparse Routing Without Auxiliary Losses</td><td>{ABSTRACT}</td></tr>", ABSTRACT),
         (f"<p>{ABSTRACT.replace('layers', 'lay-<br>ers')}</p>", ABSTRACT),
         ("Is Attention All You Need?\nAbstract\n<br>", ""),  # a line of tags alone stays a line: the heading label still has text under it (hypothesis)  # a word hyphenated at a <br> is joined as at a line end
+        # an awesome-list entry: its bold title and link badges on a line above the quoted abstract (the addresses are no
+        # part of the title's length: with two badges the line was longer than half the abstract and stayed)
+        (f"- **Sparse Routing Without Auxiliary Losses** [[Paper](https://arxiv.org/abs/2401.00001)] [[Code](https://github.com/lab/balance-route)]\n  > {ABSTRACT}", ABSTRACT),
+        (f"Sparse Routing Without Auxiliary Losses https://arxiv.org/abs/2401.00001 https://github.com/lab/balance-route\n{ABSTRACT}", ABSTRACT),
+        (f"Code and data are released at https://github.com/lab/balance-route/tree/main/data\n{ABSTRACT}", f"Code and data are released at https://github.com/lab/balance-route/tree/main/data {ABSTRACT}"),
+        # Paper Digest's entry: its numbered title and author fields above the highlight, a sentence of the abstract
+        (f"1, TITLE: Sparse Routing Without Auxiliary Losses\nAUTHORS: Jane Doe, John Roe\nHIGHLIGHT: {ABSTRACT}", ABSTRACT),
         # a list entry's bold title in front of the abstract: with a colon or a dash after it, or in Title Case ending in "."
         (f"- **Sparse Routing Without Auxiliary Losses**: {ABSTRACT}", ABSTRACT),
         (f"* **Sparse routing without auxiliary losses** - {ABSTRACT}", ABSTRACT),
