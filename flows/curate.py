@@ -142,10 +142,19 @@ def match_records(
     return replace(matches, bands=schema.empty(schema.DEDUP_INDEX)), pl.concat([same_keys, near_copies.select(key_columns[:2])]).unique("dedup_key")
 
 
-def _stage_rows(frame: pl.DataFrame, staging: Staging, table: str) -> None:
+def _stage_in_record_order(frame: pl.DataFrame, record_order: pl.DataFrame, staging: Staging, table: str) -> None:
+    """Stage ``frame`` (rows of records) in its records' order (``record_order``: the staged kept rows'), in files of
+    ``batches.RECORD_ROWS_FILE_ROWS`` rows: the rows of records staged together stay together, as their ``records`` files
+    do, so a later run that republishes a few records rewrites a few small files of the table, not all of it."""
+    ordered = frame.join(record_order, on="record_id", how="left", maintain_order="left").sort("record_order", nulls_last=True, maintain_order=True)
+    for i, rows in enumerate(ordered.drop("record_order").iter_slices(batches.RECORD_ROWS_FILE_ROWS)):
+        _stage_rows(rows, staging, table, f"all-{i:05d}")
+
+
+def _stage_rows(frame: pl.DataFrame, staging: Staging, table: str, part: str = "all") -> None:
     """Write ``frame``, when it has rows, as a staged part of ``table`` in its stored schema (published by moving the file)."""
     if frame.height:
-        schema.conform(frame, schema.STORED_TABLES[table]).write_parquet(staging.part(table, "all"))
+        schema.conform(frame, schema.STORED_TABLES[table]).write_parquet(staging.part(table, part))
 
 
 @task(cache_policy=NO_CACHE)
@@ -221,12 +230,13 @@ def assemble_tables(
     tag_table = tags.order_tags(pl.concat([staging.scan("text_tags", schema.TAGS).collect(), tags.url_tags(url_table, taxonomy)]), taxonomy)
     tables.record_extras(counts, tag_table, url_table).write_parquet(staging.part("extras", "all"))
     republished = {"tags": affected, "urls": affected}
+    record_order = staging.scan("kept", tables.KEPT).select("record_id").with_row_index("record_order").collect()
     for name, rows in (("tags", tag_table), ("urls", url_table)):
         if affected.len() and not retag:
             rows = schema.conform(rows, schema.STORED_TABLES[name])
             same = tables.unchanged_records(rows, warehouse.rows_where(name, "record_id", affected), affected).implode()
             rows, republished[name] = rows.filter(~pl.col("record_id").is_in(same)), affected.filter(~affected.is_in(same))
-        _stage_rows(rows, staging, name)  # staged: the run does not hold them until it publishes
+        _stage_in_record_order(rows, record_order, staging, name)  # staged: the run does not hold them until it publishes
     del tag_table, url_table, rows
     work = [batches.RecordsBatch(part.stem, staging.root) for part in staging.parts("kept")]
     staged = sum(batches.in_workers(batches.stage_records, work, workers))

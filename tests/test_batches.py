@@ -256,3 +256,18 @@ def test_a_warehouse_an_older_paperlake_published_without_titles_gains_them_on_i
     assert old.read("occurrences", 2).sort("path", "ordinal").equals(old.read("occurrences", 1).sort("path", "ordinal"))
     assert paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "old")[0] == 0
     assert old.current_version() == 2  # upgraded once: the next run has nothing to publish
+
+
+def test_tags_are_staged_in_their_records_order_in_small_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record's tags sit beside those of the records staged with it, as its ``records`` file does, in files of
+    ``RECORD_ROWS_FILE_ROWS`` rows: a later run that changes one record's tags rewrites one small file, not the table."""
+    from flows.curate import _stage_in_record_order
+
+    monkeypatch.setattr(batches, "RECORD_ROWS_FILE_ROWS", 3)
+    staging = Staging.create(tmp_path, "run")
+    order = pl.DataFrame({"record_id": ["pl_c", "pl_a", "pl_b"]}).with_row_index("record_order")
+    tags = pl.DataFrame({"record_id": ["pl_a", "pl_b", "pl_c", "pl_a", "pl_c"], "tag": ["t1", "t2", "t3", "t4", "t5"], "evidence": ["e"] * 5})
+    _stage_in_record_order(tags, order, staging, "tags")
+    parts = staging.parts("tags")
+    assert [pl.read_parquet(p)["tag"].to_list() for p in parts] == [["t3", "t5", "t1"], ["t4", "t2"]]
+    assert all(pl.read_parquet(p).schema == schema.STORED_TABLES["tags"] for p in parts)
