@@ -589,13 +589,16 @@ def _strip_bold_title(rows: pl.Series) -> pl.Series:
 
 
 # A link's address in a title line, as markup conversion writes it ("Title [Paper (https://...)] [Code (https://...)]") or
-# bare: not part of the title a reader sees, so not of its length (the URLs are read from the raw block).
-_ADDRESS_IN_TITLE = r"[ \t]*\([ \t]*(?:https?://|www\.)[^\s()]*(?:\([^\s()]*\)[^\s()]*)*[ \t]*\)|(?:https?://|www\.)\S+"
+# bare (not the punctuation after it): not part of the title a reader sees, so not of its length (the URLs are read from the
+# raw block). A hard-wrapped line's fill is its written length, address and all.
+_ADDRESS_IN_TITLE = (
+    r"[ \t]*\([ \t]*(?:https?://|www\.)[^\s()]*(?:\([^\s()]*\)[^\s()]*)*[ \t]*\)|[ \t]*(?:https?://|www\.)\S*[^\s.,;:!?]"
+)
 
 
 def _strip_title_line(rows: pl.Series) -> pl.Series:
     head, written = pl.col("t").str.extract(_TITLE_LINE, 0), pl.col("t").str.extract(_TITLE_LINE, 1)
-    title = written.str.replace_all(_ADDRESS_IN_TITLE, "")
+    title = written.str.replace_all(_ADDRESS_IN_TITLE, "").str.strip_chars()
     rest = pl.col("t").str.slice(head.str.len_chars())
     first_line = rest.str.extract(r"\A([^\n]*)", 1)
     next_line = first_line.str.len_chars()
@@ -606,7 +609,7 @@ def _strip_title_line(rows: pl.Series) -> pl.Series:
         (title.str.count_matches(r"\S+") >= 3)
         & (next_line >= WRAPPED_WIDTH)
         & (5 * second_line >= 4 * next_line)
-        & (5 * title.str.len_chars() <= 3 * next_line)
+        & (5 * written.str.len_chars() <= 3 * next_line)
     )
     is_title = (
         (title_case | above_paragraph | above_wrapped.fill_null(False))

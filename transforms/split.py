@@ -209,7 +209,7 @@ def _front_matter_title(fence: str, front: str) -> str | None:
     paper's record (it has an abstract: a listing of YAML papers between "---" lines, whose first paper it would be)."""
     try:
         fields = tomllib.loads(front) if fence == "+++" else yaml.safe_load(front)
-    except (tomllib.TOMLDecodeError, yaml.YAMLError):
+    except (ValueError, RecursionError, yaml.YAMLError):  # a TOMLDecodeError, or a value YAML cannot build ("date: 2025-13-01")
         return None
     if not isinstance(fields, dict) or any(key in fields for key in JSON_ABSTRACT_KEYS) or not isinstance(fields.get("title"), str):
         return None

@@ -562,6 +562,12 @@ ABSTRACT = (
     "Sparse mixture-of-experts layers route each token to a few experts, but routing collapses during training. "
     "We propose BalanceRoute, an auxiliary-loss-free router that equalizes expert load with a running bias term."
 )
+WRAPPED_WITH_ADDRESS = (
+    "We release https://github.com/lab/balance-route-experiments with This paper Inverse\n"
+    "Transfer (GIST), the policy in future decoding accelerates routing and can\n"
+    "be read by the spectral value of the technically spectral space. Experiments on\n"
+    "seven benchmarks show that the method performs best, whereas ensembles do not."
+)
 
 
 @pytest.mark.parametrize(
@@ -589,6 +595,10 @@ ABSTRACT = (
         (f"- **Sparse Routing Without Auxiliary Losses** [[Paper](https://arxiv.org/abs/2401.00001)] [[Code](https://github.com/lab/balance-route)]\n  > {ABSTRACT}", ABSTRACT),
         (f"Sparse Routing Without Auxiliary Losses https://arxiv.org/abs/2401.00001 https://github.com/lab/balance-route\n{ABSTRACT}", ABSTRACT),
         (f"Code and data are released at https://github.com/lab/balance-route/tree/main/data\n{ABSTRACT}", f"Code and data are released at https://github.com/lab/balance-route/tree/main/data {ABSTRACT}"),
+        # a hard-wrapped abstract whose first line holds an address: the line is full as written, and a sentence ending in
+        # an address ends in its full stop
+        (WRAPPED_WITH_ADDRESS, " ".join(WRAPPED_WITH_ADDRESS.split())),
+        (f"Our method is available at https://lab.github.io/balance/.\n{WRAPPED_WITH_ADDRESS}", " ".join(f"Our method is available at https://lab.github.io/balance/. {WRAPPED_WITH_ADDRESS}".split())),
         # Paper Digest's entry: its numbered title and author fields above the highlight, a sentence of the abstract
         (f"1, TITLE: Sparse Routing Without Auxiliary Losses\nAUTHORS: Jane Doe, John Roe\nHIGHLIGHT: {ABSTRACT}", ABSTRACT),
         # a list entry's bold title in front of the abstract: with a colon or a dash after it, or in Title Case ending in "."

@@ -418,6 +418,7 @@ def test_front_matter_without_a_title_or_a_paper_between_rules_is_not_a_header()
         f"---\ntitle: [ICML, 2025]\n---\n\n{ABSTRACT}\n",
         f"---\ntitle: \"ICML 2025\n---\n\n{ABSTRACT}\n",
         f"+++\ntitle = ICML 2025\n+++\n\n{ABSTRACT}\n",
+        f"---\ntitle: ICML 2025 Papers\ndate: 2025-13-01\n---\n\n{ABSTRACT}\n",  # a date YAML cannot build
         f"---\ntitle: ICML 2025 Papers\n\n{ABSTRACT}\n",
         f"---\ntitle: Sparse Codes\nabstract: {ABSTRACT}\n---\ntitle: Dense Codes\nabstract: {ABSTRACT}\n---\n",
         f"ICML 2025 Papers\n---\ntitle: x\n---\n\n{ABSTRACT}\n",
