@@ -239,11 +239,10 @@ def page_listings(text: pl.Series) -> pl.Series:
     if not (is_page.any() or is_feed.any() or has_front_matter.any()):
         return text
     rows = (is_page | is_feed | has_front_matter).arg_true()
-    read = {"page": page_listing, "feed": feed_listing, "front matter": front_matter_listing}
-    kinds = pl.select(
-        pl.when(is_feed.gather(rows)).then(pl.lit("feed")).when(is_page.gather(rows)).then(pl.lit("page")).otherwise(pl.lit("front matter"))
-    ).to_series()
-    listings = [read[kind](t) for t, kind in zip(text.gather(rows).to_list(), kinds.to_list(), strict=True)]
+    listings = [
+        feed_listing(t) if feed else page_listing(t) if page else front_matter_listing(t)
+        for t, feed, page in zip(text.gather(rows).to_list(), is_feed.gather(rows).to_list(), is_page.gather(rows).to_list(), strict=True)
+    ]
     return text.clone().scatter(rows, pl.Series(listings, dtype=pl.String))
 
 
