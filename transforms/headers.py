@@ -148,7 +148,7 @@ _WORDS = {
     "selected notable program tracks track online official complete technical research tiny accept submissions "
     "repository from position annual meeting international updated latest acm ieee usenix round camera ready session sessions "
     "cycle outstanding award awards candidates honorable mention mentions blogposts blogpost blog posts creative ai tutorials "
-    "tutorial survey surveys sorted alphabetically new daily listing listings replacements cross-lists continued cont export exported search results january february march april may june july august september october november december",
+    "tutorial survey surveys sorted alphabetically new daily listing listings replacements cross-lists continued cont export exported search january february march april may june july august september october november december",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
     "hauptkonferenz vorträge vortrage lange kurze tagungsband",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts actes",
@@ -257,7 +257,7 @@ _SITE = re.compile(
     r"(?:https?://)?(?:[a-z0-9-]+\.)+(?:cc|net|org|com|press|io|ai|edu|cool|dev|app|info|cn|jp|kr|de|fr|ru|uk|eu)(?:/\S*)?"
     r"|\b(?:acl anthology|cvf open access|open access|openreview|pmlr|proceedings of machine learning research|dblp"
     r"|arxiv|papers with code|semantic scholar|ieee xplore|acm digital library|virtual site|paper copilot|paper digest"
-    r"|hugging face|google scholar|researchgate|alphaxiv|cool papers|immersive paper discovery|ecva)\b",
+    r"|hugging face|google scholar|researchgate|alphaxiv|cool papers|immersive paper discovery|ecva|search results)\b",
     re.IGNORECASE,
 )
 _VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’(]*((?:19[5-9]|20\d)\d)(?!\d)")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from transforms.headers import header_fields, parse_header, parse_listing_title
@@ -379,6 +379,7 @@ def test_venue_year_and_header_tail_is_a_header(venue: str, year: int, tail: lis
     st.lists(st.sampled_from(SENTENCE_WORDS), min_size=1, max_size=6),
     st.booleans(),
 )
+@example("ICML", 2025, [], ["results"], False)  # CI drew it once: "results" is a header word only after "search"
 def test_a_sentence_mentioning_a_venue_is_not_a_header(venue: str, year: int, tail: list[str], words: list[str], words_first: bool) -> None:
     header_like = [venue, str(year), *tail]
     assert parse_header(" ".join([*words, *header_like] if words_first else [*header_like, *words])) is None
