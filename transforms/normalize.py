@@ -558,7 +558,8 @@ def in_title_case(title: pl.Expr) -> pl.Expr:
 
 
 # A title in bold in front of its abstract, in a Markdown or HTML list entry ("- **Title**: We ...", "1. **Title.** We ...",
-# "<b>Title</b> - We ..."): two to thirty words; followed by a colon or a dash, or, in Title Case, ending in "." or "?".
+# "<b>Title</b> - We ..."): two to thirty words; followed by a colon or a dash, or, in Title Case, ending in "." or "?"
+# (or, three words or more, in nothing: "**Sparse Routing Without Losses** We ...").
 BOLD_OPEN, BOLD_CLOSE = r"(?:\*\*|__|<(?i:b|strong)>)", r"(?:\*\*|__|</(?i:b|strong)>)"
 LIST_MARK = r"(?:[-*+•][ \t]+|\d{1,4}[.)][ \t]+)?"
 STARTS_BOLD = r"\A[ \t]*" + LIST_MARK + BOLD_OPEN
@@ -582,7 +583,7 @@ def _strip_bold_title(rows: pl.Series) -> pl.Series:
         (words >= 2)
         & (words <= 30)
         & ~title.str.contains(r"[.!?][ \t]")
-        & (marked | (title.str.contains(r"[.?]\z") & in_title_case(title)))
+        & (marked | (in_title_case(title) & (title.str.contains(r"[.?]\z") | ((words >= 3) & title.str.contains(r"[\p{L}\p{N})]\z")))))
         & (rest.str.len_chars() >= BOLD_TITLE_REST)
     ).fill_null(False)
     return rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)

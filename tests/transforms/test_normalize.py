@@ -606,6 +606,8 @@ WRAPPED_WITH_ADDRESS = (
         (f"* **Sparse routing without auxiliary losses** - {ABSTRACT}", ABSTRACT),
         (f"12. **Sparse Routing Without Auxiliary Losses.** {ABSTRACT}", ABSTRACT),
         (f"<b>Sparse Routing Without Auxiliary Losses</b>: {ABSTRACT}", ABSTRACT),
+        (f"**Sparse Routing Without Auxiliary Losses** {ABSTRACT}", ABSTRACT),
+        (f"**Deep Learning** {ABSTRACT}", f"Deep Learning {ABSTRACT}"),  # two words without a mark may start a sentence
         (f"**We propose a simple router.** {ABSTRACT}", f"We propose a simple router. {ABSTRACT}"),  # a sentence in bold stays
         (f"**Motivation:** {ABSTRACT}", f"Motivation: {ABSTRACT}"),  # one word: a structured abstract's label stays
         (f"**BalanceRoute**: {ABSTRACT[:60]}", f"BalanceRoute: {ABSTRACT[:60]}"),
