@@ -89,6 +89,21 @@ _ORDINAL = re.compile(
     r"|\b(?:tenth|eleventh|twelfth|(?:thir|four|fif|six|seven|eigh|nine)teenth|(?:twentie|thirtie|fortie|fiftie)th)\b",
     re.IGNORECASE,
 )
+# The year of an edition written with no year, for venues held once a year under one numbering: the ordinal plus this
+# offset ("Proceedings of the 41st International Conference on Machine Learning" is ICML 2024, "第四十一届国际机器学习大会"
+# too), and NeurIPS's proceedings volume plus one more ("Advances in Neural Information Processing Systems 36" is 2023).
+EDITION_YEAR_OFFSET = {
+    "ICML": 1983, "NEURIPS": 1986, "ICLR": 2012, "AAAI": 1986, "ACL": 1962, "KDD": 1994, "IJCAI": 1991, "SIGIR": 1977,
+    "UAI": 1984, "AISTATS": 1997, "COLT": 1987, "CORL": 2016,
+}
+_NEURIPS_VOLUME = re.compile(r"(?<![A-Za-z])(?:advances in )?neural information processing systems (\d{1,2})(?!\d)", re.IGNORECASE)
+_ORDINAL_WORDS = {
+    **{w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth".split(), 1)},
+    **{w: i for i, w in enumerate("tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth".split(), 10)},
+    "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50,
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+_HAN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0}
 _DATE_STAMP = re.compile(
     r"[(\[（]?\s*(?:(?:last\s+)?updated|as of|retrieved|crawled|scraped)?(?:\s+on)?\s*:?\s*(?:19|20)\d{2}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?\s*[)\]）]?",
     re.IGNORECASE,
@@ -289,6 +304,12 @@ _ORDER = re.compile(
     r"\b(?:sorted|ordered|listed|arranged)\s+by\s+(?:title|name|author|date|id|number|topic|session|track|area|score)s?\b|\bin\s+alphabetical\s+order\b",
     re.IGNORECASE,
 )
+# A slice of a long listing by its entries' numbers: "(1-500)", "[501–1000]", "#1-500", "papers 1 to 500", "(1-500 of 3,260)";
+# counting up and not from a year ("2024-2025", "ICML 1990 - 1200 papers" are no slice).
+_ENTRY_RANGE = re.compile(
+    r"[(\[（#]?\s*(?:(?:papers?|entries|items|nos?\.?)\s*)?(?<![\d.])(\d{1,5})\s*(?:[-–—~]|to)\s*(\d{1,5})(?![\d.])(?:\s*of\s*[\d,.]+)?\s*[)\]）]?",
+    re.IGNORECASE,
+)
 _VOLUME = re.compile(r"\b(?:volume|vol\.?|pmlr)\s*\d+\b", re.IGNORECASE)
 _YEAR_VENUE = re.compile(r"(?<!\d)((?:19[5-9]|20\d)\d)[\s\-_]*([A-Za-z][A-Za-z0-9&\-]*[A-Za-z])(?![A-Za-z0-9])")
 _MAX_HEADER_CHARS = 160
@@ -380,6 +401,46 @@ def _clean_line(line: str) -> tuple[str, str]:
     return line, unicodedata.normalize("NFKC", line).strip()
 
 
+def ordinal_value(written: str) -> int | None:
+    """The number an ordinal stands for ("41st", "Thirty-Seventh", "第四十一届"), or None."""
+    word = written.lower().strip()
+    if digits := re.match(r"\d+", word):
+        return int(digits.group())
+    if word.startswith("第"):
+        han = re.sub(r"[第届屆回\s]", "", word)
+        if han.isdigit():
+            return int(han)
+        tens, _, units = han.rpartition("十")
+        if "十" not in han:
+            return _HAN_DIGITS.get(han) if len(han) == 1 else None
+        if any(c not in _HAN_DIGITS for c in tens + units) or len(tens) > 1 or len(units) > 1:
+            return None
+        return (_HAN_DIGITS[tens] if tens else 1) * 10 + (_HAN_DIGITS[units] if units else 0)
+    tens, _, rest = re.sub(r"[- ]+", " ", word).rpartition(" ")
+    if not tens:
+        return _ORDINAL_WORDS.get(rest)
+    return _TENS[tens] + _ORDINAL_WORDS[rest] if tens in _TENS and _ORDINAL_WORDS.get(rest, 10) < 10 else None
+
+
+_EDITION_OF = re.compile(
+    rf"({_ORDINAL.pattern})\s*(?:(?:annual|international|acm|ieee|aaai|sigkdd|joint)\s+)*({'|'.join(EDITION_YEAR_OFFSET)})(?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+
+
+def _edition_year(text: str) -> tuple[int, str] | None:
+    """The year of an edition the line names by its ordinal (after ``_full_names_as_venues``) or NeurIPS volume, with its
+    venue key; None when it names none or one outside 1990-2039 (``EDITION_YEAR_OFFSET``)."""
+    if volume := _NEURIPS_VOLUME.search(text):
+        year, key = int(volume.group(1)) + EDITION_YEAR_OFFSET["NEURIPS"] + 1, "NEURIPS"
+    elif (edition := _EDITION_OF.search(_full_names_as_venues(text))) and (number := ordinal_value(edition.group(1))):
+        key = edition.group(2).upper()
+        year = number + EDITION_YEAR_OFFSET[key]
+    else:
+        return None
+    return (year, key) if 1990 <= year <= 2039 else None
+
+
 _ROMAN = {"i": 1, "v": 5, "x": 10}
 
 
@@ -397,7 +458,7 @@ def parse_header(line: str | None) -> Header | None:
     if not line:
         return None
     line, text = _clean_line(line)
-    if len(text) > _MAX_HEADER_CHARS or not _DIGIT.search(text):  # every form below has a year: most lines end here
+    if len(text) > _MAX_HEADER_CHARS or not (_DIGIT.search(text) or _ORDINAL.search(text)):  # a year, or an edition: most lines end here
         return None
     part_match = _PART.search(text)
     part = _part_number(next(g for g in part_match.groups() if g)) if part_match else None
@@ -409,8 +470,11 @@ def parse_header(line: str | None) -> Header | None:
         if not _YEAR.search(_ISO_DATE_YEAR.sub(" ", text)) and (date := _ISO_DATE_YEAR.search(text)):
             text = f"{text} {date.group(1)}"  # the date stamp goes below; its year stays
     text = _ORDER.sub(" ", _TRACK_NUMBERS.sub(r" \1 ", text))
+    if not _YEAR.search(text) and (edition := _edition_year(text)):
+        text = f"{text} {edition[0]}"  # the edition's year, after its venue's name (which the ordinal goes with, below)
     text = _ORDINAL.sub(" ", _DATE_STAMP.sub(" ", _VOLUME.sub(" ", _full_names_as_venues(text))))
     text = _EVENT_DAYS.sub(" ", _PLACE.sub(" ", text))  # before the venue: "Vancouver 2025" is not a venue and a year
+    text = _ENTRY_RANGE.sub(lambda m: " " if int(m.group(1)) < int(m.group(2)) and not _YEAR.fullmatch(m.group(1)) else m.group(), text)
     match = _VENUE_YEAR.search(text)
     standalone = _STANDALONE_WORKSHOP.match(text) if not _KNOWN_VENUE.search(text) else None
     named_first = _WORKSHOP_NAMED_FIRST.match(text) if not (standalone or _KNOWN_VENUE.search(text)) else None

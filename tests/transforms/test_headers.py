@@ -100,6 +100,15 @@ CASES = [
     ("2024 Conference on Empirical Methods in Natural Language Processing", "EMNLP", 2024, "en", "EMNLP 2024 Papers", None),
     ("第41届国际机器学习大会（ICML 2024）录用论文", "ICML", 2024, "zh", "ICML 2024 Papers", None),
     ("第四十一届国际机器学习大会 2024 论文", "ICML", 2024, "zh", "ICML 2024 Papers", None),
+    # an edition named by its ordinal or NeurIPS's volume, with no year: the venue's numbering gives it
+    ("The Twelfth International Conference on Learning Representations", "ICLR", 2024, "en", "ICLR 2024 Papers", None),
+    ("Proceedings of the 41st International Conference on Machine Learning", "ICML", 2024, "en", "ICML 2024 Papers", None),
+    ("Proceedings of the Thirty-Ninth AAAI Conference on Artificial Intelligence", "AAAI", 2025, "en", "AAAI 2025 Papers", None),
+    ("Advances in Neural Information Processing Systems 36", "NEURIPS", 2023, "en", "NeurIPS 2023 Papers", None),
+    ("第四十一届国际机器学习大会论文列表", "ICML", 2024, "zh", "ICML 2024 Papers", None),
+    # a slice of a long listing by its entries' numbers
+    ("ICML 2025 Papers (1-500)", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 Papers 501–1000 of 3,260", "ICML", 2025, "en", "ICML 2025 Papers", None),
     # more listing titles: a Japanese particle, Chinese "compilation" words, a publisher before the venue, a site, "(updated)"
     ("NeurIPS 2024 \u306e\u63a1\u629e\u8ad6\u6587\u4e00\u89a7", "NEURIPS", 2024, "ja", "NeurIPS 2024 Papers", None),
     ("ICML 2025 \u8bba\u6587\u6c47\u603b", "ICML", 2025, "zh", "ICML 2025 Papers", None),
@@ -273,7 +282,8 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "Accepted at the International Conference on Machine Learning 2024",
         "We present it at the International Conference on Machine Learning 2024",
         "International Conference on Machine Learning",
-        "The Twelfth International Conference on Learning Representations",
+        "Proceedings of the Fifth International Conference on Machine Learning",  # 1988: before the editions counted yearly
+        "The first paper we present at ICML",
         "ICML and NeurIPS 2024",
         "Papers and code for ICML 2025",
         "The latest news about ICML 2025",
