@@ -1,7 +1,7 @@
 """Decide which blocks are not abstracts, with a reason from ``schema.REJECT_REASONS``.
 
 Reasons are checked in a fixed order, the first that applies wins:
-header, garbled, no_letters, url_only, boilerplate, review, too_long, repeated_text, too_short.
+header, garbled, no_letters, url_only, no_abstract, boilerplate, review, too_long, repeated_text, too_short.
 """
 
 from __future__ import annotations
@@ -124,8 +124,15 @@ CODE = (
 _TITLE_ITEM = r"[ \t]*[\p{Lu}\d\"“](?:[^\n.]|\.[^\s])*[^\n.,;:\s][ \t]*"
 TITLE_LIST = rf"^(?:{_TITLE_ITEM}\r?\n){{2,}}{_TITLE_ITEM}$"
 REFERENCES = r"^\s*\[1\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\.\s*\[2\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\."
-# A block that is a BibTeX entry ("@inproceedings{key, title={...}, ...}"); a citation inside an abstract does not start it.
-BIBTEX = r"(?i)^(?:bibtex\s*:?\s*)?@[a-z]+\s*\{[^\s,{}]*,"
+# A paper's entry in a structured format that carries no abstract: normalization made an entry's abstract field the block's
+# text, so an entry still here has none. A BibTeX entry ("@inproceedings{key, title={...}, ...}": DBLP's exports; a citation
+# inside an abstract does not start it), a JSON object with a paper's field (Semantic Scholar answers "abstract": null for
+# many papers; an API's error answer has none of these fields and is boilerplate) and a RIS or MEDLINE record without its AB field.
+NO_ABSTRACT = (
+    r"(?i)^(?:bibtex\s*:?\s*)?@[a-z]+\s*\{[^\s,{}]*,"
+    r"|(?i)^\[? ?\{ ?(?:\"[^\"\n]{1,60}\" ?:.*?)?\"(?:title|abstract|summary|paper_?id|doi|arxiv_?id|authors?|venue|pdf|pdf_?url|year)\" ?:"
+    r"|^(?:TY - |PMID- )"
+)
 # A block that is only a list of four or more names, each with optional affiliation marks ("Zhang1,2*")
 # or a parenthesized affiliation ("Authors: A Zhang (MIT), B Kumar, ..."); any lower-case word
 # other than a name particle ends the match, so sentences about authors are not lists.
@@ -216,7 +223,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     n_sentences = text.str.count_matches(". ", literal=True) + 1  # the number of parts of the split below
     unique_ratio = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" .")).list.n_unique() / n_sentences
     top_word_share = _top_word_count(text) / words.clip(1)
-    # MENU, CITATION, BIBTEX, NAME_LIST, NOT_ABSTRACT, REFERENCES, CODE and TITLE_LIST are anchored: on an abstract they fail within its first words or lines.
+    # MENU, CITATION, NAME_LIST, NOT_ABSTRACT, REFERENCES, CODE and TITLE_LIST are anchored: on an abstract they fail within its first words or lines.
     # ``words`` stands alone in each comparison: CSE shares only whole repeated subexpressions, and
     # a repeated ``words <= n`` would count the words again.
     cookies = pl.when(text.str.contains(COOKIE)).then(text)  # the consent patterns run on these only
@@ -229,7 +236,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     page_text = (words <= t.boilerplate_max_words) & (text.str.contains(BOILERPLATE) | text.str.contains(MENU) | text.str.contains(CITATION) | consent | site_note)
     banner = (words <= t.consent_max_words) & (addresses >= 2)
     boilerplate = (
-        page_text | banner | text.str.contains(BIBTEX) | text.str.contains(NAME_LIST)
+        page_text | banner | text.str.contains(NAME_LIST)
         | text.str.contains(NOT_ABSTRACT) | text.str.contains(BIO) | interests | text_raw.str.contains(REFERENCES) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
     )
     labelled = pl.when(text.str.contains(REVIEW_LABEL)).then(text)  # the labels are counted in these only
@@ -241,6 +248,8 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
         .then(pl.lit("no_letters"))
         .when(has_url & (words_without_urls < 3))
         .then(pl.lit("url_only"))
+        .when(text.str.contains(NO_ABSTRACT))
+        .then(pl.lit("no_abstract"))
         .when(boilerplate)
         .then(pl.lit("boilerplate"))
         .when(review.fill_null(False))

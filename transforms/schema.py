@@ -19,6 +19,7 @@ RejectReason = Literal[
     "no_letters",
     "garbled",
     "boilerplate",
+    "no_abstract",  # a paper's structured entry (BibTeX, JSON, RIS, MEDLINE) without an abstract
     "review",  # a scraped peer review or meta-review (OpenReview form labels), not an abstract
     "url_only",
     "repeated_text",

@@ -75,7 +75,7 @@ AUTHOR_LIST = (
         (" ".join(f"word{i % 900}x" for i in range(1600)), "too_long"),
         ("\ufffd" * 40 + " text", "garbled"),
         ("Home | Papers | Schedule | Speakers | Sponsors | Contact", "boilerplate"),
-        (BIBTEX_ENTRY, "boilerplate"),
+        (BIBTEX_ENTRY, "no_abstract"),
         (AUTHOR_LIST, "boilerplate"),
         ("Yuxin Wang, Jian Li, Maria Garcia, Thomas Müller Tsinghua University; Stanford University; ETH Zürich", "boilerplate"),
         (ABSTRACT + " Cite as @inproceedings{wang2025sparse, title={Sparse Experts}, year={2025}}.", None),
@@ -228,7 +228,13 @@ REFERENCE_LIST = (
         ("[1] " + ABSTRACT + " Unlike [2], it needs no auxiliary loss; code will be released in 2025. " + ABSTRACT, None),
         (ABSTRACT + " The table of contents of a document and its references [1] guide our parser.", None),
         ("@inproceedings{wang2025sparse,\n  title = {Sparse Experts},\n  abstract = {" + ABSTRACT + "},\n  year = {2025}\n}", None),
-        ("@inproceedings{wang2025sparse,\n  title = {Sparse Experts},\n  year = {2025}\n}", "boilerplate"),
+        ("@inproceedings{wang2025sparse,\n  title = {Sparse Experts},\n  year = {2025}\n}", "no_abstract"),
+        # a paper's entry in JSON, RIS or MEDLINE with no abstract, or an empty one (an API's error answer is boilerplate above)
+        ('{"paperId": "649def34", "title": "Sparse Experts", "abstract": null, "year": 2025}', "no_abstract"),
+        ('{"title": "Sparse Experts", "abstract": ""}', "no_abstract"),
+        ('[{"id": "Zz98QwEr", "content": {"title": {"value": "A Withdrawn Submission"}}}]', "no_abstract"),
+        ("TY  - CONF\nTI  - Sparse Experts\nAU  - Wang, Yuxin\nPY  - 2025\nER  - ", "no_abstract"),
+        ("PMID- 38123456\nTI  - Sparse experts for protein folding.\nAU  - Wang Y", "no_abstract"),
         # a listing's related titles, affiliations, a caption, an unheaded contents list, acknowledgments,
         # a licence notice, code and a pager are not abstracts; abstracts that start like them are kept
         ("Scaling Laws for Neural Language Models\nAttention Is All You Need\nDeep Residual Learning for Image Recognition\n"
