@@ -1271,15 +1271,25 @@ def collapse_repeated_math(text: str) -> str:
 
 
 # A label or list number scraped in front of an abstract: "Abstract:" (and whatever precedes it,
-# such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "(12) ", "#12 ", "2) ", "🔥 ";
+# such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "(12) ", "#12 ", "2) ", "🔥 ", a venue tag (``_VENUE_TAG``);
 # and pictographs ending it ("... on DTU. 🚀"; ``_TRAILING_EMOJI``).
 # A number without "." or ")" and a space after it ("3D point clouds", "2D/3D") is text.
 _CJK_LABELS = tuple(label for label in _ABSTRACT_LABELS if re.search(r"[\u3000-\u9fff\uac00-\ud7af]", label))  # a space may end them
+# A venue tag in front of an abstract, as awesome lists and blogs write it: in brackets, an acronym (two capitals or more) and
+# a year, maybe what the paper was accepted as ("[ICML 2024 Oral] ", "(Accepted to NeurIPS 2023) ", "【CVPR 2024】",
+# "[NeurIPS'23]", "[AAAI-24]"), or bare before a colon ("ICML 2024 (Spotlight): "). "(COVID-19) ..." is text.
+_ACRONYM_YEAR = r"[A-Z][A-Za-z]*[A-Z][A-Za-z\-]*?(?:[ \t\-]*(?:19|20)\d{2}|[ \t]*['’]\d{2}|-(?:2\d|30))"
+_VENUE_KIND = r"(?i:oral|spotlight|poster|highlight|main|findings|workshop|long|short|paper|track|conference)s?"
+_VENUE_TAG = (
+    r"[\[(【]\s*(?:(?i:accepted|to appear|published|presented)\s+(?i:at|to|in|by|as|for)\s+)?" + _ACRONYM_YEAR
+    + r"(?:[ \t,]+" + _VENUE_KIND + r")*\s*[\])】]\s*[:：\-–—]?\s*"
+    + r"|" + _ACRONYM_YEAR + r"(?:\s*[\[(]?" + _VENUE_KIND + r"[\])]?)*\s*[:：|]\s+"
+)
 _LEADING_LABEL = (
     r"^(?:(?:[^\n]{0,300}?\s)?(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[:：]\s*"
     + r"|(?:Abstract|ABSTRACT|Аннотация|АННОТАЦИЯ)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
     + r"|[【\[]\s*(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[】\]]\s*|(?:" + "|".join(_CJK_LABELS) + r")\s+"
-    + r"|(?:\[\d{1,3}\]|\(\d{1,3}\)|#\d{1,4}|\d{1,3}[.)]|[-–•*·▪►>])\s+|" + EMOJI + r"\s*)+"
+    + r"|(?:\[\d{1,3}\]|\(\d{1,3}\)|#\d{1,4}|\d{1,3}[.)]|[-–•*·▪►>])\s+|" + EMOJI + r"\s*|" + _VENUE_TAG + r")+"
 )
 _TRAILING_EMOJI = r"(?:\s*" + EMOJI + r")+\z"
 
@@ -1301,7 +1311,7 @@ def unquote_block(text: pl.Expr) -> pl.Expr:
 
 def _may_have_label(batch: pl.Series) -> pl.Series:
     """Rows ``_LEADING_LABEL`` may match: the label words, or a digit or bracket first (its bounded prefix makes it slow)."""
-    return batch.str.contains("|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY"))) | batch.str.contains(r"^(?:[\d\[(#\-–•*·▪►>]|" + EMOJI + ")")
+    return batch.str.contains("|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY"))) | batch.str.contains(r"^(?:[\d\[(【#\-–•*·▪►>]|" + EMOJI + "|" + _ACRONYM_YEAR + ")")
 
 
 def _staged(stages: tuple[Callable[[pl.Expr], pl.Expr], ...]) -> Callable[[pl.Series], pl.Series]:

@@ -620,6 +620,15 @@ WRAPPED_WITH_ADDRESS = (
         (f"Highlights\n• A router without auxiliary losses\n• Even expert load\n{ABSTRACT}", ABSTRACT),
         ("Highlights:\n- A router without auxiliary losses\n- Even expert load", "Highlights: - A router without auxiliary losses - Even expert load"),
         (f"#12 {ABSTRACT}", ABSTRACT),
+        # a venue tag in front: in brackets with a year, or bare before a colon; a bracketed term or citation is text
+        (f"[ICML 2024 Oral] {ABSTRACT}", ABSTRACT),
+        (f"(Accepted to NeurIPS 2023) {ABSTRACT}", ABSTRACT),
+        (f"【CVPR 2024】{ABSTRACT}", ABSTRACT),
+        (f"[NeurIPS'23] [AAAI-24] {ABSTRACT}", ABSTRACT),
+        (f"ICML 2024 (Spotlight): {ABSTRACT}", ABSTRACT),
+        (f"(COVID-19) {ABSTRACT}", f"(COVID-19) {ABSTRACT}"),
+        (f"[Smith 2020] {ABSTRACT}", f"[Smith 2020] {ABSTRACT}"),
+        (f"GPT-4 2023: {ABSTRACT}", f"GPT-4 2023: {ABSTRACT}"),
     ],
 )
 def test_table_rows_and_list_entries_keep_only_their_abstract(raw: str, clean: str) -> None:
