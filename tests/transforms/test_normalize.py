@@ -289,6 +289,12 @@ WRAPPED = "\n".join(
         ("We study X for\nKeywords", "We study X for Keywords"),
         # Semantic Scholar's and Papers with Code's sections and fields after the abstract, link badges in front of it
         ("We study X.\nFigures and Tables from this paper\nTopics\nKey-value Cache (opens in a new tab)\n43 Citations", "We study X."),
+        # Semantic Scholar's TLDR after the abstract (on the heading's line or the next), CVF Open Access's "Related Material"
+        ("We study X.\nTLDR\nA greedy step recovers supports.", "We study X."),
+        ("We study X.\nTL;DR: A greedy step recovers supports.", "We study X."),
+        ("We study X.\nRelated Material\n[pdf] [supp] [bibtex]", "We study X."),
+        ("We study X.\nRelated Material", "We study X."),
+        ("We study the TLDR of a paper:\nTLDR summaries are short.", "We study the TLDR of a paper: TLDR summaries are short."),  # no sentence end before it
         ("We study X.\nPapers with Code: https://paperswithcode.com/paper/x\nTasks: Language Modelling\nDatasets: LongBench\nResults from the Paper", "We study X."),
         ("We study X.\n1,204 Citations\n12 Highly Influential Citations", "We study X."),
         ("[PDF] [Code] [Bibtex] We study X.", "We study X."),
