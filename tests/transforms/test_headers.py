@@ -245,6 +245,7 @@ CASES = [
     ("ICML 2025 Papers (continued)", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("Semantic Scholar export \u2014 ICLR 2025", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
     ("Google Scholar search results: NeurIPS 2024", "NEURIPS", 2024, "en", "NeurIPS 2024 Papers", None),
+    ("Google Scholar Alert: ICML 2024", "ICML", 2024, "en", "ICML 2024 Papers", None),
 ]
 
 
