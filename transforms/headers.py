@@ -163,7 +163,7 @@ _WORDS = {
     "selected notable program tracks track online official complete technical research tiny accept submissions "
     "repository from position annual meeting international updated latest acm ieee usenix round camera ready session sessions "
     "cycle outstanding award awards candidates honorable mention mentions blogposts blogpost blog posts creative ai tutorials "
-    "tutorial survey surveys sorted alphabetically new daily listing listings replacements cross-lists continued cont export exported search alert alerts january february march april may june july august september october november december",
+    "tutorial survey surveys sorted alphabetically new daily listing listings replacements cross-lists continued cont export exported search alert alerts companion january february march april may june july august september october november december",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
     "hauptkonferenz vorträge vortrage lange kurze tagungsband",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts actes",
@@ -263,6 +263,7 @@ _TRACKS = (
     ("Workshop", r"\b(?:workshops?|ateliers?|talleres|taller)\b|研讨会|研討會|ワークショップ|워크숍|워크샵"),
     ("Demo Track", r"\b(?:system )?demo(?:nstration)?s?\b|演示"),
     ("Industry Track", r"\bindustry\b"),
+    ("Applied Data Science Track", r"\bapplied data science\b|\bads track\b"),  # KDD's second track
     ("Rejected", r"\brejected\b|被拒|未录用|未錄用"),  # OpenReview lists these too: not the venue's papers
     ("Withdrawn", r"\bwithdrawn\b|撤稿|撤回"),
 )
@@ -289,8 +290,16 @@ _STANDALONE_WORKSHOP = re.compile(
 _WORKSHOP_NAMED_FIRST = re.compile(
     r"^[\W_]*([^|()\[\]（）【】–—\d]{2,80}?)\s+workshop[\s\-_'’(\[]*((?:19[5-9]|20\d)\d)(?!\d)[)\]]?", re.IGNORECASE
 )
-# A named workshop: "Workshop on Foundation Models", "Workshop: ATTRIB" (the name is free text).
-_WORKSHOP_NAME = re.compile(r"\bworkshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—]{2,80}?)\s*(?=[|()\[\]（）【】–—]|$)", re.IGNORECASE)
+# A named workshop: "Workshop on Foundation Models", "Workshop: ATTRIB" (the name is free text), with its acronym in brackets
+# after it ("Workshop on AI for Science (AI4Science)").
+_WORKSHOP_NAME = re.compile(
+    r"\bworkshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—]{2,80}?)\s*(?:[(\[（]\s*[A-Za-z0-9][A-Za-z0-9\-&@]{1,24}\s*[)\]）]\s*)?(?=[|()\[\]（）【】–—]|$)",
+    re.IGNORECASE,
+)
+# A workshop named before "@" and its venue: "AI4Science@ICML 2024", "TrustNLP @ NAACL 2024", "Workshop on X @ ICML 2024".
+_AT_VENUE = re.compile(
+    rf"^\s*(?:workshop\s*(?:on\b|:)\s*)?([^@|()\[\]（）【】–—]{{2,80}}?)\s*@\s*(?=(?:{'|'.join(VENUE_DISPLAY)})(?![A-Za-z]))", re.IGNORECASE
+)
 # An arXiv listing's category ("cs.CL", "stat.ML", "q-bio.NC"): its track. A daily listing's date gives its year
 # ("arXiv cs.CL new submissions (2025-01-15)").
 _ARXIV_CATEGORY = re.compile(
@@ -469,6 +478,8 @@ def parse_header(line: str | None) -> Header | None:
         text = _ARXIV_CATEGORY.sub(" " if arxiv else " arXiv ", text)  # a category alone names arXiv
         if not _YEAR.search(_ISO_DATE_YEAR.sub(" ", text)) and (date := _ISO_DATE_YEAR.search(text)):
             text = f"{text} {date.group(1)}"  # the date stamp goes below; its year stays
+    if (at := _AT_VENUE.match(text)) and (name := _workshop_name(at.group(1))):
+        text = f"{text[at.end():]} Workshop on {name}"  # the venue first, as "ICML 2024 Workshop on AI4Science" writes it
     text = _ORDER.sub(" ", _TRACK_NUMBERS.sub(r" \1 ", text))
     if not _YEAR.search(text) and (edition := _edition_year(text)):
         text = f"{text} {edition[0]}"  # the edition's year, after its venue's name (which the ordinal goes with, below)

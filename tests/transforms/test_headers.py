@@ -246,6 +246,14 @@ CASES = [
     ("Semantic Scholar export \u2014 ICLR 2025", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
     ("Google Scholar search results: NeurIPS 2024", "NEURIPS", 2024, "en", "NeurIPS 2024 Papers", None),
     ("Google Scholar Alert: ICML 2024", "ICML", 2024, "en", "ICML 2024 Papers", None),
+    # a workshop named before "@" and its venue, or with its acronym in brackets; KDD's second track; a companion volume
+    ("AI4Science@ICML 2024", "ICML", 2024, "en", "ICML 2024 Workshop on AI4Science Papers", None),
+    ("TrustNLP @ NAACL 2024", "NAACL", 2024, "en", "NAACL 2024 Workshop on TrustNLP Papers", None),
+    ("Workshop on Efficient Systems for Foundation Models @ ICML 2024", "ICML", 2024, "en", "ICML 2024 Workshop on Efficient Systems for Foundation Models Papers", None),
+    ("Papers @ ICML 2024", "ICML", 2024, "en", "ICML 2024 Papers", None),
+    ("ICML 2024 Workshop on AI for Science (AI4Science)", "ICML", 2024, "en", "ICML 2024 Workshop on AI for Science Papers", None),
+    ("KDD 2024 Applied Data Science Track", "KDD", 2024, "en", "KDD 2024 Applied Data Science Track Papers", None),
+    ("WWW 2024 Companion", "WWW", 2024, "en", "WWW 2024 Papers", None),
 ]
 
 
