@@ -246,6 +246,14 @@ CASES = [
     ("Semantic Scholar export \u2014 ICLR 2025", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
     ("Google Scholar search results: NeurIPS 2024", "NEURIPS", 2024, "en", "NeurIPS 2024 Papers", None),
     ("Google Scholar Alert: ICML 2024", "ICML", 2024, "en", "ICML 2024 Papers", None),
+    # what Chinese, Korean and Japanese blogs add: the code, open-source projects, high scores, digests, categories, reviews
+    ("CVPR 2024 论文和开源项目合集", "CVPR", 2024, "zh", "CVPR 2024 Papers", None),
+    ("NeurIPS 2024 Oral 论文合集（附代码）", "NEURIPS", 2024, "zh", "NeurIPS 2024 Papers", None),
+    ("ICLR 2024 高分论文", "ICLR", 2024, "zh", "ICLR 2024 Papers", None),
+    ("CVPR 2024 论文分类汇总（持续更新）", "CVPR", 2024, "zh", "CVPR 2024 Papers", None),
+    ("ICML 2024 论文解读", "ICML", 2024, "zh", "ICML 2024 Papers", None),
+    ("ICML 2024 논문 리뷰", "ICML", 2024, "ko", "ICML 2024 Papers", None),
+    ("ICML 2024 採択論文の解説", "ICML", 2024, "ja", "ICML 2024 Papers", None),
     # a workshop named before "@" and its venue, or with its acronym in brackets; KDD's second track; a companion volume
     ("AI4Science@ICML 2024", "ICML", 2024, "en", "ICML 2024 Workshop on AI4Science Papers", None),
     ("TrustNLP @ NAACL 2024", "NAACL", 2024, "en", "NAACL 2024 Workshop on TrustNLP Papers", None),
