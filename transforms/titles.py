@@ -5,8 +5,8 @@ these rules that finds one gives the block's title (null when none does):
 
 1. a JSON object's ``title`` field (``display_name``, ``paper_title``; at its top or one object down, OpenReview's
    ``{"value": ...}`` too), a RIS or MEDLINE record's ``TI`` (``T1``) field, a BibTeX entry's ``title`` field;
-2. a title field on one of the block's first lines (``Title: …``, ``论文标题：…``, ``タイトル：…``, ``제목: …``; its
-   indented continuation lines too, as arXiv's e-mail listing folds them);
+2. a title field on one of the block's first lines (``Title: …``, ``论文标题：…``, ``タイトル：…``, ``제목: …``, also after an
+   entry number: ``1. 论文标题：…``; its indented continuation lines too, as arXiv's e-mail listing folds them);
 3. a bold title at the start of a list entry (``- **Title** [[Paper]](…)``, ``1. **Title.** We …``);
 4. the block's first line (after site chrome and a ``[PDF]`` badge) above an author line (``Jane Doe, John Roe``,
    ``Authors: …``, Google Scholar's ``J Doe, W Zhang - arXiv preprint …, 2025``) or above an abstract label within four
@@ -30,7 +30,7 @@ _TITLE_TAGS = ("TI", "T1")
 
 _FIELD_LABEL = r"(?:Title|TITLE|Paper [Tt]itle|论文标题|论文题目|论文名称|标题|题目|題目|論文タイトル|タイトル|제목|논문 제목)"
 _FIELD = (
-    r"\A(?:[^\n]*\n){0,12}?[ \t]*" + _FIELD_LABEL + r"[ \t]*[:：][ \t]*(\S[^\n]{0,300}?(?:[ \t]*\r?\n[ \t]+\S[^\n]{0,120}?)*)[ \t]*\r?(?:\n|\z)"
+    r"\A(?:[^\n]*\n){0,12}?[ \t]*(?:" + normalize.ENTRY_NUMBER + r"[ \t]+)?" + _FIELD_LABEL + r"[ \t]*[:：][ \t]*(\S[^\n]{0,300}?(?:[ \t]*\r?\n[ \t]+\S[^\n]{0,120}?)*)[ \t]*\r?(?:\n|\z)"
 )
 _MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|タイトル|제목"
 _BOLD = r"\A[ \t]*" + normalize.LIST_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + normalize.BOLD_CLOSE

@@ -27,6 +27,7 @@ def titles(*raws: str) -> list[str | None]:
         # title fields, arXiv's e-mail listing folding a long one
         ("Title: Teacher Agents for Hard Task Curricula in\n  Reinforcement Learning\nAuthors: Jane Doe\nCategories: cs.LG", "Teacher Agents for Hard Task Curricula in Reinforcement Learning"),
         ("论文标题：Scaling Test-Time Compute\n作者：Jane Doe\n摘要：We x.", "Scaling Test-Time Compute"),
+        ("1. 论文标题：Scaling Test-Time Compute\n论文链接：https://arxiv.org/abs/2401.01234\n摘要：We x.", "Scaling Test-Time Compute"),  # an entry number first
         ("논문 제목: Memory Compression\n저자: Carol White\n초록: 메모리 기반", "Memory Compression"),
         # a bold title in a list entry
         ("- **Scaling Diffusion** [[Paper]](https://arxiv.org/abs/2506.01234)\n  <details><summary>Abstract</summary>\n  We study KE.", "Scaling Diffusion"),
