@@ -229,14 +229,15 @@ VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before i
 # Sections a page puts after the abstract, to the block's end: a "Keywords" heading and its line, an Open Journal
 # Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line,
 # Semantic Scholar's "TLDR" (its one-sentence summary, on the heading's line or the next), Semantic Scholar's and Papers with
-# Code's "Figures and Tables from this paper", "Topics", "Results from the Paper", CVF Open Access's "Related Material", and
+# Code's "Figures and Tables from this paper", "Topics", "Results from the Paper" (and Papers with Code's "PDF Abstract" line,
+# with its "Code", "Tasks" and "Datasets" sections below), CVF Open Access's "Related Material", and
 # bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings).
 # All after a sentence: "... we study X for\nKeywords\nand phrases" is text.
 _TRAILING_SECTIONS = (
     r"([.!?][\"”'\)]?)[ \t]*\r?\n[ \t]*(?:"
     r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}\s*"
     r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*"
-    r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material)[ \t]*(?:\r?\n[\s\S]*)?"
+    r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract)[ \t]*(?:\r?\n[\s\S]*)?"
     r"|(?:TL;DR|TLDR|TL;DR;)[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"
     r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*\r?\n[\s\S]*)\z"
 )
@@ -436,7 +437,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),
         _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
         lambda batch: batch.str.contains(
-            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright)"
+            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright)"
         ),
     )
     badges = _on_rows(

@@ -294,6 +294,7 @@ WRAPPED = "\n".join(
         ("We study X.\nTL;DR: A greedy step recovers supports.", "We study X."),
         ("We study X.\nRelated Material\n[pdf] [supp] [bibtex]", "We study X."),
         ("We study X.\nRelated Material", "We study X."),
+        ("We study X.\nPDF Abstract\nCode\nlab/balance-route official 120\nTasks\nLanguage Modelling", "We study X."),  # Papers with Code's page
         ("We study the TLDR of a paper:\nTLDR summaries are short.", "We study the TLDR of a paper: TLDR summaries are short."),  # no sentence end before it
         ("We study X.\nPapers with Code: https://paperswithcode.com/paper/x\nTasks: Language Modelling\nDatasets: LongBench\nResults from the Paper", "We study X."),
         ("We study X.\n1,204 Citations\n12 Highly Influential Citations", "We study X."),
