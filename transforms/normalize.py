@@ -226,7 +226,8 @@ _TRAILING_VENUE_NOTE = (
 )
 _VENUE_NOTE = _TRAILING_VENUE_NOTE.removesuffix(r"\z")
 VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before it can be
-# Sections a page puts after the abstract, to the block's end: a "Keywords" heading and its line, an Open Journal
+# Sections a page puts after the abstract, to the block's end: a "Keywords" heading and its line (or a short line per
+# keyword, as Springer's and ScienceDirect's pages write them), an Open Journal
 # Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line,
 # Semantic Scholar's "TLDR" (its one-sentence summary, on the heading's line or the next), Semantic Scholar's and Papers with
 # Code's "Figures and Tables from this paper", "Topics", "Results from the Paper" (and Papers with Code's "PDF Abstract" line,
@@ -235,7 +236,7 @@ VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before i
 # All after a sentence: "... we study X for\nKeywords\nand phrases" is text.
 _TRAILING_SECTIONS = (
     r"([.!?][\"”'\)]?)[ \t]*\r?\n[ \t]*(?:"
-    r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}\s*"
+    r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}(?:\r?\n[^\n]{1,100}){0,15}\s*"
     r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*"
     r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract)[ \t]*(?:\r?\n[\s\S]*)?"
     r"|(?:TL;DR|TLDR|TL;DR;)[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"

@@ -286,6 +286,7 @@ WRAPPED = "\n".join(
         ("[Abstract] We study X.", "We study X."),
         ("\u6458\u8981\u672c\u6587\u63d0\u51fa\u4e86X\u3002", "\u6458\u8981\u672c\u6587\u63d0\u51fa\u4e86X\u3002"),
         ("We study X.\nIndex Terms", "We study X."),
+        ("We study X.\nKeywords\nSparsity\nConvex relaxation\nGreedy methods", "We study X."),  # a line per keyword
         ("We study X for\nKeywords", "We study X for Keywords"),
         # Semantic Scholar's and Papers with Code's sections and fields after the abstract, link badges in front of it
         ("We study X.\nFigures and Tables from this paper\nTopics\nKey-value Cache (opens in a new tab)\n43 Citations", "We study X."),
