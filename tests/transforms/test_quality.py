@@ -52,6 +52,7 @@ AUTHOR_LIST = (
         (ABSTRACT, None),
         ("Home | About | Contact", "boilerplate"),
         ("Loading...", "boilerplate"),
+        ("This page was last edited on 3 July 2024, at 10:12 (UTC). Text is available under the Creative Commons Attribution-ShareAlike License.", "boilerplate"),
         ("We use cookies to give you the best experience. By continuing you accept all cookies and our cookie policy.", "boilerplate"),
         ("https://github.com/a/b", "url_only"),
         ("#### ---- #### ++++ ////", "no_letters"),
