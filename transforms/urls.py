@@ -13,8 +13,8 @@ scheme-less URLs, ``doi:`` to ``https://doi.org/``, ``arXiv:`` ids to ``https://
 ``hf.co`` to ``huggingface.co``, IDN hosts to punycode, default ports and user info dropped,
 ``utm_*``/``fbclid``/``gclid`` query parameters dropped (the others kept as written),
 characters outside RFC 3986 percent-encoded; on code-host repository URLs ``www.``, the
-``tab`` query parameter (``?tab=readme-ov-file``), the fragment and a trailing ``.git`` are
-dropped. Path case and a trailing slash stay as written.
+``tab`` query parameter (``?tab=readme-ov-file``), the fragment, and a trailing ``.git`` or ``/`` after
+``owner/name`` are dropped. Path case, and a trailing slash elsewhere, stay as written.
 
 Kinds (first rule that applies): ``code`` a repository on a code host (``owner/name`` path) or
 an anonymized one (``anonymous.4open.science/r/...``); ``data`` Hugging Face datasets, Zenodo,
@@ -187,7 +187,7 @@ def normalize_url(raw: str) -> str | None:
         params = [p for p in params if not _REPO_UI_PARAM.match(p)]
         segments = path.split("/")
         if len([s for s in segments if s]) == 2:
-            path = re.sub(r"(?:\.git)+(/?)$", r"\1", path)
+            path = re.sub(r"(?:\.git)*/*$", "", path)  # the repository's root page, one way
     netloc = host if port is None or _DEFAULT_PORTS[scheme] == port else f"{host}:{port}"
     return urlunsplit((scheme, netloc, path, _encode("&".join(params)), fragment))
 

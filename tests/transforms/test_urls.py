@@ -128,7 +128,9 @@ def test_extraction(text: str, expected: list[tuple[str, str]]) -> None:
         ("https://x.org/p?flag&b=%2F", "https://x.org/p?flag&b=%2F"),
         ("https://x.org/docs#section", "https://x.org/docs#section"),
         ("https://gitlab.com/g/p.git#install", "https://gitlab.com/g/p"),
-        ("https://github.com/g/p.git/", "https://github.com/g/p/"),
+        ("https://github.com/g/p.git/", "https://github.com/g/p"),
+        ("https://www.GitHub.com/A/B/", "https://github.com/A/B"),  # a repository's root with a slash is the same page
+        ("https://github.com/g/p/tree/main/", "https://github.com/g/p/tree/main/"),
         ("https://github.com/g/p/blob/main/x.git", "https://github.com/g/p/blob/main/x.git"),
         ("https://site.org/CaseKept/", "https://site.org/CaseKept/"),
         ("https://wildcam-benchmark.org", "https://wildcam-benchmark.org"),
