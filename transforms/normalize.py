@@ -632,8 +632,14 @@ def _strip_title_line(rows: pl.Series) -> pl.Series:
 # "." or "?", then a sentence of at least 150 more characters. "Finally, in LLMs." and "We show this." are sentences.
 _TITLE_LOWER_WORDS = r"(?:a|an|the|and|or|nor|but|of|for|in|on|at|to|by|via|vs|as|is|are|be|do|not|its|" + _TITLE_SMALL_WORDS + r")"
 _TITLE_WORD = r"(?:\(?[\p{Lu}\d][^\s.!?,]*|" + _TITLE_LOWER_WORDS + r")"
-_INLINE_TITLE = r"\A(" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30})[.?][ \t]+(?:" + AUTHORS + r"\.[ \t]+)?\p{Lu}"
-_MAY_START_WITH_TITLE = r"\A" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}[.?][ \t]+\p{Lu}"  # the same without the authors: cheaper
+# ... or, four words or more, ending in ":" ("Efficient Sparse Attention for Long Documents: We propose ..."; a colon inside
+# the title, as in "BERT: Pre-training of ... Transformers. We ...", is the first form's). Shorter, it may be a label that
+# says what the block is ("Call for Papers: We invite ...", "Materials and Methods: ...").
+_COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,29}[ \t]+\(?[\p{Lu}\d][^\s.!?,]*:"
+_INLINE_TITLE = (
+    r"\A(" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}[.?]|" + _COLON_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+)?\p{Lu}"
+)
+_MAY_START_WITH_TITLE = r"\A(?:" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}[.?]|" + _COLON_TITLE + r")[ \t]+\p{Lu}"  # the same without the authors: cheaper
 INLINE_TITLE_REST = 150
 
 
@@ -648,7 +654,7 @@ def _strip_inline_title(rows: pl.Series) -> pl.Series:
         rest = pl.col("t").str.slice(head.str.len_chars() - 1)
         is_title = (
             (title.str.count_matches(r"(?:^|\s)\(?[\p{Lu}\d]") >= 2)
-            & ~title.str.contains(_FUNCTION_WORD_END)
+            & ~title.str.strip_chars_end(".?:").str.contains(_FUNCTION_WORD_END)
             & (rest.str.len_chars() >= INLINE_TITLE_REST)
         ).fill_null(False)
         stripped = rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)

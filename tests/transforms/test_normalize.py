@@ -629,6 +629,11 @@ WRAPPED_WITH_ADDRESS = (
         ("Highlights:\n- A router without auxiliary losses\n- Even expert load", "Highlights: - A router without auxiliary losses - Even expert load"),
         (f"#12 {ABSTRACT}", ABSTRACT),
         # a venue tag in front: in brackets with a year, or bare before a colon; a bracketed term or citation is text
+        # a Title Case title ending in a colon in front of the abstract; a one-word label stays
+        (f"Sparse Routing Without Auxiliary Losses: {ABSTRACT}", ABSTRACT),
+        (f"BERT: Pre-training of Deep Bidirectional Transformers. {ABSTRACT}", ABSTRACT),
+        (f"Background: {ABSTRACT}", f"Background: {ABSTRACT}"),
+        (f"Materials and Methods: {ABSTRACT}", f"Materials and Methods: {ABSTRACT}"),  # three words: a label
         (f"[ICML 2024 Oral] {ABSTRACT}", ABSTRACT),
         (f"(Accepted to NeurIPS 2023) {ABSTRACT}", ABSTRACT),
         (f"【CVPR 2024】{ABSTRACT}", ABSTRACT),
