@@ -440,17 +440,16 @@ _EDITION_OF = re.compile(
 )
 
 
-def _edition_year(text: str) -> tuple[int, str] | None:
-    """The year of an edition the line names by its ordinal (after ``_full_names_as_venues``) or NeurIPS volume, with its
-    venue key; None when it names none or one outside 1990-2039 (``EDITION_YEAR_OFFSET``)."""
+def _edition_year(text: str) -> int | None:
+    """The year of an edition the line names by its ordinal (after ``_full_names_as_venues``) or NeurIPS volume; None when it
+    names none or one outside 1990-2039 (``EDITION_YEAR_OFFSET``)."""
     if volume := _NEURIPS_VOLUME.search(text):
-        year, key = int(volume.group(1)) + EDITION_YEAR_OFFSET["NEURIPS"] + 1, "NEURIPS"
+        year = int(volume.group(1)) + EDITION_YEAR_OFFSET["NEURIPS"] + 1
     elif (edition := _EDITION_OF.search(_full_names_as_venues(text))) and (number := ordinal_value(edition.group(1))):
-        key = edition.group(2).upper()
-        year = number + EDITION_YEAR_OFFSET[key]
+        year = number + EDITION_YEAR_OFFSET[edition.group(2).upper()]
     else:
         return None
-    return (year, key) if 1990 <= year <= 2039 else None
+    return year if 1990 <= year <= 2039 else None
 
 
 _ROMAN = {"i": 1, "v": 5, "x": 10}
@@ -485,7 +484,7 @@ def parse_header(line: str | None) -> Header | None:
         text = f"{text[at.end():]} Workshop on {name}"  # the venue first, as "ICML 2024 Workshop on AI4Science" writes it
     text = _ORDER.sub(" ", _TRACK_NUMBERS.sub(r" \1 ", text))
     if not _YEAR.search(text) and (edition := _edition_year(text)):
-        text = f"{text} {edition[0]}"  # the edition's year, after its venue's name (which the ordinal goes with, below)
+        text = f"{text} {edition}"  # the edition's year, after its venue's name (which the ordinal goes with, below)
     text = _ORDINAL.sub(" ", _DATE_STAMP.sub(" ", _VOLUME.sub(" ", _full_names_as_venues(text))))
     text = _EVENT_DAYS.sub(" ", _PLACE.sub(" ", text))  # before the venue: "Vancouver 2025" is not a venue and a year
     text = _ENTRY_RANGE.sub(lambda m: " " if int(m.group(1)) < int(m.group(2)) and not _YEAR.fullmatch(m.group(1)) else m.group(), text)

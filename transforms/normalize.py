@@ -239,7 +239,7 @@ _TRAILING_SECTIONS = (
     r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}(?:\r?\n[^\n]{1,100}){0,15}\s*"
     r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*"
     r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract)[ \t]*(?:\r?\n[\s\S]*)?"
-    r"|(?:TL;DR|TLDR|TL;DR;)[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"
+    r"|TL;?DR;?[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"
     r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*\r?\n[\s\S]*)\z"
 )
 
