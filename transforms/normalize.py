@@ -1,6 +1,7 @@
 """Normalize a raw block to clean plain Unicode text.
 
-Order: read a Markdown table row's cells and HTML's line breaks as lines, and drop an entry number, site chrome,
+Order: read a JSON or CSV export's escapes ("\\n", "\\u2019") as what they stand for, a Markdown table row's cells and
+HTML's line breaks as lines, and drop an entry number, site chrome,
 highlights, a heading label and a title -> join hard-wrapped lines (``transforms.hyphenation`` for words
 hyphenated at a line end) -> reference nouns left without their number (``transforms.references``)
 -> repair mojibake (ftfy) -> unescape HTML entities -> HTML
@@ -930,6 +931,10 @@ _EMPTY_PARENTHESES = re.compile(r"[ \t]*\((?:e\.g\.|see|cf\.)?[\s\x00,;]*\x00[\s
 _MATH_WORDS = ("log", "exp", "max", "min", "sin", "cos", "tan", "arg", "lim", "sup", "inf", "det", "Pr", "argmax", "argmin", "mod")
 
 
+# Symbols pylatexenc has no text for (it drops them: "$a \\ne b$" was "a  b")
+_NEGATED_RELATIONS = {"ne": "\u2260", "neg": "\u00ac", "nsim": "\u2241", "ncong": "\u2247", "napprox": "\u2249", "nequiv": "\u2262"}
+
+
 @lru_cache(maxsize=1)
 def _latex_converter() -> LatexNodes2Text:
     db = get_default_latex_context_db().filter_context(exclude_categories=[])
@@ -950,6 +955,7 @@ def _latex_converter() -> LatexNodes2Text:
             MacroTextSpec("url", "%(1)s"),
             MacroTextSpec("|", "\u2016"),
             MacroTextSpec("label", ""),
+            *[MacroTextSpec(macro, char) for macro, char in _NEGATED_RELATIONS.items()],
             *[MacroTextSpec(macro, _DROPPED) for macro in _DROPPED_MACROS],
             *[MacroTextSpec(word, f"{word} ") for word in _MATH_WORDS],
         ],
@@ -1457,6 +1463,48 @@ def html_lines(text: pl.Expr) -> pl.Expr:
     )
 
 
+# Escapes a JSON or CSV export left in the text as backslash sequences ("matrix.\nExperiments show", "models\u2019",
+# "\\n" once more escaped): a line break, tab or character, as the export meant. A "\n", "\r" or "\t" is an escape before
+# anything but a lowercase ASCII letter, a brace or "@" (a capital, a digit, a space, another backslash, the end), where no
+# LaTeX command is; in a block with such an escape (or a "\uXXXX"), so is "\n" before a word no LaTeX command spells
+# ("\nexperiments"; "\nabla" stays).
+_LITERAL_ESCAPE = r"\\+(?:r\\+n|[nrt])(?:[^a-z{@]|$)|\\+u[0-9A-Fa-f]{4}"
+_LITERAL_BREAK_RE = re.compile(r"\\+(?:r\\+n|([nrt]))(?=([A-Za-z]*))(?=[^a-z{@]|$)")  # the letters after: "\nLeftarrow" stays
+_LITERAL_NEWLINE_WORD_RE = re.compile(r"\\+n([a-z]+)")
+_LITERAL_UNICODE_RE = re.compile(r"\\+u(d[89ab][0-9a-f]{2})\\+u(d[c-f][0-9a-f]{2})|\\+u([0-9a-f]{4})", re.IGNORECASE)
+# LaTeX commands starting with "n" that pylatexenc's text conversion has no entry for
+_N_COMMANDS = frozenset("newline newpage noindent nolimits nonumber nobreak nocite norm normalsize".split())
+
+
+def _escaped_char(match: re.Match) -> str:
+    high, low, single = match.groups()
+    if single is None:
+        return chr(0x10000 + ((int(high, 16) - 0xD800) << 10) + int(low, 16) - 0xDC00)
+    code = int(single, 16)
+    if 0xD800 <= code <= 0xDFFF:
+        return ""  # half of a pair whose other half is missing: no character
+    return match.group() if code == 0x5C else chr(code)  # an escaped backslash would start a LaTeX command
+
+
+@lru_cache(maxsize=4096)
+def _is_n_command(name: str) -> bool:
+    return name in _N_COMMANDS or _latex_converter().latex_context.get_macro_spec(name) is not None
+
+
+def _escaped_break(match: re.Match) -> str:
+    letter, word = match.groups()
+    if letter == "n" and word and _is_n_command("n" + word):
+        return match.group()
+    return "\t" if letter == "t" else "\n"
+
+
+def literal_escapes(text: str) -> str:
+    """A block's backslash escapes from a JSON or CSV export as the characters they stand for (see ``_LITERAL_ESCAPE``)."""
+    text = _LITERAL_UNICODE_RE.sub(_escaped_char, text)
+    text = _LITERAL_BREAK_RE.sub(_escaped_break, text)
+    return _LITERAL_NEWLINE_WORD_RE.sub(lambda m: m.group() if _is_n_command("n" + m.group(1)) else "\n" + m.group(1), text)
+
+
 _ENTRY_NUMBER_LINE = rf"\A[ \t]*{ENTRY_NUMBER}[ \t]*\r?\n"
 
 
@@ -1490,6 +1538,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     """The lines of a raw block that hold its abstract: a BibTeX, JSON, RIS or MEDLINE record's abstract field, a table row's cells, HTML's
     lines; no entry number, site chrome, highlights, heading label or title."""
     fields = _on_matching(_on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract), TAGGED_RECORD, tagged_abstract)
+    fields = _on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True))
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
     cells = _on_rows(cells, lambda batch: batch.str.contains("\t", literal=True), tab_cells)
     return strip_bold_title(strip_title_line(unquote_lines(strip_heading_label(strip_highlights(html_lines(strip_chrome(cells)))))))

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import re
 
 import polars as pl
@@ -409,6 +410,12 @@ WRAPPED = "\n".join(
         ("می\u200cخواهیم", "می\u200cخواهیم"),  # a Persian word keeps its non-joiner (and it is no space)
         ("क्\u200dष and \u0936\u094d\u200c\u0930", "क्\u200dष and \u0936\u094d\u200c\u0930"),  # Devanagari keeps its joiners
         ("Trans\u200cformer \u200dmodel\u200c and \u0645\u200c x", "Transformer model and \u0645 x"),  # elsewhere they go
+        # escapes a JSON or CSV export left: "\n" before a capital is a line break, "\uXXXX" a character; LaTeX commands stay
+        (r"the design matrix.\nExperiments on real data", "the design matrix. Experiments on real data"),
+        (r"data.\\nWe release it (models\u2019 code, \ud83d\ude00)", "data. We release it (models' code, \U0001f600)"),
+        (r"show that\n\nWe prove it.\r\nthen\nexperiments agree, with $\nabla f \neq 0$ and $\nu$", "show that We prove it. then experiments agree, with ∇ f ≠ 0 and ν"),
+        (r"Code: https:\/\/github.com\/a\/b", "Code: https://github.com/a/b"),
+        (r"with $a \ne b$ and $\neg p$", "with a ≠ b and ¬ p"),  # symbols pylatexenc has no text for
     ],
 )
 def test_normalize_examples(raw: str, clean: str) -> None:
@@ -423,7 +430,7 @@ def test_accented_text_does_not_look_like_mojibake(clean: str) -> None:
 RESIDUE = re.compile(r"\\[A-Za-z]+|\$(?!\d)|\*\*|&(?:amp|lt|gt|quot|#\d+);|[\u200b\u2060\ufeff]|(?<![\u0600-\u08ff\u0900-\u0dff])[\u200c\u200d]|[\u200c\u200d](?![\u0600-\u08ff\u0900-\u0dff])")
 
 MARKUP = st.sampled_from(
-    [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#", "²", "⁻³", "₁", "^", "<br>", "<p>", '<a href="u">', "</a>", "--", "---", ".~", r"\le ", "x~", "\\'", '\\"', r"\~", r"{\'e}", r"\|", r"\log ", r"\ref{a}", r"\footnote{", "(", ")", "^*", "Ã¢â‚¬ï¿½", "Table", "Section~", "Eq.", " in ", "(see ", " and ", " ,"]
+    [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#", "²", "⁻³", "₁", "^", "<br>", "<p>", '<a href="u">', "</a>", "--", "---", ".~", r"\le ", "x~", "\\'", '\\"', r"\~", r"{\'e}", r"\|", r"\log ", r"\ref{a}", r"\footnote{", "(", ")", "^*", "Ã¢â‚¬ï¿½", "Table", "Section~", "Eq.", " in ", "(see ", " and ", " ,", r"\n", r"\nabla", r"\u00e9", r"\ud83d\ude00", r"\t", "N", "E"]
 )
 TEXT = st.lists(st.one_of(MARKUP, st.text(alphabet=st.characters(categories=("L", "N", "P", "S", "Zs")), max_size=12)), max_size=25).map("".join)
 
@@ -439,6 +446,20 @@ def test_normalize_is_idempotent_and_leaves_no_residue(raws: list[str]) -> None:
     once = norm(*raws)
     assert norm(*once) == once
     assert [text for text in once if RESIDUE.search(text)] == []
+
+
+# Lines of text as a JSON export writes them: starting with a capital or a digit, without a backslash (LaTeX's) or a quote
+ESCAPED_LINES = st.lists(
+    st.tuples(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ÉΩ"), st.text(alphabet=st.characters(categories=("L", "N", "P", "S", "Zs"), exclude_characters='\\"'), max_size=40)).map("".join),
+    min_size=1,
+    max_size=5,
+).map("\n".join)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(ESCAPED_LINES, **BATCH))
+def test_a_json_escaped_block_normalizes_as_the_block_itself(texts: list[str]) -> None:
+    assert norm(*(json.dumps(text)[1:-1] for text in texts)) == norm(*texts)
 
 
 SIMPLE_LATEX = st.lists(
