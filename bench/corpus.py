@@ -18,12 +18,14 @@ import importlib.util
 import json
 import random
 import re
+import unicodedata
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "dedup"
+FORMAT = 2  # 2: no block that ends no sentence before a lowercase one (a corpus written before is written again)
 SIZES = {"1k": 1_000, "10k": 10_000, "100k": 100_000, "1m": 1_000_000}
 HEADERS = [
     "ICML 2025 Papers", "ICML 2025 论文列表", "NeurIPS 2024 論文一覧", "ICLR 2025 논문 목록",
@@ -106,11 +108,21 @@ def _version(text: str, spare: list[str], rng: random.Random) -> str:
     return re.sub(r"\d+(?:\.\d+)?", lambda m: str(rng.randint(2, 99)), " ".join(sentences))
 
 
+def ended_before_lowercase(texts: list[str]) -> list[str]:
+    """The blocks of a file, each one that a block starting in lower case follows (a lowercased copy) ending with a full stop
+    if it ends no sentence (a walk cut at its longest, a junk line): the pipeline would read the two as one paragraph that an
+    empty line cut (``transforms.split.join_broken_paragraphs``), and the truth has them as two blocks."""
+    return [
+        text + "." if i + 1 < len(texts) and unicodedata.category(texts[i + 1][:1] or " ") == "Ll" and not re.search(r"[.!?]\s*$", text) else text
+        for i, text in enumerate(texts)
+    ]
+
+
 def generate(size: str, root: Path, seed: int = 20250) -> Path:
     """Write the corpus for ``size`` under ``root/size`` (kept when already generated with this seed)."""
     target = root / size
     manifest = target / "manifest.json"
-    if manifest.exists() and json.loads(manifest.read_text())["seed"] == seed:
+    if manifest.exists() and json.loads(manifest.read_text()) | {"blocks": 0} == {"seed": seed, "size": size, "blocks": 0, "format": FORMAT}:
         return target
     n = SIZES[size]
     rng, prng = np.random.default_rng(seed), random.Random(seed)
@@ -142,14 +154,14 @@ def generate(size: str, root: Path, seed: int = 20250) -> Path:
     for number, start in enumerate(range(0, len(order), BLOCKS_PER_FILE)):
         chunk = [blocks[i] for i in order[start : start + BLOCKS_PER_FILE]]
         name = f"{number:05d}.txt"
-        body = "\n\n".join(text for _, text, _ in chunk)
+        body = "\n\n".join(ended_before_lowercase([text for _, text, _ in chunk]))
         (target / name).write_text(f"{HEADERS[number % len(HEADERS)]}\n\n{body}\n", encoding="utf-8")
         truth["path"] += [name] * len(chunk)
         truth["ordinal"] += list(range(1, len(chunk) + 1))
         truth["cluster"] += [c for c, _, _ in chunk]
         truth["kind"] += [k for _, _, k in chunk]
     pl.DataFrame(truth, schema={"path": pl.String, "ordinal": pl.Int32, "cluster": pl.Int64, "kind": pl.String}).write_parquet(target / "truth.parquet")
-    manifest.write_text(json.dumps({"seed": seed, "size": size, "blocks": len(blocks)}) + "\n")
+    manifest.write_text(json.dumps({"seed": seed, "size": size, "blocks": len(blocks), "format": FORMAT}) + "\n")
     return target
 
 
@@ -160,5 +172,5 @@ def extra_records(n: int, corpus: Path, target: Path, seed: int = 7) -> Path:
     existing = (corpus / "00000.txt").read_text(encoding="utf-8").split("\n\n")[1:]
     copies = [variants_text.lower() for variants_text in prng.sample(existing, n // 5)]
     target.mkdir(parents=True, exist_ok=True)
-    (target / "incremental.txt").write_text("ICML 2026 Papers\n\n" + "\n\n".join(fresh + copies) + "\n", encoding="utf-8")
+    (target / "incremental.txt").write_text("ICML 2026 Papers\n\n" + "\n\n".join(ended_before_lowercase(fresh + copies)) + "\n", encoding="utf-8")
     return target

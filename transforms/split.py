@@ -352,13 +352,18 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
 
     A body is first cut at every empty line (``"\n\n"``, always inside a gap between blocks), so
     the regex passes run over pieces of about a block, not over a whole file's text; a piece
-    after the first loses the spaces a gap would have taken from its start.
+    after the first loses the spaces a gap would have taken from its start. A paragraph such a cut
+    broke mid-sentence is one block again (``join_broken_paragraphs``).
     """
     pieces = sources.filter(pl.col("body").is_not_null()).select("source_id", "path", piece="body").with_row_index("_file").explode("piece")
     after_a_cut = pl.col("_file") == pl.col("_file").shift(1)
     blocks = (
         pieces.with_columns(piece=pl.when(after_a_cut).then(pl.col("piece").str.strip_chars_start(_SPACE_CHARS)).otherwise(pl.col("piece")))
+        .filter(pl.col("piece").str.strip_chars(_SPACE_CHARS + "\n").str.len_chars() > 0)  # blank: part of a gap
+        .with_row_index("_piece")
         .select(
+            "_file",
+            "_piece",
             "source_id",
             "path",
             text_raw=("\n" + pl.col("piece") + "\n")
@@ -367,14 +372,47 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
             .list.eval(pl.element().str.strip_chars("\n"))
             .list.filter(pl.element().str.strip_chars().str.len_chars() > 0),
         )
-        .explode("text_raw")
-        .filter(pl.col("text_raw").is_not_null())
+        .explode("text_raw", empty_as_null=True)
     )
+    # A piece's first block follows the one above it across empty lines only: a piece of a separator line alone is a null row.
+    after_empty_lines = (pl.col("_piece") != pl.col("_piece").shift(1)) & (pl.col("_file") == pl.col("_file").shift(1)) & pl.col("text_raw").shift(1).is_not_null()
+    blocks = join_broken_paragraphs(blocks.with_columns(_after_empty_lines=after_empty_lines.fill_null(False)).filter(pl.col("text_raw").is_not_null()))
     return (
         attach_link_blocks(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(blocks)))))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
     )
+
+
+# A paragraph that empty lines cut mid-sentence (a PDF copied with empty lines between some of its lines, a page's
+# "<br><br>" inside an abstract): the block above the cut ends open (a lowercase letter, a comma or a semicolon: no
+# sentence end) and the block below it starts in lower case, which abstracts do not. The block above must hold punctuation
+# or be short (a text without any, a lowercased dump's, is cut nowhere), and a joined block stays under
+# ``JOINED_MAX_CHARS`` (else its pieces stay blocks).
+_OPEN_END = r"[\p{Ll},;][ \t]*\z"
+_PUNCTUATION = r"[.,;:!?]"
+_FRAGMENT_WORDS = 30  # fewer words without punctuation: part of a sentence
+_EDGE_CHARS = 8  # the regexes read a block's edges only, not its text
+JOINED_MAX_CHARS = 5_000
+
+
+def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
+    """``source_id``, ``path`` and ``text_raw`` of blocks in file order, each paragraph that empty lines cut mid-sentence
+    (``_after_empty_lines``; see ``_OPEN_END``) joined again at an empty line."""
+    text, above = pl.col("text_raw"), pl.col("text_raw").shift(1)
+    candidates = pl.col("_after_empty_lines") & text.str.slice(0, 1).str.contains(r"\p{Ll}") & above.str.slice(-_EDGE_CHARS).str.contains(_OPEN_END)
+    flagged = blocks.with_columns(_continues=candidates.fill_null(False))
+    if not flagged["_continues"].any():
+        return blocks.select("source_id", "path", "text_raw")
+    above_candidates = flagged.with_row_index("_row").with_columns(_above=above).filter("_continues")
+    prose = above_candidates.filter(pl.col("_above").str.contains(_PUNCTUATION) | (pl.col("_above").str.count_matches(r"\s+") < _FRAGMENT_WORDS))["_row"]
+    flagged = flagged.with_columns(_continues=pl.int_range(pl.len(), dtype=pl.UInt32).is_in(prose.implode()))
+    grouped = flagged.with_columns(_group=(~pl.col("_continues")).cum_sum())
+    joined = grouped.group_by("_group", maintain_order=True).agg(pl.col("source_id", "path").first(), text.str.join("\n\n"))
+    too_long = joined.filter(text.str.len_chars() > JOINED_MAX_CHARS)["_group"]
+    return pl.concat([joined.filter(~pl.col("_group").is_in(too_long.implode())), grouped.filter(pl.col("_group").is_in(too_long.implode())).select(joined.columns)]).sort(
+        "_group", maintain_order=True
+    ).select("source_id", "path", "text_raw")
 
 
 # A block of only a paper's labelled links, as awesome-lists and paper pages put under an abstract ("[[Paper]](url)

@@ -5,6 +5,7 @@ import io
 import json
 import re
 import textwrap
+import unicodedata
 from pathlib import Path
 
 import polars as pl
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from paperlake.sources import read_sources
 from transforms.headers import INVISIBLE_MARKS
-from transforms.normalize import json_abstract
+from transforms.normalize import json_abstract, normalize_text
 from transforms.split import (
     _GAP,
     _RULE,
@@ -35,6 +36,10 @@ from transforms.split import (
 from ..conftest import SEEDS
 
 
+def normalize_text_of(raw: str) -> str:
+    return pl.select(normalize_text(pl.lit(raw))).item()
+
+
 def _split(text: str) -> tuple[pl.DataFrame, pl.DataFrame]:
     parsed = split_header(pl.DataFrame({"source_id": ["s"], "path": ["p.txt"], "text": [text]}))
     return parsed, split_blocks(parsed)
@@ -42,18 +47,18 @@ def _split(text: str) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 def test_header_and_blocks_with_any_line_endings() -> None:
     for newline in ("\n", "\r\n", "\r"):
-        text = newline.join(["ICML 2025 Papers", "", "first line", "second line", " \t", "", "next block", ""])
+        text = newline.join(["ICML 2025 Papers", "", "first line", "second line.", " \t", "", "next block", ""])
         parsed, blocks = _split(text)
         assert parsed["collection"][0] == "ICML 2025 Papers"
         assert blocks["ordinal"].to_list() == [1, 2]
-        assert blocks["text_raw"].to_list() == ["first line\nsecond line", "next block"]
+        assert blocks["text_raw"].to_list() == ["first line\nsecond line.", "next block"]
 
 
 def test_unicode_line_and_paragraph_separators_break_lines_and_blocks() -> None:
     # some exports (Word, JavaScript's innerText, PDF tools) write U+2028 for a line break and U+2029 between paragraphs
-    parsed, blocks = _split("ICML 2025 Papers\u2029first line\u2028second line\u2029\u2029next block\u2029")
+    parsed, blocks = _split("ICML 2025 Papers\u2029first line\u2028second line.\u2029\u2029next block\u2029")
     assert parsed["collection"][0] == "ICML 2025 Papers"
-    assert blocks["text_raw"].to_list() == ["first line\nsecond line", "next block"]
+    assert blocks["text_raw"].to_list() == ["first line\nsecond line.", "next block"]
 
 
 def test_file_without_header_keeps_first_block() -> None:
@@ -107,7 +112,7 @@ PARAGRAPH = st.text(alphabet=st.characters(categories=("L", "N", "P", "Zs")), mi
 )
 
 
-@given(st.lists(PARAGRAPH, min_size=1, max_size=8))
+@given(st.lists(PARAGRAPH.map(lambda p: p + "."), min_size=1, max_size=8))  # a sentence's end: no paragraph cut mid-sentence
 def test_every_block_is_found_once_in_order(paragraphs: list[str]) -> None:
     text = "ICML 2025 Papers\n\n" + "\n\n".join(paragraphs) + "\n"
     _, blocks = _split(text)
@@ -261,6 +266,48 @@ def test_hard_wrapped_abstracts_stay_whole(abstract: str, width: int) -> None:
 LONG = "We propose a method that works. " * 9  # 288 characters
 
 
+def test_a_paragraph_that_empty_lines_cut_mid_sentence_is_one_block_again() -> None:
+    """A PDF copied with empty lines between some of its lines, or a page's "<br><br>" inside an abstract, cut the abstract
+    in two: the first part was rejected as too_short and the rest published as an abstract that starts mid-sentence."""
+    head, tail = "Graph neural networks struggle to capture long-range dependencies because of", "over-squashing. We propose a rewiring."
+    cases = {
+        f"{head}\n\n{tail}": [f"{head}\n\n{tail}"],  # a lowercase start after an open end
+        f"{head}\n\n \n\n{tail}": [f"{head}\n\n{tail}"],  # however many empty lines
+        "Results on GLUE, SuperGLUE,\n\nand SQuAD improve.": ["Results on GLUE, SuperGLUE,\n\nand SQuAD improve."],
+        "We fine-tune the\n\nTransformer on it.": ["We fine-tune the", "Transformer on it."],  # a capital: a new abstract's start?
+        f"{'w ' * 40}x\n\nlowercased and unpunctuated": [f"{'w ' * 40}x", "lowercased and unpunctuated"],  # a dump without punctuation
+        f"{'w, ' * 2000}x\n\nand the rest.": [f"{'w, ' * 2000}x", "and the rest."],  # no block of 5,000 characters or more
+        f"{head}\n\n{tail}\n\nmore text after a sentence's end.": [f"{head}\n\n{tail}", "more text after a sentence's end."],
+        f"{head}\n\n---\n\n{tail}": [head, tail],  # a separator line separates
+        "Sparse Recovery from Noisy data\n\nWe study sparse recovery.": ["Sparse Recovery from Noisy data", "We study sparse recovery."],  # a title
+        "见表\n\n结果": ["见表", "结果"],  # no case: not told
+    }
+    for body, expected in cases.items():
+        _, blocks = _split(f"ICML 2025 Papers\n\n{body}\n")
+        assert blocks["text_raw"].to_list() == expected, body
+        assert blocks["ordinal"].to_list() == list(range(1, len(expected) + 1))
+    two_files = pl.DataFrame({"source_id": ["a", "b"], "path": ["a.txt", "b.txt"], "text": [f"ICML 2025 Papers\n\n{head}\n", f"ICML 2025 Papers\n\n{tail}\n"]})
+    assert split_blocks(split_header(two_files))["text_raw"].to_list() == [head, tail]  # never across files
+    assert normalize_text_of(f"{head}\n\n{tail}") == normalize_text_of(f"{head} {tail}")
+
+
+def _lowercase(char: str) -> bool:
+    return bool(char) and unicodedata.category(char) == "Ll"  # \\p{Ll}, as split reads it
+
+
+@settings(max_examples=40, deadline=None)
+@given(ABSTRACT, st.data())
+def test_an_abstract_cut_before_a_lowercase_word_is_one_block(abstract: str, data: st.DataObject) -> None:
+    words = abstract.split(" ")
+    cuts = [i for i in range(1, len(words)) if _lowercase(words[i][:1]) and _lowercase(words[i - 1][-1:])]
+    if not cuts:
+        return
+    cut = data.draw(st.sampled_from(cuts))
+    broken = " ".join(words[:cut]) + "\n\n" + " ".join(words[cut:])
+    _, blocks = _split(f"ICML 2025 Papers\n\n{abstract}\n\n{broken}\n")
+    assert blocks["text_raw"].to_list() == [abstract, broken]
+
+
 def test_only_a_break_between_two_paragraph_lines_after_a_sentence_splits() -> None:
     cases = {
         f"{LONG}\n{LONG}": [LONG, LONG],
@@ -315,7 +362,7 @@ def test_glued_and_one_per_line_files_on_disk_give_the_listed_blocks(tmp_path: P
 
 
 # Text made of what gaps are made of: letters, spaces of every kind, line breaks and separator characters.
-GAP_MATERIAL = st.lists(st.sampled_from(["a", "b.", " ", "\t", "\n", "\n\n", "\u00a0", "\u3000", "\u200b", "\ufeff", "\f", "-", "*", "=", "—"]), max_size=40).map("".join)
+GAP_MATERIAL = st.lists(st.sampled_from(["A", "b.", " ", "\t", "\n", "\n\n", "\u00a0", "\u3000", "\u200b", "\ufeff", "\f", "-", "*", "=", "—"]), max_size=40).map("".join)
 
 
 def _blocks_of_whole_text(text: str, header_raw: str | None) -> list[str]:
@@ -331,7 +378,7 @@ def _blocks_of_whole_text(text: str, header_raw: str | None) -> list[str]:
 @settings(max_examples=400)
 @given(st.sampled_from(["", "ICML 2025 Papers\n", "\n \u200b\n\nICML 2025 论文列表\r\n", "Not a header at all."]), GAP_MATERIAL)
 def test_cutting_a_text_at_empty_lines_first_gives_the_blocks_of_the_whole_text(head: str, rest: str) -> None:
-    # split_paragraph_lines only splits lines of 250+ characters: none here, so the blocks are the gap split's
+    # split_paragraph_lines only splits lines of 250+ characters and no block ends open ("A", "b."): the blocks are the gap split's
     parsed, blocks = _split(head + rest)
     assert blocks["text_raw"].to_list() == _blocks_of_whole_text(head + rest, parsed["header_raw"][0])
     if head.strip().startswith("ICML"):
