@@ -527,12 +527,13 @@ def _text_pieces(open_file: Callable[[], BinaryIO], codec: str, skip: int, chunk
 def _piece_end(pending: bytes, codec: str) -> int:
     """Where a piece of ``pending`` ends: after an empty line that a block follows within the lines read whole (before the
     last empty line: what comes after that may go on), a block that is not a paper's links (those stay with the block
-    above them: ``split.attach_link_blocks``); 0 when there is no such empty line."""
+    above them: ``split.attach_link_blocks``) and does not start in lower case (it may be the rest of a paragraph the
+    empty line cut: ``split.join_broken_paragraphs``); 0 when there is no such empty line."""
     last = _empty_line_before(pending, len(pending))
     cut = None if last is None else _empty_line_before(pending, last[0])
     while cut is not None:
         block = split.first_block(_decode_piece(pending[cut[1] : min(last[0], cut[1] + _LOOK_AHEAD_BYTES)], codec, strip_start=False))
-        if block and not split.links_blocks(pl.Series([block]))[0]:
+        if block and not split.may_continue_above(block) and not split.links_blocks(pl.Series([block]))[0]:
             return cut[1]
         cut = _empty_line_before(pending, cut[0])
     return 0

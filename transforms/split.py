@@ -18,6 +18,7 @@ import io
 import json
 import re
 import tomllib
+import unicodedata
 from collections.abc import Callable
 from html.parser import HTMLParser
 from xml.etree import ElementTree
@@ -394,6 +395,12 @@ _PUNCTUATION = r"[.,;:!?]"
 _FRAGMENT_WORDS = 30  # fewer words without punctuation: part of a sentence
 _EDGE_CHARS = 8  # the regexes read a block's edges only, not its text
 JOINED_MAX_CHARS = 5_000
+
+
+def may_continue_above(block: str) -> bool:
+    """Whether a block may be the rest of a paragraph that empty lines cut (``join_broken_paragraphs``): it starts in lower case."""
+    start = block.lstrip(_SPACE_CHARS + "\n")[:1]
+    return bool(start) and unicodedata.category(start) == "Ll"
 
 
 def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
