@@ -360,7 +360,7 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
     after_a_cut = pl.col("_file") == pl.col("_file").shift(1)
     blocks = (
         pieces.with_columns(piece=pl.when(after_a_cut).then(pl.col("piece").str.strip_chars_start(_SPACE_CHARS)).otherwise(pl.col("piece")))
-        .filter(pl.col("piece").str.strip_chars(_SPACE_CHARS + "\n").str.len_chars() > 0)  # blank: part of a gap
+        .filter(pl.col("piece").str.contains(f"[^{_SPACE_CHARS}\n]"))  # blank: part of a gap
         .with_row_index("_piece")
         .select(
             "_file",
@@ -406,20 +406,22 @@ def may_continue_above(block: str) -> bool:
 def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
     """``source_id``, ``path`` and ``text_raw`` of blocks in file order, each paragraph that empty lines cut mid-sentence
     (``_after_empty_lines``; see ``_OPEN_END``) joined again at an empty line."""
-    text, above = pl.col("text_raw"), pl.col("text_raw").shift(1)
-    candidates = pl.col("_after_empty_lines") & text.str.slice(0, 1).str.contains(r"\p{Ll}") & above.str.slice(-_EDGE_CHARS).str.contains(_OPEN_END)
-    flagged = blocks.with_columns(_continues=candidates.fill_null(False))
-    if not flagged["_continues"].any():
+    text = pl.col("text_raw")
+    below = blocks.select((pl.col("_after_empty_lines") & text.str.slice(0, 1).str.contains(r"\p{Ll}")).arg_true()).to_series()
+    if below.is_empty():
         return blocks.select("source_id", "path", "text_raw")
-    above_candidates = flagged.with_row_index("_row").with_columns(_above=above).filter("_continues")
-    prose = above_candidates.filter(pl.col("_above").str.contains(_PUNCTUATION) | (pl.col("_above").str.count_matches(r"\s+") < _FRAGMENT_WORDS))["_row"]
-    flagged = flagged.with_columns(_continues=pl.int_range(pl.len(), dtype=pl.UInt32).is_in(prose.implode()))
-    grouped = flagged.with_columns(_group=(~pl.col("_continues")).cum_sum())
-    joined = grouped.group_by("_group", maintain_order=True).agg(pl.col("source_id", "path").first(), text.str.join("\n\n"))
-    too_long = joined.filter(text.str.len_chars() > JOINED_MAX_CHARS)["_group"]
-    return pl.concat([joined.filter(~pl.col("_group").is_in(too_long.implode())), grouped.filter(pl.col("_group").is_in(too_long.implode())).select(joined.columns)]).sort(
-        "_group", maintain_order=True
-    ).select("source_id", "path", "text_raw")
+    above = blocks["text_raw"].gather(below - 1)  # only the few blocks above a lowercase start are read to their end
+    open_prose = above.str.slice(-_EDGE_CHARS).str.contains(_OPEN_END) & (above.str.contains(_PUNCTUATION) | (above.str.count_matches(r"\s+") < _FRAGMENT_WORDS))
+    continuing = below.filter(open_prose)
+    if continuing.is_empty():
+        return blocks.select("source_id", "path", "text_raw")
+    flagged = blocks.with_columns(_continues=pl.int_range(pl.len(), dtype=below.dtype).is_in(continuing.implode()))
+    grouped = flagged.select("source_id", "path", "text_raw", _group=(~pl.col("_continues")).cum_sum())
+    in_paragraph = pl.len().over("_group") > 1  # only the blocks to join are copied into new text
+    joined = grouped.filter(in_paragraph).group_by("_group", maintain_order=True).agg(pl.col("source_id", "path").first(), text.str.join("\n\n"))
+    joined = joined.filter(text.str.len_chars() <= JOINED_MAX_CHARS)
+    kept = grouped.filter(~pl.col("_group").is_in(joined["_group"].implode()))
+    return pl.concat([kept, joined.select(kept.columns)]).sort("_group", maintain_order=True).select("source_id", "path", "text_raw")
 
 
 # A block of only a paper's labelled links, as awesome-lists and paper pages put under an abstract ("[[Paper]](url)
