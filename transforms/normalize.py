@@ -1471,7 +1471,7 @@ def html_lines(text: pl.Expr) -> pl.Expr:
 _LITERAL_ESCAPE = r"\\+(?:r\\+n|[nrt])(?:[^a-z{@]|$)|\\+u[0-9A-Fa-f]{4}"
 _LITERAL_BREAK_RE = re.compile(r"\\+(?:r\\+n|([nrt]))(?=([A-Za-z]*))(?=[^a-z{@]|$)")  # the letters after: "\nLeftarrow" stays
 _LITERAL_NEWLINE_WORD_RE = re.compile(r"\\+n([a-z]+)")
-_LITERAL_UNICODE_RE = re.compile(r"\\+u(d[89ab][0-9a-f]{2})\\+u(d[c-f][0-9a-f]{2})|\\+u([0-9a-f]{4})", re.IGNORECASE)
+_LITERAL_UNICODE_RE = re.compile(r"\\+u((?i:d[89ab][0-9a-f]{2}))\\+u((?i:d[c-f][0-9a-f]{2}))|\\+u((?i:[0-9a-f]{4}))")
 # LaTeX commands starting with "n" that pylatexenc's text conversion has no entry for
 _N_COMMANDS = frozenset("newline newpage noindent nolimits nonumber nobreak nocite norm normalsize".split())
 
@@ -1535,8 +1535,8 @@ def strip_highlights(text: pl.Expr) -> pl.Expr:
 
 
 def _abstract_lines(text: pl.Expr) -> pl.Expr:
-    """The lines of a raw block that hold its abstract: a BibTeX, JSON, RIS or MEDLINE record's abstract field, a table row's cells, HTML's
-    lines; no entry number, site chrome, highlights, heading label or title."""
+    """The lines of a raw block that hold its abstract: a BibTeX, JSON, RIS or MEDLINE record's abstract field, an export's
+    escapes read, a table row's cells, HTML's lines; no entry number, site chrome, highlights, heading label or title."""
     fields = _on_matching(_on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract), TAGGED_RECORD, tagged_abstract)
     fields = _on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True))
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
