@@ -107,6 +107,19 @@ def test_header_only_file_has_no_blocks() -> None:
     assert blocks.is_empty()
 
 
+def _assert_blocks(cases: dict[str, list[str]]) -> None:
+    """Each body, under a header, splits into the blocks given, numbered in order."""
+    for body, expected in cases.items():
+        _, blocks = _split(f"ICML 2025 Papers\n\n{body}\n")
+        assert blocks["text_raw"].to_list() == expected, body
+        assert blocks["ordinal"].to_list() == list(range(1, len(expected) + 1))
+
+
+def _blocks_of_two_files(first: str, second: str) -> list[str]:
+    files = pl.DataFrame({"source_id": ["a", "b"], "path": ["a.txt", "b.txt"], "text": [f"ICML 2025 Papers\n\n{first}\n", f"ICML 2025 Papers\n\n{second}\n"]})
+    return split_blocks(split_header(files))["text_raw"].to_list()
+
+
 PARAGRAPH = st.text(alphabet=st.characters(categories=("L", "N", "P", "Zs")), min_size=1, max_size=40).filter(
     lambda s: s.strip() and not re.fullmatch(rf"{_SPACE}*{_RULE}", s)  # "---" alone is a separator line, not a block
 )
@@ -282,12 +295,8 @@ def test_a_paragraph_that_empty_lines_cut_mid_sentence_is_one_block_again() -> N
         "Sparse Recovery from Noisy data\n\nWe study sparse recovery.": ["Sparse Recovery from Noisy data", "We study sparse recovery."],  # a title
         "见表\n\n结果": ["见表", "结果"],  # no case: not told
     }
-    for body, expected in cases.items():
-        _, blocks = _split(f"ICML 2025 Papers\n\n{body}\n")
-        assert blocks["text_raw"].to_list() == expected, body
-        assert blocks["ordinal"].to_list() == list(range(1, len(expected) + 1))
-    two_files = pl.DataFrame({"source_id": ["a", "b"], "path": ["a.txt", "b.txt"], "text": [f"ICML 2025 Papers\n\n{head}\n", f"ICML 2025 Papers\n\n{tail}\n"]})
-    assert split_blocks(split_header(two_files))["text_raw"].to_list() == [head, tail]  # never across files
+    _assert_blocks(cases)
+    assert _blocks_of_two_files(head, tail) == [head, tail]  # never across files
     assert normalize_text_of(f"{head}\n\n{tail}") == normalize_text_of(f"{head} {tail}")
 
 
@@ -599,12 +608,8 @@ def test_a_block_of_labelled_links_stays_with_the_abstract_above_it() -> None:
         f"{LONG}\n\n[[Paper]] [[Code]]": [LONG, "[[Paper]] [[Code]]"],  # no URL
         f"{LONG}\n\nPapers and code: https://x.org/p": [LONG, "Papers and code: https://x.org/p"],  # words that are no link labels
     }
-    for body, expected in cases.items():
-        _, blocks = _split(f"ICML 2025 Papers\n\n{body}\n")
-        assert blocks["text_raw"].to_list() == expected, body
-        assert blocks["ordinal"].to_list() == list(range(1, len(expected) + 1))
-    two_files = pl.DataFrame({"source_id": ["a", "b"], "path": ["a.txt", "b.txt"], "text": [f"ICML 2025 Papers\n\n{LONG}\n", f"ICML 2025 Papers\n\n{badges}\n"]})
-    assert split_blocks(split_header(two_files))["text_raw"].to_list() == [LONG, badges]  # never across files
+    _assert_blocks(cases)
+    assert _blocks_of_two_files(LONG, badges) == [LONG, badges]  # never across files
 
 
 def test_ris_records_without_empty_lines_between_them_are_a_block_each() -> None:
