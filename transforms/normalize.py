@@ -580,17 +580,33 @@ def strip_bold_title(text: pl.Expr) -> pl.Expr:
 
 
 def _strip_bold_title(rows: pl.Series) -> pl.Series:
-    head, title, mark = (pl.col("t").str.extract(_BOLD_TITLE, group) for group in (0, 1, 2))
+    def accept(title: pl.Expr, words: pl.Expr) -> pl.Expr:
+        marked = pl.col("t").str.extract(_BOLD_TITLE, 2).is_not_null() | title.str.contains(r"[:：]\z")
+        return marked | (in_title_case(title) & (title.str.contains(r"[.?]\z") | ((words >= 3) & title.str.contains(r"[\p{L}\p{N})]\z"))))
+
+    return _strip_leading_title(rows, _BOLD_TITLE, accept)
+
+
+# A linked title in front of its abstract, as paper lists write an entry ("- [Title](https://arxiv.org/abs/...) - We ...",
+# "[Title](url): We ..."): two to thirty words, then a colon or a dash. The URL stays in the raw block, where URLs are read.
+STARTS_LINK = r"\A[ \t]*" + LIST_MARK + r"\["
+_LINKED_TITLE = STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*(?:[:：]|[-–—|][ \t])[ \t]*\p{Lu}"
+
+
+def strip_linked_title(text: pl.Expr) -> pl.Expr:
+    """Drop a linked title (and its list mark) in front of an abstract (see ``_LINKED_TITLE``)."""
+    return _on_rows(
+        text, lambda batch: batch.str.contains(_LINKED_TITLE), lambda rows: _strip_leading_title(rows, _LINKED_TITLE, lambda title, words: pl.lit(True)), lambda batch: batch.str.contains(STARTS_LINK)
+    )
+
+
+def _strip_leading_title(rows: pl.Series, pattern: str, accept: Callable[[pl.Expr, pl.Expr], pl.Expr]) -> pl.Series:
+    """The rows without the title ``pattern`` finds in front (its group 1) when it has two to thirty words, no sentence
+    end inside, ``accept`` agrees, and ``BOLD_TITLE_REST`` characters or more follow it."""
+    head, title = (pl.col("t").str.extract(pattern, group) for group in (0, 1))
     rest = pl.col("t").str.slice(head.str.len_chars() - 1)
     words = title.str.count_matches(r"\S+")
-    marked = mark.is_not_null() | title.str.contains(r"[:：]\z")
-    is_title = (
-        (words >= 2)
-        & (words <= 30)
-        & ~title.str.contains(r"[.!?][ \t]")
-        & (marked | (in_title_case(title) & (title.str.contains(r"[.?]\z") | ((words >= 3) & title.str.contains(r"[\p{L}\p{N})]\z")))))
-        & (rest.str.len_chars() >= BOLD_TITLE_REST)
-    ).fill_null(False)
+    is_title = ((words >= 2) & (words <= 30) & ~title.str.contains(r"[.!?][ \t]") & accept(title, words) & (rest.str.len_chars() >= BOLD_TITLE_REST)).fill_null(False)
     return rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)
 
 
@@ -1541,7 +1557,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     fields = _on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True))
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
     cells = _on_rows(cells, lambda batch: batch.str.contains("\t", literal=True), tab_cells)
-    return strip_bold_title(strip_title_line(unquote_lines(strip_heading_label(strip_highlights(html_lines(strip_chrome(cells)))))))
+    return strip_linked_title(strip_bold_title(strip_title_line(unquote_lines(strip_heading_label(strip_highlights(html_lines(strip_chrome(cells))))))))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (

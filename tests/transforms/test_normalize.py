@@ -416,6 +416,11 @@ WRAPPED = "\n".join(
         (r"show that\n\nWe prove it.\r\nthen\nexperiments agree, with $\nabla f \neq 0$ and $\nu$", "show that We prove it. then experiments agree, with ∇ f ≠ 0 and ν"),
         (r"Code: https:\/\/github.com\/a\/b", "Code: https://github.com/a/b"),
         (r"with $a \ne b$ and $\neg p$", "with a ≠ b and ¬ p"),  # symbols pylatexenc has no text for
+        # a linked title in front of its abstract, as paper lists write an entry; a one-word link or no separator stays
+        ("- [Sparse Recovery from Noisy Data](https://arxiv.org/abs/2401.11111) - " + ABSTRACT + " " + ABSTRACT, TWICE),
+        ("[Sparse Recovery](https://x.org/a): " + TWICE, TWICE),
+        ("[Code](https://x.org/a) - " + TWICE, "Code (https://x.org/a) - " + TWICE),
+        ("[Sparse Recovery](https://x.org/a) " + TWICE, "Sparse Recovery (https://x.org/a) " + TWICE),
     ],
 )
 def test_normalize_examples(raw: str, clean: str) -> None:
