@@ -18,7 +18,6 @@ import importlib.util
 import json
 import random
 import re
-import unicodedata
 from pathlib import Path
 
 import numpy as np
@@ -112,8 +111,10 @@ def ended_before_lowercase(texts: list[str]) -> list[str]:
     """The blocks of a file, each one that a block starting in lower case follows (a lowercased copy) ending with a full stop
     if it ends no sentence (a walk cut at its longest, a junk line): the pipeline would read the two as one paragraph that an
     empty line cut (``transforms.split.join_broken_paragraphs``), and the truth has them as two blocks."""
+    from transforms.split import may_continue_above
+
     return [
-        text + "." if i + 1 < len(texts) and unicodedata.category(texts[i + 1][:1] or " ") == "Ll" and not re.search(r"[.!?]\s*$", text) else text
+        text + "." if i + 1 < len(texts) and may_continue_above(texts[i + 1]) and not re.search(r"[.!?]\s*$", text) else text
         for i, text in enumerate(texts)
     ]
 

@@ -576,37 +576,37 @@ BOLD_TITLE_REST = 100
 
 def strip_bold_title(text: pl.Expr) -> pl.Expr:
     """Drop a bold title (and its list mark) in front of an abstract (see ``_BOLD_TITLE``)."""
-    return _on_rows(text, lambda batch: batch.str.contains(_BOLD_TITLE), _strip_bold_title, lambda batch: batch.str.contains(STARTS_BOLD))
-
-
-def _strip_bold_title(rows: pl.Series) -> pl.Series:
-    def accept(title: pl.Expr, words: pl.Expr) -> pl.Expr:
-        marked = pl.col("t").str.extract(_BOLD_TITLE, 2).is_not_null() | title.str.contains(r"[:：]\z")
-        return marked | (in_title_case(title) & (title.str.contains(r"[.?]\z") | ((words >= 3) & title.str.contains(r"[\p{L}\p{N})]\z"))))
-
-    return _strip_leading_title(rows, _BOLD_TITLE, accept)
+    return _on_rows(text, lambda batch: batch.str.contains(_BOLD_TITLE), lambda rows: _strip_leading_title(rows, _BOLD_TITLE), lambda batch: batch.str.contains(STARTS_BOLD))
 
 
 # A linked title in front of its abstract, as paper lists write an entry ("- [Title](https://arxiv.org/abs/...) - We ...",
 # "[Title](url): We ..."): two to thirty words, then a colon or a dash. The URL stays in the raw block, where URLs are read.
 STARTS_LINK = r"\A[ \t]*" + LIST_MARK + r"\["
-_LINKED_TITLE = STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*(?:[:：]|[-–—|][ \t])[ \t]*\p{Lu}"
+_LINKED_TITLE = STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*([:：]|[-–—|][ \t])[ \t]*\p{Lu}"
 
 
 def strip_linked_title(text: pl.Expr) -> pl.Expr:
     """Drop a linked title (and its list mark) in front of an abstract (see ``_LINKED_TITLE``)."""
     return _on_rows(
-        text, lambda batch: batch.str.contains(_LINKED_TITLE), lambda rows: _strip_leading_title(rows, _LINKED_TITLE, lambda title, words: pl.lit(True)), lambda batch: batch.str.contains(STARTS_LINK)
+        text, lambda batch: batch.str.contains(_LINKED_TITLE), lambda rows: _strip_leading_title(rows, _LINKED_TITLE), lambda batch: batch.str.contains(STARTS_LINK)
     )
 
 
-def _strip_leading_title(rows: pl.Series, pattern: str, accept: Callable[[pl.Expr, pl.Expr], pl.Expr]) -> pl.Series:
-    """The rows without the title ``pattern`` finds in front (its group 1) when it has two to thirty words, no sentence
-    end inside, ``accept`` agrees, and ``BOLD_TITLE_REST`` characters or more follow it."""
-    head, title = (pl.col("t").str.extract(pattern, group) for group in (0, 1))
+def _strip_leading_title(rows: pl.Series, pattern: str) -> pl.Series:
+    """The rows without the title ``pattern`` finds in front (group 1; group 2 a colon or dash after it, if any) when it has
+    two to thirty words, no sentence end inside, a colon or dash after it or Title Case and a fitting end, and
+    ``BOLD_TITLE_REST`` characters or more follow it."""
+    head, title, mark = (pl.col("t").str.extract(pattern, group) for group in (0, 1, 2))
     rest = pl.col("t").str.slice(head.str.len_chars() - 1)
     words = title.str.count_matches(r"\S+")
-    is_title = ((words >= 2) & (words <= 30) & ~title.str.contains(r"[.!?][ \t]") & accept(title, words) & (rest.str.len_chars() >= BOLD_TITLE_REST)).fill_null(False)
+    marked = mark.is_not_null() | title.str.contains(r"[:：]\z")
+    is_title = (
+        (words >= 2)
+        & (words <= 30)
+        & ~title.str.contains(r"[.!?][ \t]")
+        & (marked | (in_title_case(title) & (title.str.contains(r"[.?]\z") | ((words >= 3) & title.str.contains(r"[\p{L}\p{N})]\z")))))
+        & (rest.str.len_chars() >= BOLD_TITLE_REST)
+    ).fill_null(False)
     return rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)
 
 
@@ -1486,7 +1486,7 @@ def html_lines(text: pl.Expr) -> pl.Expr:
 # ("\nexperiments"; "\nabla" stays).
 _LITERAL_ESCAPE = r"\\+(?:r\\+n|[nrt])(?:[^a-z{@]|$)|\\+u[0-9A-Fa-f]{4}"
 _LITERAL_BREAK_RE = re.compile(r"\\+(?:r\\+n|([nrt]))(?=([A-Za-z]*))(?=[^a-z{@]|$)")  # the letters after: "\nLeftarrow" stays
-_LITERAL_NEWLINE_WORD_RE = re.compile(r"\\+n([a-z]+)")
+_LITERAL_NEWLINE_WORD_RE = re.compile(r"\\+(n)(?=([a-z]+))")
 _LITERAL_UNICODE_RE = re.compile(r"\\+u((?i:d[89ab][0-9a-f]{2}))\\+u((?i:d[c-f][0-9a-f]{2}))|\\+u((?i:[0-9a-f]{4}))")
 # LaTeX commands starting with "n" that pylatexenc's text conversion has no entry for
 _N_COMMANDS = frozenset("newline newpage noindent nolimits nonumber nobreak nocite norm normalsize".split())
@@ -1518,7 +1518,7 @@ def literal_escapes(text: str) -> str:
     """A block's backslash escapes from a JSON or CSV export as the characters they stand for (see ``_LITERAL_ESCAPE``)."""
     text = _LITERAL_UNICODE_RE.sub(_escaped_char, text)
     text = _LITERAL_BREAK_RE.sub(_escaped_break, text)
-    return _LITERAL_NEWLINE_WORD_RE.sub(lambda m: m.group() if _is_n_command("n" + m.group(1)) else "\n" + m.group(1), text)
+    return _LITERAL_NEWLINE_WORD_RE.sub(_escaped_break, text)
 
 
 _ENTRY_NUMBER_LINE = rf"\A[ \t]*{ENTRY_NUMBER}[ \t]*\r?\n"

@@ -393,7 +393,7 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
 _OPEN_END = r"[\p{Ll},;][ \t]*\z"
 _PUNCTUATION = r"[.,;:!?]"
 _FRAGMENT_WORDS = 30  # fewer words without punctuation: part of a sentence
-_EDGE_CHARS = 8  # the regexes read a block's edges only, not its text
+_EDGE_CHARS = 8  # of the block above, only its end is read for an open end
 JOINED_MAX_CHARS = 5_000
 
 
@@ -408,8 +408,6 @@ def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
     (``_after_empty_lines``; see ``_OPEN_END``) joined again at an empty line."""
     text = pl.col("text_raw")
     below = blocks.select((pl.col("_after_empty_lines") & text.str.slice(0, 1).str.contains(r"\p{Ll}")).arg_true()).to_series()
-    if below.is_empty():
-        return blocks.select("source_id", "path", "text_raw")
     above = blocks["text_raw"].gather(below - 1)  # only the few blocks above a lowercase start are read to their end
     open_prose = above.str.slice(-_EDGE_CHARS).str.contains(_OPEN_END) & (above.str.contains(_PUNCTUATION) | (above.str.count_matches(r"\s+") < _FRAGMENT_WORDS))
     continuing = below.filter(open_prose)
