@@ -521,7 +521,9 @@ HEAD_LINES = st.lists(st.sampled_from(["Is Attention All You Need?", "Maria Kowa
 
 
 def _is_chrome_line(line: str) -> bool:
-    return bool(pl.select(is_chrome_line(pl.lit(line)) | pl.lit(line).str.contains(normalize._LEADING_CHROME_LINE)).item())
+    """True for a line the rules drop as chrome, also once its JSON escapes are read ("\\ud83d\\ude00" is a pictograph)."""
+    unescaped = pl.lit(normalize.literal_escapes(line))
+    return bool(pl.select(is_chrome_line(unescaped) | unescaped.str.contains(normalize._LEADING_CHROME_LINE)).item())
 
 
 # One line of abstract text. A line that is itself a chrome line ("©", "Oral", a page link: "arXiv") is no abstract: the rules drop it.
