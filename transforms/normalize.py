@@ -1594,6 +1594,10 @@ def _needs_second_pass(batch: pl.Series) -> pl.Series:
     rows = (_non_ascii(batch) & ~needs).fill_null(False).arg_true()  # mojibake and what NFKC composes are never ASCII
     rows = rows.filter(batch.gather(rows).str.contains(MOJIBAKE + r"|[\p{M}\u1100-\u11ff]"))  # a pair, a combining mark, a jamo
     rows = rows.filter(batch.gather(rows).str.contains(MOJIBAKE) | _refold_changes(batch.gather(rows)))
+    # A hyphen and a space before a lower-case word: markup the first pass removed may have stood between them, so the
+    # hyphenation rule saw none ("data- \emph{driven}", "data-" / "$k$-means" are "data- driven", "data- k-means" after it).
+    hyphens = (batch.str.contains_any(["- ", "\u2010 ", "\u00ad "]) & ~needs).fill_null(False).arg_true()
+    rows = pl.concat([rows, hyphens.filter(batch.gather(hyphens).str.contains(LINE_END_HYPHEN))])
     return needs.scatter(rows, True) if not rows.is_empty() else needs
 
 
