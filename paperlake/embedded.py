@@ -4,17 +4,19 @@ With no API configured, Prefect starts a temporary local server when the flow be
 waits for it (5–10 s). ``paperlake run`` starts the same server (Prefect's own app under
 uvicorn, as Prefect's ephemeral mode runs it) before it imports the pipeline, so the server
 boots on one core while the other imports and reads; then the flow uses it and it stops
-with the command. A configured API (``PREFECT_API_URL`` in the environment or the active
-Prefect profile) is used as it is.
+with the command, also when the command is killed (``_stop_with_parent``). A configured API
+(``PREFECT_API_URL`` in the environment or the active Prefect profile) is used as it is.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -28,6 +30,8 @@ STARTUP_TIMEOUT_S = 180.0
 # service builds two in-process API clients): they react to events after the fact, and this server stops with the
 # command. Setting this variable in the environment keeps them; a lasting server (PREFECT_API_URL) runs them as it is set up.
 AUTOMATIONS_SETTING = "PREFECT_SERVER_SERVICES_TRIGGERS_ENABLED"
+# Set in the temporary server's environment: its stdin is a pipe from the command, and the server stops when that closes.
+STOP_WITH_PARENT = "PAPERLAKE_STOP_WITH_PARENT"
 
 
 @dataclass
@@ -59,6 +63,8 @@ class TemporaryServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if self.process.stdin is not None:
+            self.process.stdin.close()
 
 
 def _free_port() -> int:
@@ -70,10 +76,22 @@ def _free_port() -> int:
 def server_app() -> object:
     """Prefect's API app (the temporary server's factory), built with the garbage collector paused (``collector_paused``):
     the server's import makes ~450,000 objects, and collections during it cost ~1 s of its boot."""
+    if os.environ.get(STOP_WITH_PARENT):
+        threading.Thread(target=_stop_with_parent, name="stop-with-parent", daemon=True).start()
     with collector_paused():
         from prefect.server.api.server import create_app
 
         return create_app()
+
+
+def _stop_with_parent() -> None:
+    """Stop this server as soon as the command that started it is gone, however it ended (a scheduler's SIGTERM, after
+    which Prefect re-raises the signal and no ``finally`` runs; SIGKILL; a crash): the pipe on stdin then reads its end.
+    uvicorn shuts down on SIGTERM; a server that has not stopped 10 s later exits anyway."""
+    sys.stdin.buffer.read()
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(10)
+    os._exit(1)
 
 
 def start_temporary_server() -> TemporaryServer | None:
@@ -88,9 +106,9 @@ def start_temporary_server() -> TemporaryServer | None:
         sys.executable, "-m", "uvicorn", "--app-dir", package_dir, "--factory", f"{__name__}:server_app",
         "--host", "127.0.0.1", "--port", str(port), "--log-level", "error", "--lifespan", "on",
     ]
-    env = {**os.environ, "PREFECT_UI_ENABLED": "0", "PREFECT__SERVER_EPHEMERAL": "1", "PREFECT__SERVER_FINAL": "1"}
+    env = {**os.environ, "PREFECT_UI_ENABLED": "0", "PREFECT__SERVER_EPHEMERAL": "1", "PREFECT__SERVER_FINAL": "1", STOP_WITH_PARENT: "1"}
     env.setdefault(AUTOMATIONS_SETTING, "false")
-    return TemporaryServer(subprocess.Popen(command, env=env), f"http://127.0.0.1:{port}/api")
+    return TemporaryServer(subprocess.Popen(command, env=env, stdin=subprocess.PIPE), f"http://127.0.0.1:{port}/api")
 
 
 def _drain_prefect_workers() -> None:

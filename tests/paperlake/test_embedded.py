@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import random
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import psutil
+
+from paperlake.store import Warehouse
 
 SCRIPT = """
 from paperlake.embedded import prefect_api, start_temporary_server
@@ -62,3 +70,75 @@ def test_a_refused_config_stops_the_server_the_command_started(tmp_path: Path) -
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr[-3000:]
     assert "[run]: workers must be an integer, got 'two'" in done.stderr
+
+
+STARTED = """
+import time
+from paperlake.embedded import start_temporary_server
+
+server = start_temporary_server()
+server.wait_until_healthy()
+print(server.process.pid, flush=True)
+time.sleep(300)
+"""
+
+
+def _ended(process: psutil.Process, timeout: float) -> bool:
+    """Whether ``process`` exits within ``timeout`` seconds (a zombie nobody reaps has exited)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if process.status() == psutil.STATUS_ZOMBIE:
+                return True
+        except psutil.NoSuchProcess:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_the_temporary_server_stops_when_the_command_that_started_it_is_killed(tmp_path: Path) -> None:
+    """SIGKILL (the OOM killer, a scheduler's timeout) runs no ``finally``: the server reads the end of its stdin pipe instead."""
+    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"} | {"PREFECT_HOME": str(tmp_path / "prefect")}
+    command = subprocess.Popen([sys.executable, "-c", STARTED], env=env, stdout=subprocess.PIPE, text=True)
+    server = psutil.Process(int(command.stdout.readline()))
+    try:
+        command.kill()
+        command.wait(timeout=30)
+        assert _ended(server, timeout=30)
+    finally:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            server.kill()
+
+
+def test_a_run_stopped_with_sigterm_leaves_no_server_and_publishes_nothing(tmp_path: Path) -> None:
+    """Prefect answers SIGTERM by failing the run and raising the signal again, so the command ends without its ``finally``:
+    before, its temporary server (~200 MB) stayed running after every run a scheduler stopped. The staging folder goes."""
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    words = [f"w{i}" for i in range(5000)]
+    rng = random.Random(7)
+    blocks = (" ".join(rng.choices(words, k=120)) + "." for _ in range(3000))
+    (inputs / "listing.txt").write_text("ICML 2025 Papers\n\n" + "\n\n".join(blocks), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"} | {"PREFECT_HOME": str(tmp_path / "prefect")}
+    command = [sys.executable, "-m", "paperlake", "run", "--input", str(inputs), "--warehouse", str(tmp_path / "wh")]
+    run = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    main = psutil.Process(run.pid)
+    processes = [main]
+    try:
+        for line in run.stderr:
+            if "files:" in line:  # the flow runs, on the server
+                break
+        processes += main.children(recursive=True)
+        servers = [child for child in processes if "uvicorn" in " ".join(child.cmdline())]
+        run.send_signal(signal.SIGTERM)
+        errors = run.communicate(timeout=120)[1]
+        # Prefect raises the signal again (status -15), unless it lands while Prefect sets up a task run, which then fails
+        # with "Task run is not set" (a ValueError: status 2)
+        assert run.returncode in (-signal.SIGTERM, 2), errors[-3000:]
+        assert len(servers) == 1 and _ended(servers[0], timeout=30)
+        assert not (tmp_path / "wh" / "_staging").exists() or not any((tmp_path / "wh" / "_staging").iterdir())
+        assert Warehouse(tmp_path / "wh").current_version() is None
+    finally:
+        for process in processes:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                process.kill()
