@@ -207,7 +207,7 @@ _CJK_WORDS = {
 _CJK_BY_LENGTH = tuple(sorted({w for words in _CJK_WORDS.values() for w in words}, key=len, reverse=True))
 _LANG_ONLY = {  # words that decide the language when present
     "de": {"akzeptierte", "angenommene", "beiträge", "beitrage", "papiere", "veröffentlichungen", "arbeiten", "hauptkonferenz", "vorträge", "vortrage", "tagungsband"},
-    "fr": {"acceptés", "acceptes", "communications", "des", "du", "conférence", "principale", "actes"},
+    "fr": {"acceptés", "acceptes", "communications", "des", "du", "conférence", "principale", "actes", "longs", "courts"},
     "es": {"artículos", "articulos", "aceptados", "trabajos", "ponencias", "los", "conferencia", "actas"},
     "ru": set(_WORDS["ru"].split()),
     "it": {"articoli", "articolo", "accettati", "degli", "dei", "della", "conferenza", "lunghi", "brevi", "atti"},
@@ -223,6 +223,8 @@ _LANG_ONLY = {  # words that decide the language when present
     "hu": {"elfogadott", "cikkek"},
 }
 _VOCAB = {w for words in _WORDS.values() for w in words.split()}
+_ENGLISH_ONLY = frozenset(_WORDS["en"].split()) - {w for lang, words in _WORDS.items() if lang != "en" for w in words.split()}
+_ARTICLES_FIRST = re.compile(r"\W*articles?\b", re.IGNORECASE)
 # "Papers accepted at NeurIPS 2024", "Papers in ICML 2025", "Artículos aceptados en ICML 2025": with a word for papers
 # only ("Accepted at ICML 2025" is a block's note).
 _LINKING = frozenset({"at", "to", "in", "for", "and", "with", "en", "del", "al", "à", "au", "aux", "l", "no", "na", "em", "alla", "nel"})
@@ -353,7 +355,10 @@ def _language(text: str, words: list[str]) -> str:
         if marks.intersection(words):
             return lang
     if "articles" in words or "article" in words:
-        return "fr" if not {"accepted", "papers", "paper"}.intersection(words) else "en"
+        # French and English alike: French names the articles first ("Articles ICML 2024"), English after the venue
+        # ("Nature 2024 Articles") or with an English word ("Articles from ICML 2024", "Accepted Articles")
+        english = _ENGLISH_ONLY.intersection(words) or not _ARTICLES_FIRST.match(text)
+        return "en" if english else "fr"
     return "en"
 
 

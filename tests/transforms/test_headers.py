@@ -180,6 +180,11 @@ CASES = [
     ("Art\u00edculos aceptados en ICML 2025", "ICML", 2025, "es", "ICML 2025 Papers", None),
     ("Articles accept\u00e9s \u00e0 ICML 2025", "ICML", 2025, "fr", "ICML 2025 Papers", None),
     ("Liste des articles de l'ICML 2025", "ICML", 2025, "fr", "ICML 2025 Papers", None),
+    # "articles" is French and English: French names them first, English after the venue or with an English word
+    ("Articles ICML 2025", "ICML", 2025, "fr", "ICML 2025 Papers", None),
+    ("ICML 2025 – Articles longs", "ICML", 2025, "fr", "ICML 2025 Papers", None),
+    ("ICML 2025 Articles", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("Articles from ICML 2025", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("Artigos aceitos no ICML 2025", "ICML", 2025, "pt", "ICML 2025 Papers", None),
     ("ICML 2025 \u2014 Accepted Papers with Abstracts", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("Accepterade artiklar ICML 2025", "ICML", 2025, "sv", "ICML 2025 Papers", None),
