@@ -358,13 +358,17 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
     """
     pieces = sources.filter(pl.col("body").is_not_null()).select("source_id", "path", piece="body").with_row_index("_file").explode("piece")
     after_a_cut = pl.col("_file") == pl.col("_file").shift(1)
+    blank = ~pl.col("piece").str.contains(f"[^{_SPACE_CHARS}\n]")  # part of a gap
     blocks = (
         pieces.with_columns(piece=pl.when(after_a_cut).then(pl.col("piece").str.strip_chars_start(_SPACE_CHARS)).otherwise(pl.col("piece")))
-        .filter(pl.col("piece").str.contains(f"[^{_SPACE_CHARS}\n]"))  # blank: part of a gap
+        # after two or more empty lines: the piece starts with a line break, or a blank piece is above it
+        .with_columns(_wide_gap=pl.col("piece").str.starts_with("\n") | (blank.shift(1) & after_a_cut).fill_null(False))
+        .filter(~blank)
         .with_row_index("_piece")
         .select(
             "_file",
             "_piece",
+            "_wide_gap",
             "source_id",
             "path",
             text_raw=("\n" + pl.col("piece") + "\n")
@@ -377,7 +381,8 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
     )
     # A piece's first block follows the one above it across empty lines only: a piece of a separator line alone is a null row.
     after_empty_lines = (pl.col("_piece") != pl.col("_piece").shift(1)) & (pl.col("_file") == pl.col("_file").shift(1)) & pl.col("text_raw").shift(1).is_not_null()
-    blocks = join_broken_paragraphs(blocks.with_columns(_after_empty_lines=after_empty_lines.fill_null(False)).filter(pl.col("text_raw").is_not_null()))
+    blocks = blocks.with_columns(_after_empty_lines=after_empty_lines.fill_null(False), _after_one_empty_line=(after_empty_lines & ~pl.col("_wide_gap")).fill_null(False))
+    blocks = join_broken_paragraphs(join_spaced_lines(blocks.filter(pl.col("text_raw").is_not_null())))
     return (
         attach_link_blocks(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(blocks)))))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
@@ -422,6 +427,49 @@ def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
     return pl.concat([kept, joined.select(kept.columns)]).sort("_group", maintain_order=True).select("source_id", "path", "text_raw")
 
 
+# A paragraph copied with an empty line under each of its lines (a double-spaced PDF, a page with one element per visual
+# line): a run of at least SPACED_MIN_LINES blocks that are each one line of at most SPACED_LINE_WIDTH (``paragraph_width``),
+# the widest at least SPACED_MIN_WIDTH, one empty line apart, most of them (all but the first) starting in lower case, as
+# wrapped prose does and a list of titles or names does not, and most of them full: at least FULL_LINE of the run's widest.
+# A full line is continued by the next line of its run, whatever it starts with; a paragraph's last line is shorter, and
+# the next line starts the next block.
+SPACED_LINE_WIDTH = 110
+SPACED_MIN_WIDTH = 40
+SPACED_MIN_LINES = 3
+FULL_LINE = 0.8
+_SPACED_LOWER_STARTS = 0.5
+_SPACED_FULL_LINES = 0.5
+
+
+def join_spaced_lines(blocks: pl.DataFrame) -> pl.DataFrame:
+    """The blocks in file order, each paragraph copied with an empty line under each line joined again at its empty lines
+    (``_after_one_empty_line`` marks a block one empty line under the one above); the flags are the first line's."""
+    text = pl.col("text_raw")
+    width = paragraph_width(text)
+    line = ~text.str.contains("\n", literal=True) & (width <= SPACED_LINE_WIDTH)
+    in_run = line & line.shift(1).fill_null(False) & pl.col("_after_one_empty_line")
+    runs = blocks.select(line=line, _run=(~in_run).cum_sum(), _width=width, _lower=text.str.contains(r"^\p{Ll}"), _in_run=in_run)
+    lines = pl.len().over("_run")
+    widest = pl.col("_width").max().over("_run")
+    full = pl.col("_width") >= FULL_LINE * widest
+    spaced = (
+        pl.col("line")
+        & (lines >= SPACED_MIN_LINES)
+        & (widest >= SPACED_MIN_WIDTH)
+        & ((pl.col("_lower") & pl.col("_in_run")).sum().over("_run") >= _SPACED_LOWER_STARTS * (lines - 1))
+        & (full.sum().over("_run") >= _SPACED_FULL_LINES * lines)
+    )
+    continues = runs.select(spaced & pl.col("_in_run") & full.shift(1).over("_run").fill_null(False)).to_series()
+    if not continues.any():
+        return blocks
+    grouped = blocks.with_columns(_group=(~continues).cum_sum())
+    in_paragraph = pl.len().over("_group") > 1  # only the lines to join are copied into new text
+    joined = grouped.filter(in_paragraph).group_by("_group", maintain_order=True).agg(pl.all().exclude("text_raw").first(), text.str.join("\n\n"))
+    joined = joined.filter(text.str.len_chars() <= JOINED_MAX_CHARS)  # longer: a list, not a paragraph; its lines stay blocks
+    kept = grouped.filter(~pl.col("_group").is_in(joined["_group"].implode()))
+    return pl.concat([kept, joined.select(kept.columns)]).sort("_group", maintain_order=True).select(blocks.columns)
+
+
 # A block of only a paper's labelled links, as awesome-lists and paper pages put under an abstract ("[[Paper]](url)
 # [[Code]](url)", "**Code:** https://github.com/...", "📄 [Paper](url) | 💻 [Code](url)"): URLs, Markdown link brackets,
 # link words (LINK_WORDS), separators and symbols, with a URL and a link word outside it. Such a block stays with the block
@@ -460,8 +508,22 @@ def attach_link_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
 
 def first_block(text: str) -> str:
     """A text's first block: what comes before its first gap (blank or separator lines), line ends made LF."""
-    pieces = re.split(_GAP, "\n" + re.sub(r"\r\n?|[\u2028\u2029]", "\n", text) + "\n")
-    return next((piece.strip() for piece in pieces if piece.strip()), "")
+    return next((piece.strip() for piece in _gap_pieces(text) if piece.strip()), "")
+
+
+def last_block(text: str) -> str:
+    """A text's last block: what comes after its last gap (blank or separator lines), line ends made LF."""
+    return next((piece.strip() for piece in reversed(_gap_pieces(text)) if piece.strip()), "")
+
+
+def _gap_pieces(text: str) -> list[str]:
+    return re.split(_GAP, "\n" + re.sub(r"\r\n?|[\u2028\u2029]", "\n", text) + "\n")
+
+
+def may_be_spaced_lines(above: str, below: str) -> bool:
+    """Whether two blocks may be lines of one paragraph copied with empty lines between its lines (``join_spaced_lines``):
+    each is one line of at most ``SPACED_LINE_WIDTH``."""
+    return all(block and "\n" not in block and (len(block) + len(block.encode())) // 2 <= SPACED_LINE_WIDTH for block in (above, below))
 
 
 def links_blocks(texts: pl.Series) -> pl.Series:

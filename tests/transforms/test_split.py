@@ -125,7 +125,9 @@ PARAGRAPH = st.text(alphabet=st.characters(categories=("L", "N", "P", "Zs")), mi
 )
 
 
-@given(st.lists(PARAGRAPH.map(lambda p: p + "."), min_size=1, max_size=8))  # a sentence's end: no paragraph cut mid-sentence
+# A sentence's end, and a capital first (as an abstract starts): no paragraph cut mid-sentence, no line of a paragraph
+# copied with empty lines between its lines (split.join_spaced_lines)
+@given(st.lists(PARAGRAPH.map(lambda p: "A" + p + "."), min_size=1, max_size=8))
 def test_every_block_is_found_once_in_order(paragraphs: list[str]) -> None:
     text = "ICML 2025 Papers\n\n" + "\n\n".join(paragraphs) + "\n"
     _, blocks = _split(text)
@@ -298,6 +300,54 @@ def test_a_paragraph_that_empty_lines_cut_mid_sentence_is_one_block_again() -> N
     _assert_blocks(cases)
     assert _blocks_of_two_files(head, tail) == [head, tail]  # never across files
     assert normalize_text_of(f"{head}\n\n{tail}") == normalize_text_of(f"{head} {tail}")
+
+
+# Two abstracts hard-wrapped at 76 characters; each ends on a short line (39 and 11 characters)
+SPARSE = textwrap.wrap(
+    "We study the problem of learning sparse representations from noisy observations and propose a new algorithm that provably "
+    "recovers the support under mild assumptions on the design matrix. Experiments on synthetic and real data show that the method "
+    "outperforms strong baselines, including LASSO and OMP, by a wide margin on all tasks.",
+    76,
+)
+CURRICULUM = textwrap.wrap(
+    "Large language models often fail at multi-step arithmetic reasoning. We introduce a curriculum of synthetic tasks that teaches "
+    "models to decompose problems into verifiable steps. Fine-tuning on this curriculum improves accuracy on three benchmarks by up to "
+    "twelve points over the GPT-4 baseline, at no cost.",
+    76,
+)
+
+
+# A paragraph wrapped where a sentence ends above a capital
+PDF = [
+    "We study the problem of learning sparse representations from noisy data.",
+    "Our algorithm provably recovers the support under mild assumptions on the",
+    "design matrix. Experiments on synthetic and real data show that the method",
+    "outperforms strong baselines, including LASSO and OMP, by a wide margin.",
+]
+
+
+def test_a_paragraph_copied_with_an_empty_line_under_each_line_is_one_block_again() -> None:
+    """A double-spaced PDF or a page with one element per visual line: each line was a block, and where a line ended a
+    sentence above a capital, or ended in a capital or a digit, the paragraph rule above did not join them (too_short
+    fragments, partial records)."""
+    sparse, curriculum = "\n\n".join(SPARSE), "\n\n".join(CURRICULUM)
+    titles = ["Sparse Recovery Under Mild Assumptions on the Design Matrix", "Curriculum Learning for Multi-Step Arithmetic Reasoning",
+              "Attention Is All You Need", "Deep Residual Learning for Image Recognition"]
+    people = ["Maria Kowalska, Wei Li and J. R. Smith", "Department of Computer Science, University of Warsaw", "Google DeepMind, London"]
+    short = ["A first short line.", "and a second one.", "and a third one."]
+    cases = {
+        f"{sparse}\n\n\n\n{curriculum}": [sparse, curriculum],  # abstracts apart by more empty lines than lines
+        f"{sparse}\n\n{curriculum}": [sparse, curriculum],  # one empty line everywhere: a paragraph ends on its short last line
+        "\n\n".join(PDF): ["\n\n".join(PDF)],
+        "\n\n".join(titles): titles,  # capitals first: a list, not wrapped prose
+        "\n\n".join([*people, sparse]): [*people, sparse],
+        "\n\n".join(PDF[:2]): PDF[:2],  # two lines: not told from two items
+        "\n\n\n".join(PDF[:3]): [PDF[0], "\n\n".join(PDF[1:3])],  # lines two empty lines apart are blocks (the paragraph rule joins "the" / "design")
+        "\n\n".join(short): short,  # no line as wide as wrapped prose
+    }
+    _assert_blocks(cases)
+    assert _blocks_of_two_files("\n\n".join(PDF[:2]), "\n\n".join(PDF[2:])) == [*PDF[:2], "\n\n".join(PDF[2:])]  # never across files
+    assert normalize_text_of("\n\n".join(PDF)) == normalize_text_of(" ".join(PDF))
 
 
 def _lowercase(char: str) -> bool:
