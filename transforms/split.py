@@ -445,25 +445,27 @@ def join_spaced_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     """The blocks in file order, each paragraph copied with an empty line under each line joined again at its empty lines
     (``_after_one_empty_line`` marks a block one empty line under the one above); the flags are the first line's."""
     text = pl.col("text_raw")
-    width = paragraph_width(text)
-    line = ~text.str.contains("\n", literal=True) & (width <= SPACED_LINE_WIDTH)
-    in_run = line & line.shift(1).fill_null(False) & pl.col("_after_one_empty_line")
-    runs = blocks.select(line=line, _run=(~in_run).cum_sum(), _width=width, _lower=text.str.contains(r"^\p{Ll}"), _in_run=in_run)
-    lines = pl.len().over("_run")
-    widest = pl.col("_width").max().over("_run")
-    full = pl.col("_width") >= FULL_LINE * widest
-    spaced = (
-        pl.col("line")
-        & (lines >= SPACED_MIN_LINES)
-        & (widest >= SPACED_MIN_WIDTH)
-        & ((pl.col("_lower") & pl.col("_in_run")).sum().over("_run") >= _SPACED_LOWER_STARTS * (lines - 1))
-        & (full.sum().over("_run") >= _SPACED_FULL_LINES * lines)
-    )
-    continues = runs.select(spaced & pl.col("_in_run") & full.shift(1).over("_run").fill_null(False)).to_series()
-    if not continues.any():
+    line = ~text.str.contains("\n", literal=True) & (paragraph_width(text) <= SPACED_LINE_WIDTH)
+    in_run = blocks.select(line & line.shift(1).fill_null(False) & pl.col("_after_one_empty_line")).to_series()
+    if in_run.sum() < SPACED_MIN_LINES - 1:
         return blocks
+    rows = (in_run | in_run.shift(-1).fill_null(False)).arg_true()  # the lines of runs of two or more: the rest are no run's
+    runs = blocks[rows].select(_run=(~in_run.gather(rows)).cum_sum(), _in_run=in_run.gather(rows), _width=paragraph_width(text), _lower=text.str.contains(r"^\p{Ll}"))
+    runs = runs.with_columns(_widest=pl.col("_width").max().over("_run"), _lines=pl.len().over("_run"))
+    runs = runs.with_columns(_full=pl.col("_width") >= FULL_LINE * pl.col("_widest"))
+    spaced = (
+        (pl.col("_lines") >= SPACED_MIN_LINES)
+        & (pl.col("_widest") >= SPACED_MIN_WIDTH)
+        & ((pl.col("_lower") & pl.col("_in_run")).sum().over("_run") >= _SPACED_LOWER_STARTS * (pl.col("_lines") - 1))
+        & (pl.col("_full").sum().over("_run") >= _SPACED_FULL_LINES * pl.col("_lines"))
+    )
+    # a line in a run continues the one above it, in its run
+    continuing = runs.select(spaced & pl.col("_in_run") & pl.col("_full").shift(1).fill_null(False)).to_series()
+    if not continuing.any():
+        return blocks
+    continues = pl.repeat(False, blocks.height, eager=True).scatter(rows.filter(continuing), True)
     grouped = blocks.with_columns(_group=(~continues).cum_sum())
-    in_paragraph = pl.len().over("_group") > 1  # only the lines to join are copied into new text
+    in_paragraph = continues | continues.shift(-1).fill_null(False)  # only the lines to join are copied into new text
     joined = grouped.filter(in_paragraph).group_by("_group", maintain_order=True).agg(pl.all().exclude("text_raw").first(), text.str.join("\n\n"))
     joined = joined.filter(text.str.len_chars() <= JOINED_MAX_CHARS)  # longer: a list, not a paragraph; its lines stay blocks
     kept = grouped.filter(~pl.col("_group").is_in(joined["_group"].implode()))
