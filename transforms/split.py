@@ -429,8 +429,9 @@ def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
 
 # A paragraph copied with an empty line under each of its lines (a double-spaced PDF, a page with one element per visual
 # line): a run of at least SPACED_MIN_LINES blocks that are each one line of at most SPACED_LINE_WIDTH (``paragraph_width``),
-# the widest at least SPACED_MIN_WIDTH, one empty line apart, most of them (all but the first) starting in lower case, as
-# wrapped prose does and a list of titles or names does not, and most of them full: at least FULL_LINE of the run's widest.
+# the widest at least SPACED_MIN_WIDTH, one empty line apart, at least half of them (all but the first) starting in lower
+# case, as wrapped prose does and a list of titles or names does not, and at least half of them full: at least FULL_LINE of
+# the run's widest.
 # A full line is continued by the next line of its run, whatever it starts with; a paragraph's last line is shorter, and
 # the next line starts the next block.
 SPACED_LINE_WIDTH = 110
