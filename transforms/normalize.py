@@ -731,9 +731,10 @@ _UNSPACED = r"[\p{Han}\p{Hiragana}\p{Katakana}\u3000-\u303f\uff00-\uffef]"
 
 
 def _join_rest(text: pl.Expr) -> pl.Expr:
-    # A hyphen at a line end after a digit or before one ("GPT-" / "4") stays, glued, as join_hyphenated keeps it before a capital.
+    # A hyphen at a line end after a digit or before one ("GPT-" / "4") stays, glued, as join_hyphenated keeps it before a capital
+    # (also across the empty line of lines split joined at one).
     return (
-        text.str.replace_all(r"([\p{L}\p{N}][-\u2010])[^\S\n]*\n[^\S\n]*([\p{L}\p{N}])", "${1}${2}")
+        text.str.replace_all(r"([\p{L}\p{N}][-\u2010])[^\S\n]*\n(?:[^\S\n]*\n)?[^\S\n]*([\p{L}\p{N}])", "${1}${2}")
         .str.replace_all(f"({_UNSPACED})[^\\S\\n]*\\n[^\\S\\n]*({_UNSPACED})", "${1}${2}")
         .str.replace_all(r"[ \t]*\n[ \t]*", " ")
     )

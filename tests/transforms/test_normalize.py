@@ -50,6 +50,8 @@ WRAPPED = "\n".join(
         # a word hyphenated before markup, at a line end or where an aggregator made it a space: read once the markup is gone
         ("the opti-\n\\emph{mizer} and the data- <i>driven</i> $k$-\n$means$ step", "the optimizer and the data-driven k-means step"),
         ("A-\n$x^2$ term", "A-x^2 term"),  # (hypothesis: "A- x^2", then "A-x^2" on a second pass)
+        # line-end hyphens across the empty line that split keeps between the lines it joins (split.join_spaced_lines)
+        ("the Kullback-\n\nLeibler term of GPT-\n\n4 with an opti-\n\nmizer and pre-\n\ntrained nets.", "the Kullback-Leibler term of GPT-4 with an optimizer and pre-trained nets."),
         ("a model--based approach---called PlanNet---that, pages 1--10; a----b, --flag", "a model–based approach—called PlanNet—that, pages 1–10; a----b, --flag"),
         (r"noise $\mathbb{E}[\xi^2] \le \sigma^2$ and $\lambda \propto \sigma\sqrt{\log d}$", "noise E[ξ^2] ≤ σ^2 and λ ∝ σ√(log d)"),
         ("a ``modular circuit (MC) vocabulary''", 'a "modular circuit (MC) vocabulary"'),
