@@ -418,13 +418,20 @@ def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
     continuing = below.filter(open_prose)
     if continuing.is_empty():
         return blocks.select("source_id", "path", "text_raw")
-    flagged = blocks.with_columns(_continues=pl.int_range(pl.len(), dtype=below.dtype).is_in(continuing.implode()))
-    grouped = flagged.select("source_id", "path", "text_raw", _group=(~pl.col("_continues")).cum_sum())
-    in_paragraph = pl.len().over("_group") > 1  # only the blocks to join are copied into new text
-    joined = grouped.filter(in_paragraph).group_by("_group", maintain_order=True).agg(pl.col("source_id", "path").first(), text.str.join("\n\n"))
+    continues = pl.repeat(False, blocks.height, eager=True).scatter(continuing, True)
+    return _join_at_empty_lines(blocks.select("source_id", "path", "text_raw"), continues)
+
+
+def _join_at_empty_lines(blocks: pl.DataFrame, continues: pl.Series) -> pl.DataFrame:
+    """``blocks`` with each block that ``continues`` the one above joined to it at an empty line (the other columns the
+    first block's), unless the joined block would be over ``JOINED_MAX_CHARS`` (a list, not a paragraph: its parts stay)."""
+    text = pl.col("text_raw")
+    grouped = blocks.with_columns(_group=(~continues).cum_sum())
+    in_paragraph = continues | continues.shift(-1).fill_null(False)  # only the blocks to join are copied into new text
+    joined = grouped.filter(in_paragraph).group_by("_group", maintain_order=True).agg(pl.all().exclude("text_raw").first(), text.str.join("\n\n"))
     joined = joined.filter(text.str.len_chars() <= JOINED_MAX_CHARS)
     kept = grouped.filter(~pl.col("_group").is_in(joined["_group"].implode()))
-    return pl.concat([kept, joined.select(kept.columns)]).sort("_group", maintain_order=True).select("source_id", "path", "text_raw")
+    return pl.concat([kept, joined.select(kept.columns)]).sort("_group", maintain_order=True).select(blocks.columns)
 
 
 # A paragraph copied with an empty line under each of its lines (a double-spaced PDF, a page with one element per visual
@@ -442,11 +449,15 @@ _SPACED_LOWER_STARTS = 0.5
 _SPACED_FULL_LINES = 0.5
 
 
+def _spaced_line(text: pl.Expr) -> pl.Expr:
+    """Whether a block may be a line of a paragraph copied with empty lines between its lines: one line, at most ``SPACED_LINE_WIDTH``."""
+    return ~text.str.contains("\n", literal=True) & (paragraph_width(text) <= SPACED_LINE_WIDTH)
+
+
 def join_spaced_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     """The blocks in file order, each paragraph copied with an empty line under each line joined again at its empty lines
     (``_after_one_empty_line`` marks a block one empty line under the one above); the flags are the first line's."""
-    text = pl.col("text_raw")
-    line = ~text.str.contains("\n", literal=True) & (paragraph_width(text) <= SPACED_LINE_WIDTH)
+    text, line = pl.col("text_raw"), _spaced_line(pl.col("text_raw"))
     in_run = blocks.select(line & line.shift(1).fill_null(False) & pl.col("_after_one_empty_line")).to_series()
     if in_run.sum() < SPACED_MIN_LINES - 1:
         return blocks
@@ -464,13 +475,7 @@ def join_spaced_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     continuing = runs.select(spaced & pl.col("_in_run") & pl.col("_full").shift(1).fill_null(False)).to_series()
     if not continuing.any():
         return blocks
-    continues = pl.repeat(False, blocks.height, eager=True).scatter(rows.filter(continuing), True)
-    grouped = blocks.with_columns(_group=(~continues).cum_sum())
-    in_paragraph = continues | continues.shift(-1).fill_null(False)  # only the lines to join are copied into new text
-    joined = grouped.filter(in_paragraph).group_by("_group", maintain_order=True).agg(pl.all().exclude("text_raw").first(), text.str.join("\n\n"))
-    joined = joined.filter(text.str.len_chars() <= JOINED_MAX_CHARS)  # longer: a list, not a paragraph; its lines stay blocks
-    kept = grouped.filter(~pl.col("_group").is_in(joined["_group"].implode()))
-    return pl.concat([kept, joined.select(kept.columns)]).sort("_group", maintain_order=True).select(blocks.columns)
+    return _join_at_empty_lines(blocks, pl.repeat(False, blocks.height, eager=True).scatter(rows.filter(continuing), True))
 
 
 # A block of only a paper's labelled links, as awesome-lists and paper pages put under an abstract ("[[Paper]](url)
@@ -524,9 +529,8 @@ def _gap_pieces(text: str) -> list[str]:
 
 
 def may_be_spaced_lines(above: str, below: str) -> bool:
-    """Whether two blocks may be lines of one paragraph copied with empty lines between its lines (``join_spaced_lines``):
-    each is one line of at most ``SPACED_LINE_WIDTH``."""
-    return all(block and "\n" not in block and (len(block) + len(block.encode())) // 2 <= SPACED_LINE_WIDTH for block in (above, below))
+    """Whether two blocks may be lines of one paragraph copied with empty lines between its lines (``join_spaced_lines``)."""
+    return bool(above and below) and pl.DataFrame({"t": [above, below]}).select(_spaced_line(pl.col("t"))).to_series().all()
 
 
 def links_blocks(texts: pl.Series) -> pl.Series:
