@@ -13,9 +13,11 @@ import re
 from collections.abc import Set
 from functools import lru_cache
 
-# A line-end hyphen, soft hyphen or U+2010 after a letter, before a letter on the next line (an empty line between: lines
-# that split joined at an empty line), or before spaces and a lower-case letter on its line (polars regex).
-LINE_END_HYPHEN = r"\p{L}[-\u2010\u00ad](?:[^\S\n]*\n(?:[^\S\n]*\n)?[^\S\n]*\p{L}|[^\S\n]+\p{Ll})"
+# A line break with the spaces around it, or an empty line: the lines split joined at an empty line (Python and polars regex).
+LINE_BREAK = r"[^\S\n]*\n(?:[^\S\n]*\n)?[^\S\n]*"
+# A line-end hyphen, soft hyphen or U+2010 after a letter, before a letter on the next line, or before spaces and a
+# lower-case letter on its line (polars regex).
+LINE_END_HYPHEN = r"\p{L}[-\u2010\u00ad](?:" + LINE_BREAK + r"\p{L}|[^\S\n]+\p{Ll})"
 # Words after a suspended hyphen ("first- and second-order", "Ein- und Ausgabe"): not the rest of a word.
 # Nor a word this frequent (wordfreq's Zipf scale: "the" 7.7, "which" 6.4, "find" 5.7, "based" 5.1): "intra- the" is no broken word.
 FUNCTION_WORD_ZIPF = 6.0
@@ -26,7 +28,7 @@ SOFT_HYPHEN = "\u00ad"
 # "autoregressive" are joined; "pre-trained", "multi-task", "fine-tuning" and "trade-off" stay.
 JOIN_MARGIN = 1.5
 # Anchored on the hyphen (scanning for words first is slow); ``spaced``: no line end, only spaces.
-_BREAK = re.compile(r"([-\u2010\u00ad])(?:[^\S\n]*\n(?:[^\S\n]*\n)?[^\S\n]*|(?P<spaced>[^\S\n]+))(?=[^\W\d_])")
+_BREAK = re.compile(r"([-\u2010\u00ad])(?:" + LINE_BREAK + r"|(?P<spaced>[^\S\n]+))(?=[^\W\d_])")
 _HEAD = re.compile(r"[^\W\d_]+\Z")
 _TAIL = re.compile(r"[^\W\d_]+")
 _WORD = re.compile(r"\w+")

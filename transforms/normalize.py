@@ -35,7 +35,7 @@ from markdown_it import MarkdownIt
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
 
-from transforms.hyphenation import LINE_END_HYPHEN, join_hyphenated
+from transforms.hyphenation import LINE_BREAK, LINE_END_HYPHEN, join_hyphenated
 from transforms.mojibake import MOJIBAKE
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
 from transforms.split import ENTRY_NUMBER, JSON_ABSTRACT_KEYS, LINK_WORD as _LINK_WORD, PARAGRAPH_WIDTH, TABLE_DELIMITER, TSV_TABS, paragraph_width
@@ -734,7 +734,7 @@ def _join_rest(text: pl.Expr) -> pl.Expr:
     # A hyphen at a line end after a digit or before one ("GPT-" / "4") stays, glued, as join_hyphenated keeps it before a capital
     # (also across the empty line of lines split joined at one).
     return (
-        text.str.replace_all(r"([\p{L}\p{N}][-\u2010])[^\S\n]*\n(?:[^\S\n]*\n)?[^\S\n]*([\p{L}\p{N}])", "${1}${2}")
+        text.str.replace_all(r"([\p{L}\p{N}][-\u2010])" + LINE_BREAK + r"([\p{L}\p{N}])", "${1}${2}")
         .str.replace_all(f"({_UNSPACED})[^\\S\\n]*\\n[^\\S\\n]*({_UNSPACED})", "${1}${2}")
         .str.replace_all(r"[ \t]*\n[ \t]*", " ")
     )
