@@ -525,14 +525,17 @@ HEAD_LINES = st.lists(st.sampled_from(["Is Attention All You Need?", "Maria Kowa
 
 
 
-def _is_chrome_line(line: str) -> bool:
-    """True for a line the rules drop as chrome, also once its JSON escapes are read ("\\ud83d\\ude00" is a pictograph)."""
-    unescaped = pl.lit(normalize.literal_escapes(line))
-    return bool(pl.select(is_chrome_line(unescaped) | unescaped.str.contains(normalize._LEADING_CHROME_LINE)).item())
+def _is_abstract_line(line: str) -> bool:
+    """True for one line of text the rules keep, also once its JSON escapes are read: "\\ud83d\\ude00" is a pictograph (chrome),
+    "\\t" a tab (nothing), "\\n" a line break."""
+    unescaped = normalize.literal_escapes(line).strip()
+    if unescaped == "" or "\n" in unescaped:
+        return False
+    return not pl.select(is_chrome_line(pl.lit(unescaped)) | pl.lit(unescaped).str.contains(normalize._LEADING_CHROME_LINE)).item()
 
 
 # One line of abstract text. A line that is itself a chrome line ("©", "Oral", a page link: "arXiv") is no abstract: the rules drop it.
-BODY = TEXT.map(str.strip).filter(lambda body: body != "" and "\n" not in body and not _is_chrome_line(body))
+BODY = TEXT.map(str.strip).filter(lambda body: body != "" and "\n" not in body and _is_abstract_line(body))
 
 
 @settings(max_examples=30, deadline=None)
