@@ -72,8 +72,8 @@ def _truth_scores(warehouse: Path, truth: pl.DataFrame) -> dict[str, float]:
     return pairwise(scored)
 
 
-def full_runs(size: str, source: Path, work: Path, max_rss_gb: float = MAX_RSS_GB) -> dict[str, object]:
-    """The full run, a no-op rerun and a run that adds ``INCREMENT`` records (the median of ``INCREMENT_REPEATS``, each on
+def full_runs(size: str, source: Path, work: Path, max_rss_gb: float = MAX_RSS_GB, repeats: int = INCREMENT_REPEATS) -> dict[str, object]:
+    """The full run, a no-op rerun and a run that adds ``INCREMENT`` records (the median of ``repeats``, each on
     a copy of the warehouse the no-op rerun left), through the CLI."""
     warehouse = work / "warehouse"
     cli = partial(_paperlake, max_rss_gb=max_rss_gb)
@@ -95,7 +95,7 @@ def full_runs(size: str, source: Path, work: Path, max_rss_gb: float = MAX_RSS_G
     shutil.rmtree(before, ignore_errors=True)
     shutil.copytree(warehouse, before)
     timed = []
-    for repeat in range(INCREMENT_REPEATS):
+    for repeat in range(repeats):
         if repeat:
             shutil.rmtree(warehouse)
             shutil.copytree(before, warehouse)
@@ -196,6 +196,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=20250)
     parser.add_argument("--skip-runs", action="store_true", help="only the in-process stages and curves (no CLI runs)")
     parser.add_argument("--skip-stages", action="store_true", help="only the CLI runs (no in-process stage timings and curves)")
+    parser.add_argument("--increment-repeats", type=int, default=INCREMENT_REPEATS, help="times the +2,000 run is timed (the median counts)")
     parser.add_argument("--max-rss-gb", type=float, default=MAX_RSS_GB, help="stop a CLI run whose process tree goes over this")
     parser.add_argument("--out", type=Path, default=HERE / "results", help="where the JSON results go")
     parser.add_argument("--corpora", type=Path, default=HERE / "corpora", help="where corpora are generated (and kept)")
@@ -216,7 +217,7 @@ def main(argv: list[str] | None = None) -> None:
         if not args.skip_runs:
             print(f"== {size}: paperlake run (full, no-op, +{INCREMENT} records)", flush=True)
             try:
-                report.update(full_runs(size, source, corpora / f"{size}.work", args.max_rss_gb))
+                report.update(full_runs(size, source, corpora / f"{size}.work", args.max_rss_gb, args.increment_repeats))
             except MemoryError as err:
                 report["full_run"] = {"aborted": str(err)}
                 print(f"== {size}: {err}", flush=True)
