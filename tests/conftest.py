@@ -1,8 +1,10 @@
-"""Shared fixtures: one Prefect test harness per session, the seed files, a CLI runner."""
+"""Shared fixtures: a migrated Prefect database, one Prefect API per session, the seed files, a CLI runner."""
 
 from __future__ import annotations
 
 import atexit
+import contextlib
+import fcntl
 import os
 import shutil
 import tempfile
@@ -32,11 +34,74 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "paperlake"))
 
 
 @pytest.fixture(scope="session")
-def prefect_harness() -> Iterator[None]:
-    """A temporary Prefect API for the whole session (starting one costs ~15 s)."""
-    from prefect.testing.utilities import prefect_test_harness
+def migrated_prefect_db(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """A Prefect home whose database has every migration applied, made once per test session and shared by the xdist
+    workers: a new database takes ~13 s of migrations on its first server start, a copy of this one none."""
+    shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    template = shared / "prefect-migrated"
+    with (shared / "prefect-migrated.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one worker migrates, the other waits for it
+        if not (template / "migrated").exists():
+            template.mkdir(exist_ok=True)
+            from paperlake.embedded import start_temporary_server
 
-    with prefect_test_harness(server_startup_timeout=180):
+            with _environment(PREFECT_HOME=str(template), PREFECT_API_URL=None):
+                server = start_temporary_server()
+            assert server is not None
+            try:
+                server.wait_until_healthy()
+            finally:
+                server.stop()
+            (template / "migrated").touch()
+    return template
+
+
+def copy_prefect_home(template: Path, home: Path) -> Path:
+    """``home`` as a Prefect home holding a copy of ``template``'s database (its write-ahead log too: the server that
+    wrote it was stopped, not checkpointed)."""
+    home.mkdir(parents=True, exist_ok=True)
+    for name in ("prefect.db", "prefect.db-wal"):
+        if (template / name).exists():
+            shutil.copy(template / name, home / name)
+    return home
+
+
+@pytest.fixture
+def prefect_home(migrated_prefect_db: Path, tmp_path: Path) -> Path:
+    """A Prefect home of the test's own, its database already migrated (for commands the test runs as subprocesses)."""
+    return copy_prefect_home(migrated_prefect_db, tmp_path / "prefect")
+
+
+@contextlib.contextmanager
+def _environment(**values: str | None) -> Iterator[None]:
+    """``os.environ`` with ``values`` set (None: unset), restored after."""
+    saved = {name: os.environ.get(name) for name in values}
+    _set_environment(values)
+    try:
+        yield
+    finally:
+        _set_environment(saved)
+
+
+def _set_environment(values: dict[str, str | None]) -> None:
+    for name, value in values.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+@pytest.fixture(scope="session")
+def prefect_harness(migrated_prefect_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A temporary Prefect API for the whole session: the server ``paperlake run`` starts (``paperlake.embedded``), on a
+    copy of the migrated database in a home of its own (runs of the CLI as a subprocess use ``PREFECT_HOME``'s)."""
+    from paperlake.embedded import prefect_api, start_temporary_server
+
+    home = copy_prefect_home(migrated_prefect_db, tmp_path_factory.mktemp("prefect-server"))
+    with _environment(PREFECT_HOME=str(home), PREFECT_API_URL=None):
+        server = start_temporary_server()
+    assert server is not None, "PREFECT_API_URL names an API: the tests run on a server of their own"
+    with prefect_api(server):
         yield
 
 

@@ -30,6 +30,7 @@ print("after", get_current_settings().flows.heartbeat_frequency)
 
 
 def test_runs_on_the_temporary_api_send_no_heartbeats_and_the_server_stops_with_them(tmp_path: Path) -> None:
+    """On a new Prefect home, as on a fresh machine: the server's first start creates and migrates its database."""
     env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"} | {"PREFECT_HOME": str(tmp_path / "prefect")}
     done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -47,10 +48,10 @@ print("triggers", services["triggers"]["enabled"], "task runs", services["task_r
 """
 
 
-def test_the_temporary_server_runs_no_automations_unless_the_environment_asks(tmp_path: Path) -> None:
+def test_the_temporary_server_runs_no_automations_unless_the_environment_asks(prefect_home: Path) -> None:
     """Its triggers and actions services cost ~0.7 s of its boot and would react after a server that stops with the command."""
     env = {k: v for k, v in os.environ.items() if k not in ("PREFECT_API_URL", "PREFECT_SERVER_SERVICES_TRIGGERS_ENABLED")}
-    env |= {"PREFECT_HOME": str(tmp_path / "prefect")}
+    env |= {"PREFECT_HOME": str(prefect_home)}
     default = subprocess.run([sys.executable, "-c", AUTOMATIONS], env=env, capture_output=True, text=True, timeout=300)
     asked = subprocess.run(
         [sys.executable, "-c", AUTOMATIONS], env=env | {"PREFECT_SERVER_SERVICES_TRIGGERS_ENABLED": "true"}, capture_output=True, text=True, timeout=300
@@ -96,9 +97,9 @@ def _ended(process: psutil.Process, timeout: float) -> bool:
     return False
 
 
-def test_the_temporary_server_stops_when_the_command_that_started_it_is_killed(tmp_path: Path) -> None:
+def test_the_temporary_server_stops_when_the_command_that_started_it_is_killed(prefect_home: Path) -> None:
     """SIGKILL (the OOM killer, a scheduler's timeout) runs no ``finally``: the server reads the end of its stdin pipe instead."""
-    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"} | {"PREFECT_HOME": str(tmp_path / "prefect")}
+    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"} | {"PREFECT_HOME": str(prefect_home)}
     command = subprocess.Popen([sys.executable, "-c", STARTED], env=env, stdout=subprocess.PIPE, text=True)
     server = psutil.Process(int(command.stdout.readline()))
     try:
@@ -110,7 +111,7 @@ def test_the_temporary_server_stops_when_the_command_that_started_it_is_killed(t
             server.kill()
 
 
-def test_a_run_stopped_with_sigterm_leaves_no_server_and_publishes_nothing(tmp_path: Path) -> None:
+def test_a_run_stopped_with_sigterm_leaves_no_server_and_publishes_nothing(tmp_path: Path, prefect_home: Path) -> None:
     """Prefect answers SIGTERM by failing the run and raising the signal again, so the command ends without its ``finally``:
     before, its temporary server (~200 MB) stayed running after every run a scheduler stopped. The staging folder goes."""
     inputs = tmp_path / "in"
@@ -119,7 +120,7 @@ def test_a_run_stopped_with_sigterm_leaves_no_server_and_publishes_nothing(tmp_p
     rng = random.Random(7)
     blocks = (" ".join(rng.choices(words, k=120)) + "." for _ in range(3000))
     (inputs / "listing.txt").write_text("ICML 2025 Papers\n\n" + "\n\n".join(blocks), encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"} | {"PREFECT_HOME": str(tmp_path / "prefect")}
+    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"} | {"PREFECT_HOME": str(prefect_home)}
     command = [sys.executable, "-m", "paperlake", "run", "--input", str(inputs), "--warehouse", str(tmp_path / "wh")]
     run = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     main = psutil.Process(run.pid)
