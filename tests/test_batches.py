@@ -39,7 +39,9 @@ def _tables(warehouse: Path) -> dict[str, pl.DataFrame]:
 def test_one_file_per_batch_on_two_workers_publishes_what_one_batch_does(paperlake_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(batches, "INLINE_ROWS", 0)  # outputs and records on the workers too, as a big run stages them
     config = tmp_path / "batched.toml"
-    config.write_text("[run]\nbatch_bytes = 1\nworkers = 2\n")
+    # Every file (46-55 kB) is larger than a batch: a batch of its own, read in two pieces. (With batch_bytes = 1, every
+    # block was a piece, and the run took ~60 s: the piece properties below cut files that finely.)
+    config.write_text("[run]\nbatch_bytes = 30000\nworkers = 2\n")
     assert paperlake_cli("run", "--input", CORPUS, "--warehouse", tmp_path / "one")[0] == 0
     code, output = paperlake_cli("run", "--input", CORPUS, "--warehouse", tmp_path / "batched", "--config", config)
     assert code == 0, output
