@@ -253,8 +253,10 @@ def test_reader_never_crashes_on_arbitrary_bytes(tmp_path: Path, data: bytes) ->
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    # each ends a sentence: an open end above a lowercase start is one paragraph an empty line cut (split.join_broken_paragraphs)
-    st.lists(st.text(alphabet=st.characters(categories=("L", "N", "P", "Zs")), min_size=1, max_size=60).filter(str.strip).map(lambda p: p + "."), min_size=1, max_size=6),
+    # Each starts with a capital and ends a sentence: an open end above a lowercase start is one paragraph an empty line cut
+    # (split.join_broken_paragraphs), and one-line blocks one empty line apart that mostly start in lower case are the spaced
+    # lines of one paragraph (split.join_spaced_lines; seed 51 drew "0000000…." / "µ000000…." under "0.").
+    st.lists(st.text(alphabet=st.characters(categories=("L", "N", "P", "Zs")), min_size=1, max_size=60).filter(str.strip).map(lambda p: "A" + p + "."), min_size=1, max_size=6),
     st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "gb18030"]),
     st.sampled_from(["\n", "\r\n", "\r"]),
 )
