@@ -418,14 +418,15 @@ def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
     continuing = below.filter(open_prose)
     if continuing.is_empty():
         return blocks.select("source_id", "path", "text_raw")
-    continues = pl.repeat(False, blocks.height, eager=True).scatter(continuing, True)
-    return _join_at_empty_lines(blocks.select("source_id", "path", "text_raw"), continues)
+    return _join_at_empty_lines(blocks.select("source_id", "path", "text_raw"), continuing)
 
 
-def _join_at_empty_lines(blocks: pl.DataFrame, continues: pl.Series) -> pl.DataFrame:
-    """``blocks`` with each block that ``continues`` the one above joined to it at an empty line (the other columns the
-    first block's), unless the joined block would be over ``JOINED_MAX_CHARS`` (a list, not a paragraph: its parts stay)."""
+def _join_at_empty_lines(blocks: pl.DataFrame, continuing: pl.Series) -> pl.DataFrame:
+    """``blocks`` with each block whose row index is in ``continuing`` joined to the one above it at an empty line (the other
+    columns the first block's), unless the joined block would be over ``JOINED_MAX_CHARS`` (a list, not a paragraph: its
+    parts stay)."""
     text = pl.col("text_raw")
+    continues = pl.repeat(False, blocks.height, eager=True).scatter(continuing, True)
     grouped = blocks.with_columns(_group=(~continues).cum_sum())
     in_paragraph = continues | continues.shift(-1).fill_null(False)  # only the blocks to join are copied into new text
     joined = grouped.filter(in_paragraph).group_by("_group", maintain_order=True).agg(pl.all().exclude("text_raw").first(), text.str.join("\n\n"))
@@ -475,7 +476,7 @@ def join_spaced_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     continuing = runs.select(spaced & pl.col("_in_run") & pl.col("_full").shift(1).fill_null(False)).to_series()
     if not continuing.any():
         return blocks
-    return _join_at_empty_lines(blocks, pl.repeat(False, blocks.height, eager=True).scatter(rows.filter(continuing), True))
+    return _join_at_empty_lines(blocks, rows.filter(continuing))
 
 
 # A block of only a paper's labelled links, as awesome-lists and paper pages put under an abstract ("[[Paper]](url)
