@@ -34,7 +34,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "paperlake"))
 
 
 @pytest.fixture(scope="session")
-def migrated_prefect_db(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+def migrated_prefect_home(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
     """A Prefect home whose database has every migration applied, made once per test session and shared by the xdist
     workers: a new database takes ~13 s of migrations on its first server start, a copy of this one none."""
     shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
@@ -67,9 +67,9 @@ def copy_prefect_home(template: Path, home: Path) -> Path:
 
 
 @pytest.fixture
-def prefect_home(migrated_prefect_db: Path, tmp_path: Path) -> Path:
+def prefect_home(migrated_prefect_home: Path, tmp_path: Path) -> Path:
     """A Prefect home of the test's own, its database already migrated (for commands the test runs as subprocesses)."""
-    return copy_prefect_home(migrated_prefect_db, tmp_path / "prefect")
+    return copy_prefect_home(migrated_prefect_home, tmp_path / "prefect")
 
 
 @contextlib.contextmanager
@@ -92,12 +92,12 @@ def _set_environment(values: dict[str, str | None]) -> None:
 
 
 @pytest.fixture(scope="session")
-def prefect_harness(migrated_prefect_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+def prefect_harness(migrated_prefect_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """A temporary Prefect API for the whole session: the server ``paperlake run`` starts (``paperlake.embedded``), on a
     copy of the migrated database in a home of its own (runs of the CLI as a subprocess use ``PREFECT_HOME``'s)."""
     from paperlake.embedded import prefect_api, start_temporary_server
 
-    home = copy_prefect_home(migrated_prefect_db, tmp_path_factory.mktemp("prefect-server"))
+    home = copy_prefect_home(migrated_prefect_home, tmp_path_factory.mktemp("prefect-server"))
     with _environment(PREFECT_HOME=str(home), PREFECT_API_URL=None):
         server = start_temporary_server()
     assert server is not None, "PREFECT_API_URL names an API: the tests run on a server of their own"
