@@ -131,8 +131,10 @@ def match_records(
     same_keys = warehouse.rows_where("occurrences", "dedup_key", keys["dedup_key"], key_columns[:2]).filter(in_records).unique("dedup_key")
     fresh = dedup.fresh_keys(keys, same_keys)
     del keys  # at 1M keys, each copy of their band keys and passage hashes is ~350 MB
-    band_hits = warehouse.index_matches(fresh["bands"].explode().drop_nulls(), config.dedup.lsh.scheme)["dedup_key"]
-    stored, published_common = warehouse.passage_matches(fresh["passages"].explode().drop_nulls(), config.dedup.passage_scheme, config.dedup.passage_cap)
+    lsh, passage = config.dedup.lsh.scheme, config.dedup.passage_scheme
+    hits = warehouse.index_matches({lsh: fresh["bands"].explode().drop_nulls(), passage: fresh["passages"].explode().drop_nulls()})
+    band_hits = hits[lsh]["dedup_key"]
+    stored, published_common = dedup.drop_common_passages(hits[passage], config.dedup.passage_cap)
     passage_hits = pl.concat([stored, backfill.select("dedup_key", value="bands").explode("value")]).rename({"value": "passage"})
     near, common = dedup.index_candidates(fresh, band_hits, passage_hits, config.dedup, published_common)
     near_copies = warehouse.rows_where("occurrences", "dedup_key", near, key_columns).filter(in_records).unique(["dedup_key", "text"])  # every copy's text: method names

@@ -142,11 +142,20 @@ class Warehouse:
         return self.root / name
 
     def versions(self) -> pl.DataFrame:
-        """All dataset versions, oldest first (empty before the first publication)."""
+        """All dataset versions, oldest first (empty before the first publication).
+
+        Read again only when the ``versions`` table's log changed (``_log_state``): a run asks for them ~40 times, and
+        each read of the table costs ~13 ms, more as versions accumulate."""
         path = self.table_path("versions")
-        if not (path / "_delta_log").is_dir():
+        state = _log_state(path)
+        if state is None:
             return pl.DataFrame(schema=VERSIONS)
-        return pl.read_delta(_LocalTable(str(path))).sort("dataset_version")
+        cached = _VERSIONS_READ.get(path.absolute())
+        if cached is not None and cached[0] == state:
+            return cached[1]
+        versions = pl.read_delta(_LocalTable(str(path))).sort("dataset_version")
+        _VERSIONS_READ[path.absolute()] = (state, versions)
+        return versions
 
     def current_version(self) -> int | None:
         """The latest published dataset version, or None."""
@@ -326,25 +335,32 @@ class Warehouse:
         stored = self.scan("dedup_index").select("dedup_key", "scheme")
         return stored.join(stored.filter(pl.col("scheme") == scheme), on="dedup_key", how="anti").select(pl.col("dedup_key").unique().sort()).collect()["dedup_key"]
 
-    def index_matches(self, values: pl.Series, scheme: str) -> pl.DataFrame:
-        """``(dedup_key, value)`` of the dedup index rows under ``scheme`` that hold one of ``values`` (band keys or passage hashes)."""
-        if self.current_version() is None or values.is_empty():
-            return pl.DataFrame(schema={"dedup_key": pl.String, "value": pl.Int64})
-        return self._index_rows(values, scheme).collect()
+    def index_matches(self, wanted: dict[str, pl.Series]) -> dict[str, pl.DataFrame]:
+        """For each scheme of ``wanted``, ``(dedup_key, value)`` of the dedup index rows under that scheme that hold one
+        of its values (band keys, passage hashes); one read of the index serves every scheme."""
+        found = {scheme: pl.DataFrame(schema={"dedup_key": pl.String, "value": pl.Int64}) for scheme in wanted}
+        every = pl.concat([values.cast(pl.Int64) for values in wanted.values()]).unique()
+        if self.current_version() is None or every.is_empty():
+            return found
+        stored = self.scan("dedup_index").select("scheme", "dedup_key", value=pl.col("bands")).explode("value")
+        rows = stored.filter(pl.col("value").is_in(every.implode())).collect()
+        for scheme, values in wanted.items():
+            found[scheme] = rows.filter((pl.col("scheme") == scheme) & pl.col("value").is_in(values.cast(pl.Int64).implode())).drop("scheme")
+        return found
 
-    def _index_rows(self, values: pl.Series, scheme: str) -> pl.LazyFrame:
-        stored = self.scan("dedup_index").filter(pl.col("scheme") == scheme).select("dedup_key", value=pl.col("bands")).explode("value")
-        return stored.join(values.unique().rename("value").to_frame().lazy(), on="value", how="semi")
 
-    def passage_matches(self, values: pl.Series, scheme: str, cap: int) -> tuple[pl.DataFrame, pl.Series]:
-        """``index_matches`` for passage hashes that at most ``cap`` indexed keys hold, and the hashes more keys hold
-        (common, whoever else holds them): a hash in a template sentence is held by thousands of keys, all left out."""
-        if self.current_version() is None or values.is_empty():
-            return pl.DataFrame(schema={"dedup_key": pl.String, "value": pl.Int64}), pl.Series("value", [], pl.Int64)
-        held = self._index_rows(values, scheme).collect()  # a key's passage hashes are distinct: a row per holder
-        holders = held.group_by("value").len()
-        common = holders.filter(pl.col("len") > cap)["value"]
-        return held.filter(~pl.col("value").is_in(common.implode())), common
+# The last read of each warehouse's ``versions`` table, with the state of its log when read (``Warehouse.versions``).
+_VERSIONS_READ: dict[Path, tuple[tuple[tuple[str, int, int], ...], pl.DataFrame]] = {}
+
+
+def _log_state(table_path: Path) -> tuple[tuple[str, int, int], ...] | None:
+    """Name, size and modification time of every file in a Delta table's log (None when it has no log): a commit, a
+    checkpoint or a rewritten log changes it."""
+    try:
+        entries = list(os.scandir(table_path / "_delta_log"))
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return tuple(sorted((entry.name, entry.stat().st_size, entry.stat().st_mtime_ns) for entry in entries))
 
 
 def _arrow_stream(frame: pl.DataFrame | pl.LazyFrame) -> pa.Table | pa.RecordBatchReader | None:

@@ -264,7 +264,7 @@ def test_a_glued_block_that_joined_a_record_is_rejected_when_the_other_abstract_
 def test_passage_hashes_many_published_keys_hold_are_left_in_the_index(
     tmp_path_factory: pytest.TempPathFactory, published: list[list[int]], fresh: list[list[int]], cap: int, shared: int
 ) -> None:
-    """``passage_matches`` leaves out the hashes more than ``passage_cap`` published keys hold (a template's, held by
+    """``drop_common_passages`` leaves out the hashes more than ``passage_cap`` published keys hold (a template's, held by
     thousands at scale) and names them: the candidates and common hashes are those of every matching row."""
     from paperlake.store import TableChange, now_utc
     from transforms import schema
@@ -280,8 +280,9 @@ def test_passage_hashes_many_published_keys_hold_are_left_in_the_index(
     values = new["passages"].explode().drop_nulls()
     none = pl.Series("dedup_key", [], pl.String)
 
-    every = warehouse.index_matches(values, params.passage_scheme).rename({"value": "passage"})
-    rows, common = warehouse.passage_matches(values, params.passage_scheme, cap)
+    every = warehouse.index_matches({params.passage_scheme: values})[params.passage_scheme]
+    rows, common = dedup.drop_common_passages(every, cap)
+    every = every.rename({"value": "passage"})
     assert rows.join(common.to_frame(), on="value", how="semi").is_empty()
     expected = dedup.index_candidates(new, none, every, params)
     got = dedup.index_candidates(new, none, rows.rename({"value": "passage"}), params, common)

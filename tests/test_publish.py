@@ -335,3 +335,37 @@ def test_the_files_holding_replaced_rows_are_found_whatever_their_columns(tmp_pa
     for order in (files, files[::-1]):
         assert sorted(files_holding(order, "record_id", wanted)) == files
     assert files_holding(files, "record_id", pl.Series(["c"]).implode()) == files[1:]
+
+
+def test_the_dedup_index_is_matched_for_every_scheme_in_one_read_and_keeps_schemes_apart(tmp_path: Path) -> None:
+    """A value held under one scheme is no match for the same value wanted under another (a band key and a passage hash
+    may be equal numbers); rows of every published index file are found."""
+    from paperlake.store import TableChange, now_utc
+    from transforms import schema
+
+    warehouse = Warehouse(tmp_path / "wh")
+    assert warehouse.index_matches({"bands": pl.Series([1])})["bands"].is_empty()  # nothing published yet
+    first = pl.DataFrame({"dedup_key": ["a", "a", "b"], "scheme": ["bands", "passages", "bands"], "bands": [[1, 2], [3], [2, 4]]}, schema=schema.DEDUP_INDEX)
+    second = pl.DataFrame({"dedup_key": ["c", "c"], "scheme": ["bands", "passages"], "bands": [[5], [1, 4]]}, schema=schema.DEDUP_INDEX)
+    for rows in (first, second):
+        warehouse.publish({"dedup_index": TableChange(rows)}, {"created_at": now_utc()})
+
+    found = warehouse.index_matches({"bands": pl.Series([1, 4, 5, 9]), "passages": pl.Series([1, 2, 3])})
+    assert sorted(found["bands"].rows()) == [("a", 1), ("b", 4), ("c", 5)]
+    assert sorted(found["passages"].rows()) == [("a", 3), ("c", 1)]
+    assert warehouse.index_matches({"passages": pl.Series([9], dtype=pl.Int64)})["passages"].is_empty()
+
+
+def test_versions_are_read_again_once_another_warehouse_object_publishes(tmp_path: Path) -> None:
+    """``versions`` keeps its last read while the table's log is unchanged; a publish through any object shows at once."""
+    from paperlake.store import TableChange, now_utc
+    from transforms import schema
+
+    reader, writer = Warehouse(tmp_path / "wh"), Warehouse(tmp_path / "wh")
+    assert reader.current_version() is None
+    rows = schema.conform(pl.DataFrame({"record_id": ["pl_1"], "text": ["An abstract."], "n_occurrences": [1]}), schema.RECORDS)
+    for expected in (1, 2, 3):
+        writer.publish({"records": TableChange(rows)}, {"created_at": now_utc()})
+        assert reader.current_version() == expected
+        assert reader.versions()["dataset_version"].to_list() == list(range(1, expected + 1))
+    assert reader.versions() is reader.versions()  # unchanged log: the same read

@@ -308,6 +308,15 @@ def passage_rows(keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
     return keyed.select("dedup_key", scheme=pl.lit(params.passage_scheme), bands=passages)
 
 
+def drop_common_passages(held: pl.DataFrame, cap: int) -> tuple[pl.DataFrame, pl.Series]:
+    """The published ``(dedup_key, value)`` rows holding a fresh key's passage hash, less those of the hashes more than
+    ``cap`` published keys hold, and those hashes (common, whoever else holds them): a hash in a template sentence is
+    held by thousands of keys, all left out. A key's passage hashes are distinct: ``held`` has a row per holder."""
+    holders = held.group_by("value").len()
+    common = holders.filter(pl.col("len") > cap)["value"]
+    return held.filter(~pl.col("value").is_in(common.implode())), common
+
+
 def index_candidates(
     fresh: pl.DataFrame, band_hits: pl.Series, passage_hits: pl.DataFrame, params: DedupParams, published_common: pl.Series | None = None
 ) -> tuple[pl.Series, pl.Series]:
