@@ -153,7 +153,8 @@ def _arrow_schema(columns: pl.Schema) -> pa.Schema:
 @dataclass(frozen=True)
 class OutputBatch:
     """One part to turn into output rows: new blocks (joined with ``statuses``), the touched
-    published occurrences, or (when the taxonomy changed) a published occurrences file, of
+    published occurrences (part ``TOUCHED``), both (``with_touched``: a run of a few new blocks
+    pays the outputs' fixed costs once), or (when the taxonomy changed) a published occurrences file, of
     whose rows only the records this run does not touch (not in the staged ``affected`` ids) count."""
 
     name: str
@@ -161,6 +162,11 @@ class OutputBatch:
     taxonomy: Taxonomy
     from_blocks: bool = True
     published_file: Path | None = None
+    with_touched: bool = False
+
+
+# The staged part of the touched published occurrences (``touched/<TOUCHED>``), and the output part made of them alone.
+TOUCHED = "published"
 
 
 def stage_outputs(batch: OutputBatch) -> int:
@@ -176,8 +182,10 @@ def stage_outputs(batch: OutputBatch) -> int:
         occurrences = schema.conform(blocks.join(statuses, on=["source_id", "ordinal"], how="left"), schema.OCCURRENCES).sort("path", "ordinal").collect()
         for i, rows in enumerate(occurrences.iter_slices(OCCURRENCE_FILE_ROWS)):
             rows.write_parquet(staging.part("occurrences", f"{batch.name}-{i:03d}"))
+        if batch.with_touched:
+            occurrences = pl.concat([occurrences, pl.read_parquet(staging.part("touched", TOUCHED))])
     else:
-        occurrences = pl.read_parquet(staging.part("touched", batch.name))
+        occurrences = pl.read_parquet(staging.part("touched", TOUCHED))
     kept = tables.kept_rows(occurrences)
     kept.write_parquet(staging.part("kept", batch.name), **SCRATCH)
     urls.url_candidates(occurrences).write_parquet(staging.part("url_candidates", batch.name))
