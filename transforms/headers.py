@@ -165,7 +165,7 @@ _WORDS = {
     "cycle outstanding award awards candidates honorable mention mentions blogposts blogpost blog posts creative ai tutorials "
     "tutorial survey surveys sorted alphabetically new daily listing listings replacements cross-lists continued cont export exported search alert alerts companion january february march april may june july august september october november december",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
-    "hauptkonferenz vorträge vortrage lange kurze tagungsband",
+    "hauptkonferenz vorträge vortrage lange kurze tagungsband aufsätze aufsatze publikationen konferenz tagung",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts actes",
     "es": "artículos articulos aceptados lista de los trabajos ponencias conferencia principal largos cortos actas",
     "ru": "статьи статей принятые принятых список доклады докладов материалы конференции конференция основная "
@@ -206,7 +206,10 @@ _CJK_WORDS = {
 # Each word is taken out of the line longest first ("已接收" before "接收", which would leave "已").
 _CJK_BY_LENGTH = tuple(sorted({w for words in _CJK_WORDS.values() for w in words}, key=len, reverse=True))
 _LANG_ONLY = {  # words that decide the language when present
-    "de": {"akzeptierte", "angenommene", "beiträge", "beitrage", "papiere", "veröffentlichungen", "arbeiten", "hauptkonferenz", "vorträge", "vortrage", "tagungsband"},
+    "de": {
+        "akzeptierte", "angenommene", "beiträge", "beitrage", "papiere", "veröffentlichungen", "arbeiten", "hauptkonferenz", "vorträge", "vortrage",
+        "tagungsband", "aufsätze", "aufsatze", "publikationen", "konferenz", "tagung",
+    },
     "fr": {"acceptés", "acceptes", "communications", "des", "du", "conférence", "principale", "actes", "longs", "courts"},
     "es": {"artículos", "articulos", "aceptados", "trabajos", "ponencias", "los", "conferencia", "actas"},
     "ru": set(_WORDS["ru"].split()),
@@ -550,6 +553,9 @@ _LISTING_WORD = re.compile(
     re.IGNORECASE,
 )
 _TITLE_MAX_CHARS, _TITLE_MAX_WORDS = 100, 12
+# A first line that is a known venue and a year with a word or two of a language the vocabulary lacks ("ICML 2025
+# Makala", "NeurIPS 2024 Makalah Diterima") is the listing's title too; its language is undetermined (BCP-47 ``und``).
+_VENUE_TITLE_MAX_WORDS, UNDETERMINED = 4, "und"
 _KNOWN_VENUE_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})[\s\-_'’(]*((?:19[5-9]|20\d)\d)(?!\d)", re.IGNORECASE)  # "ICML2025"
 _TITLE_ENDS = "#*=~_-–—|:：·•【】《》「」『』[]<>\"'“”‘’«» \t"  # decoration around a title ("# Awesome Papers", "**Papers**")
 
@@ -560,7 +566,8 @@ def parse_listing_title(line: str | None) -> Header | None:
 
     A known venue and a year on it give ``<Venue> <year> Papers``; else the collection is the line itself (its decoration
     stripped), with the year on it if any and no venue. None when the line is long, ends a sentence, holds a URL or a menu,
-    or has no word for papers or lists (``_LISTING_WORD``).
+    or has no word for papers or lists (``_LISTING_WORD``) unless it is a known venue and a year in at most
+    ``_VENUE_TITLE_MAX_WORDS`` words.
     """
     if not line:
         return None
@@ -569,7 +576,6 @@ def parse_listing_title(line: str | None) -> Header | None:
     if (
         not name or len(name) > _TITLE_MAX_CHARS or len(name.split()) > _TITLE_MAX_WORDS or name[-1] in ".!?。！？…"
         or "://" in name or "www." in name.lower() or name.count("|") + name.count("·") + name.count("•") > 1
-        or not _LISTING_WORD.search(name)
     ):
         return None
     words = [w for w in _DECORATION.split(_without_symbols(name.lower())) if w]
@@ -579,10 +585,16 @@ def parse_listing_title(line: str | None) -> Header | None:
     else:
         venue, found = _KNOWN_VENUE.search(named), _YEAR.search(named)
         written, year = (venue.group(1) if venue else None), (found.group(1) if found else None)
+    lang = _language(line, words)
+    if not _LISTING_WORD.search(name):
+        if not (written and year) or len(words) > _VENUE_TITLE_MAX_WORDS or len(_KNOWN_VENUE.findall(named)) > 1:
+            return None  # "ICML and NeurIPS 2024" names no one listing
+        if lang == "en" and not _VOCAB.intersection(words):
+            lang = UNDETERMINED
     if written and year:
         key = VENUE_ALIASES.get(venue_key(written), venue_key(written))
-        return Header(venue=key, year=int(year), header_lang=_language(line, words), collection=f"{VENUE_DISPLAY.get(key, written)} {year} Papers", part=None)
-    return Header(venue=None, year=int(year) if year else None, header_lang=_language(line, words), collection=name, part=None)
+        return Header(venue=key, year=int(year), header_lang=lang, collection=f"{VENUE_DISPLAY.get(key, written)} {year} Papers", part=None)
+    return Header(venue=None, year=int(year) if year else None, header_lang=lang, collection=name, part=None)
 
 
 def looks_like_header(line: str | None) -> bool:

@@ -153,6 +153,8 @@ CASES = [
     # proceedings in several languages, rounds, camera-ready versions
     ("Actes de la conf\u00e9rence TALN 2024", "TALN", 2024, "fr", "TALN 2024 Papers", None),
     ("Tagungsband KONVENS 2024", "KONVENS", 2024, "de", "KONVENS 2024 Papers", None),
+    ("ICML 2025 Aufsätze", "ICML", 2025, "de", "ICML 2025 Papers", None),
+    ("Publikationen der Konferenz ICML 2025", "ICML", 2025, "de", "ICML 2025 Papers", None),
     ("Actas de la conferencia SEPLN 2024", "SEPLN", 2024, "es", "SEPLN 2024 Papers", None),
     ("ICML 2025 second round papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("ICML 2025 Camera-Ready Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
@@ -345,6 +347,9 @@ def test_not_headers(line: str) -> None:
         ("ICML2025 \u8bba\u6587\u5408\u96c6 | \u673a\u5668\u4e4b\u5fc3", "ICML", 2025, "ICML 2025 Papers", "zh"),  # a site's name after it
         ("Accepted Papers at ICLR 2025 - ICLR Blog", "ICLR", 2025, "ICLR 2025 Papers", "en"),
         ("CVPR 2024 \u76ee\u6807\u68c0\u6d4b\u8bba\u6587\u6c47\u603b", "CVPR", 2024, "CVPR 2024 Papers", "zh"),
+        ("ICML 2025 Makala", "ICML", 2025, "ICML 2025 Papers", "und"),  # a known venue and a year, words of no known language
+        ("NeurIPS2024 Makala Zilizokubaliwa", "NEURIPS", 2024, "NeurIPS 2024 Papers", "und"),
+        ("Accepted by ICML 2025", "ICML", 2025, "ICML 2025 Papers", "en"),
         ("\u0421\u0442\u0430\u0442\u044c\u0438 \u043f\u043e \u043c\u0430\u0448\u0438\u043d\u043d\u043e\u043c\u0443 \u043e\u0431\u0443\u0447\u0435\u043d\u0438\u044e", None, None, "\u0421\u0442\u0430\u0442\u044c\u0438 \u043f\u043e \u043c\u0430\u0448\u0438\u043d\u043d\u043e\u043c\u0443 \u043e\u0431\u0443\u0447\u0435\u043d\u0438\u044e", "ru"),
     ],
 )
@@ -356,7 +361,8 @@ def test_listing_titles(line: str, venue: str | None, year: int | None, collecti
 @pytest.mark.parametrize(
     "line",
     ["Home | Papers | About", "We release the papers today.", "Attention Is All You Need", "Source: https://papers.cool/venue/ICML.2025",
-     "Loading...", "", "A very long line that mentions papers " + "and more words " * 10],
+     "Loading...", "", "A very long line that mentions papers " + "and more words " * 10,
+     "ICML and NeurIPS 2024", "We met in Vancouver at ICML 2025", "ICML 2025 is great!", "Vancouver 2025 Makala", "ICML 2999 Makala"],
 )
 def test_not_listing_titles(line: str) -> None:
     assert parse_listing_title(line) is None
