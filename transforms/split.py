@@ -384,7 +384,7 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
     blocks = blocks.with_columns(_after_empty_lines=after_empty_lines.fill_null(False), _after_one_empty_line=(after_empty_lines & ~pl.col("_wide_gap")).fill_null(False))
     blocks = join_broken_paragraphs(join_spaced_lines(blocks.filter(pl.col("text_raw").is_not_null())))
     return (
-        attach_link_blocks(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(blocks)))))
+        attach_link_blocks(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(blocks))))))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
     )
@@ -509,6 +509,30 @@ def attach_link_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     starts = ~pl.col("_links") | first | ~(above_long | pl.col("_links").shift(1)).fill_null(False)
     return (
         flagged.with_columns(_group=starts.cum_sum())
+        .group_by("_group", maintain_order=True)
+        .agg(pl.col("source_id").first(), pl.col("path").first(), text.str.join("\n"))
+        .select(blocks.columns)
+    )
+
+
+# A Markdown paper list's entry: a linked title on a line of its own ("- [Title](https://arxiv.org/abs/...)", authors or a
+# venue may follow), an empty line, then the abstract as a blockquote (every line "> ..."). The quote is the title's.
+QUOTED_BLOCK = r"\A(?:[ \t]*>[^\n]*(?:\n|\z))+\z"
+LINKED_TITLE_LINE = r"\A[ \t]*(?:[-*+][ \t]+|\d{1,4}[.)][ \t]+)?\[[^\[\]\n]{3,300}\]\([^()\s]+\)[^\n]{0,200}\z"
+
+
+def attach_quoted_abstracts(blocks: pl.DataFrame) -> pl.DataFrame:
+    """Each block that is a Markdown blockquote (``QUOTED_BLOCK``) joined, at a line break, to the block above it in its
+    file when that one is a linked title's line (``LINKED_TITLE_LINE``); rows in order."""
+    text = pl.col("text_raw")
+    quoted = blocks["text_raw"].str.contains(QUOTED_BLOCK)
+    if not quoted.any():
+        return blocks
+    same_file = (pl.col("source_id") == pl.col("source_id").shift(1)).fill_null(False)
+    under_title = pl.col("_quoted") & same_file & text.shift(1).str.contains(LINKED_TITLE_LINE).fill_null(False)
+    return (
+        blocks.with_columns(_quoted=quoted)
+        .with_columns(_group=(~under_title).cum_sum())
         .group_by("_group", maintain_order=True)
         .agg(pl.col("source_id").first(), pl.col("path").first(), text.str.join("\n"))
         .select(blocks.columns)

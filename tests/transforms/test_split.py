@@ -662,6 +662,23 @@ def test_a_block_of_labelled_links_stays_with_the_abstract_above_it() -> None:
     assert _blocks_of_two_files(LONG, badges) == [LONG, badges]  # never across files
 
 
+def test_a_quoted_abstract_under_a_linked_title_line_is_one_block_with_it() -> None:
+    """Markdown paper lists write a linked title, an empty line and the abstract as a blockquote: apart, the title was
+    rejected as url_only and the record lost its link."""
+    title = "- [Sparse Routing for Long Contexts](https://arxiv.org/abs/2401.11111)"
+    quoted = "> " + LONG[:60] + "\n  > " + LONG[60:]
+    cases = {
+        f"{title}\n\n{quoted}\n\n{title}\n\n{quoted}": [f"{title}\n{quoted}", f"{title}\n{quoted}"],
+        f"1. [Sparse Routing](https://x.org/p) (ICML 2025)\n\n{quoted}": [f"1. [Sparse Routing](https://x.org/p) (ICML 2025)\n{quoted}"],
+        f"{title}\n\n{LONG}": [title, LONG],  # not a quote: the next paper's abstract, or none
+        f"Sparse Routing\n\n{quoted}": ["Sparse Routing", quoted],  # no link: a heading, not a list entry
+        f"{LONG}\n\n{quoted}": [LONG, quoted],
+        f"{title}\n> An inline quote under it.\n\n{quoted}": [f"{title}\n> An inline quote under it.", quoted],  # two lines above
+    }
+    _assert_blocks(cases)
+    assert _blocks_of_two_files(title, quoted) == [title, quoted]  # never across files
+
+
 def test_ris_records_without_empty_lines_between_them_are_a_block_each() -> None:
     first, second = "TY  - CONF\nTI  - A\nAB  - " + LONG + "\nER  - ", "TY  - JOUR\nTI  - B\nN2  - " + LONG + "\nER  -"
     _, blocks = _split(f"ICML 2025 Papers\n\n{first}\n{second}\n\n{first}\n")
