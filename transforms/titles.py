@@ -7,7 +7,8 @@ these rules that finds one gives the block's title (null when none does):
    ``{"value": ...}`` too), a RIS or MEDLINE record's ``TI`` (``T1``) field, a BibTeX entry's ``title`` field;
 2. a title field on one of the block's first lines (``Title: …``, ``论文标题：…``, ``タイトル：…``, ``제목: …``, also after an
    entry number: ``1. 论文标题：…``; its indented continuation lines too, as arXiv's e-mail listing folds them);
-3. a bold title at the start of a list entry (``- **Title** [[Paper]](…)``, ``1. **Title.** We …``);
+3. a bold title at the start of a list entry (``- **Title** [[Paper]](…)``, ``1. **Title.** We …``), or a linked one above
+   a quoted abstract or before a dash or colon and the abstract (``- [Title](url)`` / ``> We …``, ``[Title](url): We …``);
 4. the block's first line (after site chrome and a ``[PDF]`` badge) above an author line (``Jane Doe, John Roe``,
    ``Authors: …``, Google Scholar's ``J Doe, W Zhang - arXiv preprint …, 2025``) or above an abstract label within four
    lines (``Abstract``, ``## Abstract``, ``Abstract: We …``);
@@ -34,6 +35,9 @@ _FIELD = (
 )
 _MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|タイトル|제목"
 _BOLD = r"\A[ \t]*" + normalize.LIST_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + normalize.BOLD_CLOSE
+_LINKED = (
+    r"\A[ \t]*" + normalize.LIST_MARK + r"\[([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*(?:\r?\n[ \t]*>[ \t]*\S|[-–—:][ \t]+\S)"
+)
 _LEAD = r"\A(?:[ \t]*(?:" + normalize.CHROME_LINE + r")[ \t]*\r?\n)*[ \t]*(?:\[(?:PDF|HTML|BOOK|CITATION)\][ \t]*)?"
 _BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + normalize.SCHOLAR_BYLINE + r"|Authors?[ \t]*[:：][^\n]*|作者[ \t]*[:：][^\n]*)"
 _ABOVE_AUTHORS = _LEAD + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*" + _BYLINE + r"[ \t]*\r?(?:\n|\z)"
@@ -67,6 +71,7 @@ def block_titles(raw: pl.Series) -> pl.Series:
             found = found.scatter(rows, pl.Series([read(entry) for entry in raw.gather(rows)], dtype=pl.String))
     found = _fill(raw, found, _FIELD, _MAY_HAVE_FIELD)
     found = _fill(raw, found, _BOLD, normalize.STARTS_BOLD, words=2)
+    found = _fill(raw, found, _LINKED, r"\A[ \t]*" + normalize.LIST_MARK + r"\[", words=2)
     found = _fill(raw, found, _ABOVE_AUTHORS, "\n", not_title=_NOT_A_TITLE_LINE)
     found = _fill(raw, found, _ABOVE_LABEL, "\n", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
     found = _fill(raw, found, _HEADING, r"\A[ \t]*#", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)

@@ -33,6 +33,11 @@ def titles(*raws: str) -> list[str | None]:
         ("- **Scaling Diffusion** [[Paper]](https://arxiv.org/abs/2506.01234)\n  <details><summary>Abstract</summary>\n  We study KE.", "Scaling Diffusion"),
         ("1. **Sparse Attention for Long Documents.** We propose x y z.", "Sparse Attention for Long Documents"),
         ("**Lessons That Outlive the Episode**\n*Tomás Ruiz, Wei Li*\n> Language agents", "Lessons That Outlive the Episode"),
+        # a linked title above a quoted abstract, or before a dash or colon and the abstract
+        ("- [Sparse Attention for Long Contexts](https://arxiv.org/abs/2401.11111)\n  > We propose x.", "Sparse Attention for Long Contexts"),
+        ("[Sparse Attention](https://x.org/p): We propose x.", "Sparse Attention"),
+        ("[Code](https://github.com/a/b)\n> We propose x.", None),  # one word: a link's label
+        ("- [Sparse Attention for Long Contexts](https://x.org/p)", None),  # nothing under it
         # a first line above an author line or a byline, after site chrome and a badge
         ("[PDF] Scaling Test-Time Compute for Diffusion Language Models\nJ Doe, J Smith, W Zhang - arXiv preprint arXiv:2506.01234, 2025\nWe study how.",
          "Scaling Test-Time Compute for Diffusion Language Models"),
