@@ -189,7 +189,14 @@ _GAP = st.sampled_from(["\n\n", "\n\n\n", "\n  \n", "\n---\n", "\n\n* * *\n\n", 
 @given(
     lead=st.sampled_from(["", "\n\n", " \n\n"]),
     header=st.sampled_from(["ICML 2025 Papers", "NeurIPS 2024 论文列表", "no header here at all"]),
-    blocks=st.lists(st.one_of(_BLOCK, st.just("CVPR 2023 Papers"), st.just("[[Code]](https://github.com/a/b)")), min_size=1, max_size=12),
+    blocks=st.lists(
+        st.one_of(
+            _BLOCK, st.just("CVPR 2023 Papers"), st.just("[[Code]](https://github.com/a/b)"),
+            st.just("- [Sparse Routing Models](https://x.org/p)"), st.just("> We propose a model.\n  > It learns."),  # a quoted abstract under its title
+        ),
+        min_size=1,
+        max_size=12,
+    ),
     gaps=st.lists(_GAP, min_size=12, max_size=12),
     newline=st.sampled_from(["\n", "\r\n", "\r"]),
     piece_bytes=st.integers(1, 120),
@@ -208,6 +215,18 @@ def test_any_listing_read_in_pieces_stages_what_it_stages_read_whole(
         batches.stage_blocks(batch)
         staged.append((pl.read_parquet(staging.part("sources", "00000")), pl.read_parquet(staging.part("blocks", "00000"))))
     assert staged[0][0].equals(staged[1][0]) and staged[0][1].equals(staged[1][1])
+
+
+def test_a_quoted_abstract_under_its_linked_title_is_one_block_whatever_the_pieces(tmp_path: Path) -> None:
+    """The piece cutter does not cut between a linked title's line and the quoted abstract under it (split joins them)."""
+    entry = "- [Sparse Routing Models](https://x.org/p)\n\n> We propose a model.\n  > It learns."
+    (tmp_path / "listing.txt").write_text(f"ICML 2025 Papers\n\nWe propose a model.\n\n{entry}\n\nWe study a model.\n")
+    for size in (1, 20, 40, 60, 1 << 30):
+        staging = Staging.create(tmp_path, f"pieces-{size}")
+        batch = batches.BlockBatch("00000", tmp_path, (str(tmp_path / "listing.txt"),), staging.root, ReadLimits(), QualityThresholds(), DedupParams(), size)
+        batches.stage_blocks(batch)
+        blocks = pl.read_parquet(staging.part("blocks", "00000"))["text_raw"].to_list()
+        assert blocks == ["We propose a model.", entry.replace("\n\n", "\n"), "We study a model."], size
 
 
 def test_records_carry_the_titles_their_blocks_name(paperlake_cli, tmp_path: Path) -> None:

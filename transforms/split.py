@@ -521,6 +521,12 @@ QUOTED_BLOCK = r"\A(?:[ \t]*>[^\n]*(?:\n|\z))+\z"
 LINKED_TITLE_LINE = r"\A[ \t]*(?:[-*+][ \t]+|\d{1,4}[.)][ \t]+)?\[[^\[\]\n]{3,300}\]\([^()\s]+\)[^\n]{0,200}\z"
 
 
+def quoted_under_title(above: str, block: str) -> bool:
+    """Whether ``block`` is a quoted abstract that ``attach_quoted_abstracts`` joins to ``above`` (a file is not read in
+    pieces cut between them)."""
+    return bool(pl.Series([block]).str.contains(QUOTED_BLOCK)[0]) and bool(pl.Series([above]).str.contains(LINKED_TITLE_LINE)[0])
+
+
 def attach_quoted_abstracts(blocks: pl.DataFrame) -> pl.DataFrame:
     """Each block that is a Markdown blockquote (``QUOTED_BLOCK``) joined, at a line break, to the block above it in its
     file when that one is a linked title's line (``LINKED_TITLE_LINE``); rows in order."""
