@@ -38,7 +38,7 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_l
 from transforms.hyphenation import LINE_BREAK, LINE_END_HYPHEN, join_hyphenated
 from transforms.mojibake import MOJIBAKE
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
-from transforms.split import ENTRY_NUMBER, JSON_ABSTRACT_KEYS, LINK_WORD as _LINK_WORD, PARAGRAPH_WIDTH, TABLE_DELIMITER, TSV_TABS, paragraph_width
+from transforms.split import ENTRY_NUMBER, JSON_ABSTRACT_KEYS, LINK_WORD as _LINK_WORD, LIST_MARK, PARAGRAPH_WIDTH, TABLE_DELIMITER, TSV_TABS, paragraph_width
 
 HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 # An accent command on a letter: braced ("\'{e}", "{\"O}") or inside a word on a letter that takes
@@ -566,7 +566,6 @@ def in_title_case(title: pl.Expr) -> pl.Expr:
 # "<b>Title</b> - We ..."): two to thirty words; followed by a colon or a dash, or, in Title Case, ending in "." or "?"
 # (or, three words or more, in nothing: "**Sparse Routing Without Losses** We ...").
 BOLD_OPEN, BOLD_CLOSE = r"(?:\*\*|__|<(?i:b|strong)>)", r"(?:\*\*|__|</(?i:b|strong)>)"
-LIST_MARK = r"(?:[-*+•][ \t]+|\d{1,4}[.)][ \t]+)?"
 STARTS_BOLD = r"\A[ \t]*" + LIST_MARK + BOLD_OPEN
 _BOLD_TITLE = (
     STARTS_BOLD + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + BOLD_CLOSE + r"[ \t]*([:：]|[-–—][ \t])?[ \t]*\p{Lu}"

@@ -518,7 +518,8 @@ def attach_link_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
 # A Markdown paper list's entry: a linked title on a line of its own ("- [Title](https://arxiv.org/abs/...)", authors or a
 # venue may follow), an empty line, then the abstract as a blockquote (every line "> ..."). The quote is the title's.
 QUOTED_BLOCK = r"\A(?:[ \t]*>[^\n]*(?:\n|\z))+\z"
-LINKED_TITLE_LINE = r"\A[ \t]*(?:[-*+][ \t]+|\d{1,4}[.)][ \t]+)?\[[^\[\]\n]{3,300}\]\([^()\s]+\)[^\n]{0,200}\z"
+LIST_MARK = r"(?:[-*+•][ \t]+|\d{1,4}[.)][ \t]+)?"  # a Markdown or numbered list entry's mark, if any
+LINKED_TITLE_LINE = r"\A[ \t]*" + LIST_MARK + r"\[[^\[\]\n]{3,300}\]\([^()\s]+\)[^\n]{0,200}\z"
 
 
 def quoted_under_title(above: str, block: str) -> bool:

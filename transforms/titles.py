@@ -35,9 +35,7 @@ _FIELD = (
 )
 _MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|タイトル|제목"
 _BOLD = r"\A[ \t]*" + normalize.LIST_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + normalize.BOLD_CLOSE
-_LINKED = (
-    r"\A[ \t]*" + normalize.LIST_MARK + r"\[([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*(?:\r?\n[ \t]*>[ \t]*\S|[-–—:][ \t]+\S)"
-)
+_LINKED = normalize.STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*(?:\r?\n[ \t]*>[ \t]*\S|[-–—:][ \t]+\S)"
 _LEAD = r"\A(?:[ \t]*(?:" + normalize.CHROME_LINE + r")[ \t]*\r?\n)*[ \t]*(?:\[(?:PDF|HTML|BOOK|CITATION)\][ \t]*)?"
 _BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + normalize.SCHOLAR_BYLINE + r"|Authors?[ \t]*[:：][^\n]*|作者[ \t]*[:：][^\n]*)"
 _ABOVE_AUTHORS = _LEAD + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*" + _BYLINE + r"[ \t]*\r?(?:\n|\z)"
@@ -71,7 +69,7 @@ def block_titles(raw: pl.Series) -> pl.Series:
             found = found.scatter(rows, pl.Series([read(entry) for entry in raw.gather(rows)], dtype=pl.String))
     found = _fill(raw, found, _FIELD, _MAY_HAVE_FIELD)
     found = _fill(raw, found, _BOLD, normalize.STARTS_BOLD, words=2)
-    found = _fill(raw, found, _LINKED, r"\A[ \t]*" + normalize.LIST_MARK + r"\[", words=2)
+    found = _fill(raw, found, _LINKED, normalize.STARTS_LINK, words=2)
     found = _fill(raw, found, _ABOVE_AUTHORS, "\n", not_title=_NOT_A_TITLE_LINE)
     found = _fill(raw, found, _ABOVE_LABEL, "\n", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
     found = _fill(raw, found, _HEADING, r"\A[ \t]*#", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
