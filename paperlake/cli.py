@@ -42,7 +42,7 @@ def run(
     if warehouse.exists() and not warehouse.is_dir():
         typer.echo(f"error: the warehouse path is not a folder: {warehouse}", err=True)
         raise typer.Exit(2)
-    from paperlake.embedded import prefect_api, start_temporary_server
+    from paperlake.embedded import prefect_api, sigterm_ends_the_command, start_temporary_server
     from paperlake.warmup import collector_paused
 
     with collector_paused():
@@ -80,7 +80,7 @@ def run(
     progress.propagate = False  # printed once, here
     flow_errors.setLevel(logging.CRITICAL)  # a failed run's traceback: the errors below say it in a line, others re-raise
     try:
-        with prefect_api(server):
+        with sigterm_ends_the_command(), prefect_api(server):  # the server stops before the signal ends the command
             summary = curate(
                 input_dir=str(input_dir),
                 warehouse_dir=str(warehouse),

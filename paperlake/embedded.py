@@ -144,3 +144,36 @@ def prefect_api(server: TemporaryServer | None) -> Iterator[None]:
     finally:
         if server is not None:
             server.stop()
+
+
+@contextlib.contextmanager
+def sigterm_ends_the_command() -> Iterator[None]:
+    """End the process by SIGTERM when the body failed because one arrived.
+
+    Prefect turns SIGTERM into ``TerminationSignal`` and raises the signal again once its flow engine has it, so a
+    scheduler sees status -15. When the signal lands inside a Rust call into Python (a polars callback), pyo3 wraps the
+    exception in a ``PanicException``, and Prefect's re-raise does not see it: the command would end with a traceback
+    and status 1. Here any exception that comes of a ``TerminationSignal`` (wrapped, or as the cause or context of
+    another) ends the process the way the signal would have."""
+    try:
+        yield
+    except BaseException as err:
+        if _comes_of_sigterm(err):
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+        raise
+
+
+def _comes_of_sigterm(err: BaseException) -> bool:
+    from prefect.exceptions import TerminationSignal
+
+    seen: set[int] = set()
+    current: BaseException | None = err
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, TerminationSignal) or (
+            type(current).__name__ == "PanicException" and TerminationSignal.__name__ in str(current)
+        ):
+            return True
+        current = current.__cause__ or current.__context__
+    return False

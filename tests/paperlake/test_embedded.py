@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import psutil
+import pytest
 
 from paperlake.store import Warehouse
 
@@ -143,3 +144,35 @@ def test_a_run_stopped_with_sigterm_leaves_no_server_and_publishes_nothing(tmp_p
         for process in processes:
             with contextlib.suppress(psutil.NoSuchProcess):
                 process.kill()
+
+
+WRAPPED_SIGTERM = """
+import os, signal, sys, time
+from polars.exceptions import PanicException
+from prefect.exceptions import TerminationSignal
+from prefect.utilities.engine import capture_sigterm
+from paperlake.embedded import sigterm_ends_the_command
+
+def signal_lands_in_a_rust_call(wrap):
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)  # Prefect's handler raises TerminationSignal here
+        time.sleep(30)
+    except TerminationSignal as err:
+        message = f"called `Result::unwrap()` on an `Err` value: PyErr {{ type: {type(err)}, value: {err!r} }}"
+        if wrap == "context":
+            raise ValueError("Task run is not set")
+    raise PanicException(message)  # as pyo3 does: a new exception, the signal only in its message
+
+with sigterm_ends_the_command(), capture_sigterm():
+    if sys.argv[1] == "unrelated":
+        raise PanicException("index out of bounds: the len is 0 but the index is 0")
+    signal_lands_in_a_rust_call(sys.argv[1])
+"""
+
+
+@pytest.mark.parametrize(("case", "status"), [("panic", -signal.SIGTERM), ("context", -signal.SIGTERM), ("unrelated", 1)])
+def test_a_sigterm_that_pyo3_wraps_still_ends_the_command_by_the_signal(case: str, status: int) -> None:
+    """A fresh-clone run once ended with a traceback and status 1: the SIGTERM a test sent landed while polars ran Python,
+    and pyo3 turned Prefect's ``TerminationSignal`` into a ``PanicException`` that Prefect's own re-raise did not see."""
+    done = subprocess.run([sys.executable, "-c", WRAPPED_SIGTERM, case], capture_output=True, text=True, timeout=120)
+    assert done.returncode == status, done.stderr[-3000:]
