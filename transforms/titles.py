@@ -12,7 +12,9 @@ these rules that finds one gives the block's title (null when none does):
 4. the block's first line (after site chrome and a ``[PDF]`` badge) above an author line (``Jane Doe, John Roe``,
    ``Authors: …``, Google Scholar's ``J Doe, W Zhang - arXiv preprint …, 2025``) or above an abstract label within four
    lines (``Abstract``, ``## Abstract``, ``Abstract: We …``);
-5. a Markdown heading on the block's first line (``## Title``).
+5. the first line's words before an abstract label on that line (``Title of the Paper. Abstract: We …``; not a sentence
+   or another field: ``Keywords: x. Abstract: …``);
+6. a Markdown heading on the block's first line (``## Title``).
 
 A title is one line after normalization (markup, entities and mojibake read as in ``text``), at most ``TITLE_MAX_CHARS``
 characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``), is a label (``Abstract``)
@@ -43,6 +45,13 @@ _ABOVE_LABEL = (
     _LEAD + r"([^\n]{3,300}?)[ \t]*\r?\n(?:[^\n]*\n){0,3}?[ \t]*(?:" + normalize.LABEL_OPEN + r"[ \t]*){0,2}" + normalize.LABEL_WORD
     + r"(?:[ \t]*" + normalize.LABEL_CLOSE + r"){0,2}[ \t]*(?:[:：.—–][ \t]*\S|\r?\n|\z)"
 )
+# The first line's words before an abstract field label on the same line ("Title of the Paper. Abstract: We ...", as scrapes
+# that flatten a page's title and abstract write it): one sentence piece at most, and no other field ("Keywords: x.").
+_BEFORE_LABEL = _LEAD + r"([^\n]{3,300}?)[ \t]*\.?[ \t]+" + normalize.LABEL_WORD + r"[ \t]*[:：][ \t]*\S"
+_BEFORE_LABEL_HINT = normalize.LABEL_WORD + r"[ \t]*[:：]"
+_NOT_A_TITLE_PIECE = (
+    r"\.[ \t]|(?i:\A(?:authors?|key[ \t]?words?|index terms|doi|published|date|venue|comments|subjects|categories)[ \t]*[:：])|\A(?:作者|关键词)"
+)
 _HEADING = r"\A[ \t]*#{1,4}[ \t]+([^\n]{3,300}?)[ \t#]*\r?\n"
 # What a line a rule reads as a title must not be: a sentence piece, a label or site chrome; above a label or as a heading,
 # an author line either (above an author line, a name of capitalized words is a title's words: "Hugging Face Daily").
@@ -72,6 +81,7 @@ def block_titles(raw: pl.Series) -> pl.Series:
     found = _fill(raw, found, _LINKED, normalize.STARTS_LINK, words=2)
     found = _fill(raw, found, _ABOVE_AUTHORS, "\n", not_title=_NOT_A_TITLE_LINE)
     found = _fill(raw, found, _ABOVE_LABEL, "\n", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
+    found = _fill(raw, found, _BEFORE_LABEL, _BEFORE_LABEL_HINT, words=2, not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE + "|" + _NOT_A_TITLE_PIECE)
     found = _fill(raw, found, _HEADING, r"\A[ \t]*#", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
     return _cleaned(found)
 

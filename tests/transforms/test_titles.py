@@ -50,6 +50,15 @@ def titles(*raws: str) -> list[str | None]:
         ("Neural Radiance Fields from Sparse Views\nAlice Smith, Bob Jones; Proceedings of CVPR, 2024, pp. 1-9\nAbstract\nNovel view synthesis.",
          "Neural Radiance Fields from Sparse Views"),
         ("## A Heading Title\nWe study things.", "A Heading Title"),
+        # the words before an abstract label on the first line
+        ("MoE-X: A Mixture-of-Experts Model for Intrinsic Interpretability. Abstract: Neurons in large models.",
+         "MoE-X: A Mixture-of-Experts Model for Intrinsic Interpretability"),
+        ("Sparse Attention for Long Contexts Abstract: We propose x.", "Sparse Attention for Long Contexts"),
+        ("稀疏注意力机制 摘要：我们提出", None),  # one word
+        ("Keywords: graphs, trees. Abstract: We study.", None),
+        ("We study graphs. This is new. Abstract: We study.", None),
+        ("Jane Doe, John Roe. Abstract: We study.", None),
+        ("Abstract: We study graphs.", None),
         # no title: an abstract alone, hard-wrapped, an author line or chrome above the label, a label heading, a sentence
         ("We study things. Plain abstract.", None),
         ("We propose a method for\nlong documents and we show.\nAbstract interpretation is fine.", None),
