@@ -522,7 +522,8 @@ CHROME_LINES = st.sampled_from(
      "Tax calculation will be finalised at checkout", "Recommended articles", "Cited by (12)", "Add to Library",
      "Cite as: arXiv:2501.00001 [cs.CV]", "(or arXiv:2501.00001v2 [cs.CV] for this version)", "https://doi.org/10.48550/arXiv.2501.00001",
      "Submission history", "From: Jane Doe [view email]", "[v1] Mon, 13 Jan 2025 18:00:01 UTC (1,234 KB)", "Citations (12)",
-     "References (45)", "Figures and Tables", "\U0001f44d 12 \U0001f4ac 3", "\u2b50\ufe0f 1.2k", "Categories: cs.LG cs.AI"]
+     "References (45)", "Figures and Tables", "\U0001f44d 12 \U0001f4ac 3", "\u2b50\ufe0f 1.2k", "Categories: cs.LG cs.AI",
+     "Submitted on 3 Jan 2025", "Submitted on Jan 3, 2025"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
