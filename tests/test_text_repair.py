@@ -71,3 +71,12 @@ def test_references_dropped_by_latex_or_a_scraper_leave_no_leftovers(published: 
     assert latex["dedup_key"] == scraped["dedup_key"] and latex["text"] == scraped["text"]
     assert "of the assumption, we prove a lower bound that matches" in latex["text"]
     assert "As shown, the algorithm" in latex["text"] and "benchmarks; the table shows that" in latex["text"]
+
+
+@pytest.mark.parametrize("path", ["mojibake_macroman.txt", "mojibake_cp1251.txt", "mojibake_cp437.txt"])
+def test_mojibake_of_other_code_pages_is_repaired_into_a_duplicate_of_the_clean_copy(published: Warehouse, path: str) -> None:
+    """UTF-8 read as MacRoman ("model‚Äôs"), cp1251 ("modelвЂ™s") or cp437 ("modelΓÇÖs") and saved: before, only the
+    cp1252 and latin-1 kinds went to ftfy, and these copies kept their mojibake and became near duplicates."""
+    copy, clean = _occurrence(published, path), _occurrence(published, "mojibake_clean.txt")
+    assert copy["status"] == "duplicate" and copy["record_id"] == clean["record_id"] and copy["text"] == clean["text"]
+    assert "model's answers" in copy["text"] and "Gödel, Erdős or São Paulo" in copy["text"]

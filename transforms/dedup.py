@@ -33,7 +33,7 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from transforms import methods, minhash
-from transforms.normalize import MOJIBAKE
+from transforms.mojibake import CP1252_PAIR
 
 KEY_SCHEME = "k1"
 RECORD_ID_PREFIX = "pl_"
@@ -41,7 +41,7 @@ GLUED = "glued"  # the reject reason of a block that is two abstracts glued toge
 AMBIGUOUS = "ambiguous"  # the reject reason of a block that two different papers contain (see ``ambiguous_keys``)
 UNPLACED = pl.Schema({"dedup_key": pl.String, "reject_reason": pl.String})
 # Characters of a normalized text that show damage: U+FFFD (bytes the decoder could not read) and mojibake ftfy left.
-DAMAGE = "\ufffd|" + MOJIBAKE
+DAMAGE = "\ufffd|" + CP1252_PAIR
 DAMAGE_WORDS = 2  # what a damaged character costs a copy in the kept rule, in words of its shingle key
 # A confirmed pair covers one end of its longer text when that text has this many times the
 # shorter's shingles and an overhang at its other end (this share of its shingles, and at least

@@ -440,9 +440,30 @@ def test_normalize_examples(raw: str, clean: str, normalized_examples: dict[str,
     assert normalized_examples[raw] == clean
 
 
-@pytest.mark.parametrize("clean", ["café", "für", "naïve", "Ærø", "Ça va — très bien", "déjà vu", "São Paulo", "l’été", "Émile Zola"])
+@pytest.mark.parametrize(
+    "clean", ["café", "für", "naïve", "Ærø", "Ça va — très bien", "déjà vu", "São Paulo", "l’été", "Émile Zola", "α ≤ β", "x ∈ ℝ", "Привет, мир", "Ελληνικά"]
+)
 def test_accented_text_does_not_look_like_mojibake(clean: str) -> None:
     assert not pl.Series([clean]).str.contains(MOJIBAKE)[0]
+
+
+@pytest.mark.parametrize("code_page", ["cp1252", "latin-1", "mac_roman", "cp1251", "cp437", "cp1250"])
+def test_utf8_read_in_another_code_page_looks_like_mojibake(code_page: str) -> None:
+    clean = "the model’s “robustness” — café, naïve"
+    assert pl.Series([clean.encode("utf-8").decode(code_page, errors="replace")]).str.contains(MOJIBAKE)[0]
+
+
+# Where Rust's \w and Python's differ (combining marks, other numbers such as fractions, connector punctuation, joiners)
+_SAME_WORD_CHARACTERS = st.characters(codec="utf-8", exclude_categories=("Mn", "Mc", "Me", "No", "Pc", "Cf", "Cs"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(st.one_of(_SAME_WORD_CHARACTERS, st.characters(min_codepoint=0x80, max_codepoint=0x24F)), max_size=12))
+def test_the_mojibake_pattern_matches_where_ftfy_sees_mojibake(text: str) -> None:
+    """The pattern is ftfy's (``ftfy.badness.BADNESS_RE``) without its verbose syntax, read by polars' regex engine."""
+    from ftfy.badness import BADNESS_RE
+
+    assert pl.Series([text]).str.contains(MOJIBAKE)[0] == bool(BADNESS_RE.search(text))
 
 
 RESIDUE = re.compile(r"\\[A-Za-z]+|\$(?!\d)|\*\*|&(?:amp|lt|gt|quot|#\d+);|[\u200b\u2060\ufeff]|(?<![\u0600-\u08ff\u0900-\u0dff])[\u200c\u200d]|[\u200c\u200d](?![\u0600-\u08ff\u0900-\u0dff])")
