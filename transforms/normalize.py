@@ -78,7 +78,8 @@ EMOJI = r"[\x{2600}-\x{27bf}\x{2b50}\x{1f300}-\x{1faff}]\x{fe0f}?"
 # block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
 _CHROME_FIELDS = (
     r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
-    r"DOI|Comments|Subjects?|Categories|Journal[ -]ref(?:erence)?|Cite as|MSC [Cc]lass(?:es)?|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
+    r"DOI|Comments|Subjects?|Categories|Journal[ -]ref(?:erence)?|Cite as|MSC(?: ?20[012]0)?(?: [Cc]lass(?:es)?)?|PACS|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
+    r"Article (?:ID|[Nn]umber)|"
     r"Citations|References|Views|Downloads|Title|Authors?|"
     r"Anthology ID|Volume|Month|Year|Address|Editors?|Venues?|SIG|Publisher|Note|Pages|Language|URL|PDF|Video|Bibkey|"
     r"Cite \((?:ACL|Informal)\)|Copy Citation|Published|Last Modified|Readers|Writers|Signatures|License|Supplementary Material|"
@@ -234,7 +235,9 @@ VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before i
 # Semantic Scholar's "TLDR" (its one-sentence summary, on the heading's line or the next), Semantic Scholar's and Papers with
 # Code's "Figures and Tables from this paper", "Topics", "Results from the Paper" (and Papers with Code's "PDF Abstract" line,
 # with its "Code", "Tasks" and "Datasets" sections below), CVF Open Access's "Related Material", and
-# bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings).
+# bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings), and the
+# ACM Digital Library's ("CCS Concepts: • Computing methodologies → ...", "Additional Key Words and Phrases:", "ACM Reference
+# Format:" and the citation under it).
 # All after a sentence: "... we study X for\nKeywords\nand phrases" is text.
 _TRAILING_SECTIONS = (
     r"([.!?][\"”'\)]?)[ \t]*\r?\n[ \t]*(?:"
@@ -242,7 +245,8 @@ _TRAILING_SECTIONS = (
     r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*"
     r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract)[ \t]*(?:\r?\n[\s\S]*)?"
     r"|TL;?DR;?[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"
-    r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*\r?\n[\s\S]*)\z"
+    r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*\r?\n[\s\S]*"
+    r"|(?:CCS Concepts|Additional Key Words and Phrases|ACM Reference Format)[ \t]*(?:[:：]|\r?\n)[\s\S]*)\z"
 )
 
 
@@ -440,7 +444,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),
         _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
         lambda batch: batch.str.contains(
-            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright)"
+            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref)"
         ),
     )
     badges = _on_rows(
