@@ -79,7 +79,7 @@ EMOJI = r"[\x{2600}-\x{27bf}\x{2b50}\x{1f300}-\x{1faff}]\x{fe0f}?"
 _CHROME_FIELDS = (
     r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
     r"DOI|Comments|Subjects?|Categories|Journal[ -]ref(?:erence)?|Cite as|MSC(?: ?20[012]0)?(?: [Cc]lass(?:es)?)?|PACS|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
-    r"Article (?:ID|[Nn]umber)|"
+    r"Article (?:ID|[Nn]umber)|Corpus ID|First Online|"
     r"Citations|References|Views|Downloads|Title|Authors?|"
     r"Anthology ID|Volume|Month|Year|Address|Editors?|Venues?|SIG|Publisher|Note|Pages|Language|URL|PDF|Video|Bibkey|"
     r"Cite \((?:ACL|Informal)\)|Copy Citation|Published|Last Modified|Readers|Writers|Signatures|License|Supplementary Material|"
@@ -121,7 +121,7 @@ CHROME_LINE = (
     r"|(?i:cited by[ \t]*(?:[\d,]+|\(\d+\))(?:[ \t]*[·•|]?[ \t]*related articles)?(?:[ \t]*[·•|]?[ \t]*all[ \t]+[\d,]+[ \t]+versions)?"
     r"|related articles(?:[ \t]*[·•|]?[ \t]*all[ \t]+[\d,]+[ \t]+versions)?)"
     r"|\[Submitted on [^\n]*\]|Report issue for preceding element"
-    r"|\(or arXiv:\d{4}\.\d{4,5}(?:v\d+)?[^\n]{0,40}\)|https?://doi\.org/10\.48550/arXiv\.\d{4}\.\d{4,5}(?:v\d+)?|Submission history"
+    r"|pp\.?[ \t]*\d{1,5}[ \t]*[-–][ \t]*\d{1,5}|\(or arXiv:\d{4}\.\d{4,5}(?:v\d+)?[^\n]{0,40}\)|https?://doi\.org/10\.48550/arXiv\.\d{4}\.\d{4,5}(?:v\d+)?|Submission history"
     r"|From:[^\n]{1,100}\[view email\][^\n]{0,40}|\[v\d{1,2}\][ \t]+[A-Z][a-z]{2},[ \t]+\d{1,2}[ \t]+[A-Z][a-z]{2}[ \t]+\d{4}[^\n]{0,80}"
     r"|(?i:citations|references)[ \t]*\([\d,]+\)|Figures and Tables|(?:" + EMOJI + r"[ \t]*[\d,.]*[kK]?[ \t]*)+"
     r"|(?i:access this (?:chapter|article|book)|log in via an institution|similar content being viewed by others|full-text available"
@@ -147,8 +147,8 @@ _CITATION_LINE = (
 # A publisher page's links and labels on lines of their own ("Open Access", "Figures", "Cite this Paper", a single link
 # word such as "BibTeX"): at a block's start, or at its end after a sentence ("... we release the\ncode" is text).
 _PAGE_LINKS = (  # not "References": a references list's heading, which quality reads
-    r"(?:Figures|Related|Details|Metrics|Open Access|Research Article|Article|Supplementary (?:Information|Material)"
-    r"|Conference Paper|Journal Article|Review Article|Original Article|Short Paper|Full Paper|Preprint|Share|Save|Print|Email"
+    r"(?:Figures|Related|Details|Metrics|Open [Aa]ccess|Research [Aa]rticle|Article|Supplementary (?:Information|Material)"
+    r"|Conference [Pp]aper|Journal [Aa]rticle|Review [Aa]rticle|Original [Aa]rticle|Short [Pp]aper|Full [Pp]aper|Preprint|Share|Save|Print|Email"
     r"|Cite this (?:[Pp]aper|[Aa]rticle)|Copy to Clipboard(?:[ \t]+Download)?|Endnote|Related Material|More from this (?:conference|venue|journal)"
     r"|Related [Pp]apers|Similar [Pp]apers|(?i:" + _LINK_WORD + r"))"
 )
@@ -159,7 +159,7 @@ _CHROME_WHOLE_LINE = r"^[ \t]*(?:" + CHROME_LINE + r")[ \t]*\r?$"
 # Lines that are chrome only above an abstract: papers.cool's title line with its badges ("#1 Title [PDF 12] [Copy] [Kimi 5]
 # [REL]"; at the end such a line would be the abstract's own last line with link badges), a proceedings' name (IJCAI).
 _BADGE = r"\[[ \t]*(?i:pdf|copy|kimi|rel|html|" + _LINK_WORD + r")(?:[ \t]*[\d.,]+k?)?[ \t]*\]"
-_LEADING_ONLY = r"#\d+[ \t]+[^\n]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|[^\n.!?]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|Proceedings of the [^\n.]{5,200}"
+_LEADING_ONLY = r"#\d+[ \t]+[^\n]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|[^\n.!?]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|Proceedings of the [^\n.]{5,200}\.?"
 _LEADING_CHROME_LINE = r"^[ \t]*(?:" + CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?$"
 _LEADING_ONLY_LINE = r"^[ \t]*(?:" + _LEADING_ONLY + r")[ \t]*\r?$"
 # What a block that ``_strip_chrome_lines`` changes starts with, if not ends with (``_has_chrome_edge``).

@@ -182,6 +182,11 @@ EXAMPLES = [
     ("We study proteins.\nCompeting Interest Statement\nThe authors have declared no competing interest.\nCopyright\n"
      "The copyright holder for this preprint is the author/funder. It is made available under a CC-BY 4.0 International license.", "We study proteins."),
     ("We study proteins.\nFunding Statement\nThis study was funded by X.\nAuthor Declarations\nI confirm all relevant ethical guidelines.", "We study proteins."),
+    # Springer's, Semantic Scholar's and PMLR's lines above an abstract
+    ("Conference paper\nFirst Online: 12 March 2025\npp 123\u2013135\nWe study graphs.", "We study graphs."),
+    ("Open access\nPublished: 12 March 2025\nResearch article\nWe study graphs.", "We study graphs."),
+    ("Corpus ID: 267751234\nWe study graphs.", "We study graphs."),
+    ("Proceedings of the 42nd International Conference on Machine Learning, PMLR 267:1234-1250, 2025.\nWe study graphs.", "We study graphs."),
     # the ACM Digital Library's back matter; a sentence that starts with the words is text
     ("We study graphs.\nCCS Concepts: \u2022 Computing methodologies \u2192 Machine learning; Neural networks.\nAdditional Key Words and Phrases: graphs\n"
      "ACM Reference Format:\nJane Doe. 2025. Graphs. In Proceedings of KDD 2025. ACM, New York, NY, USA, 12 pages.", "We study graphs."),
@@ -549,7 +554,8 @@ CHROME_LINES = st.sampled_from(
      "Cite as: arXiv:2501.00001 [cs.CV]", "(or arXiv:2501.00001v2 [cs.CV] for this version)", "https://doi.org/10.48550/arXiv.2501.00001",
      "Submission history", "From: Jane Doe [view email]", "[v1] Mon, 13 Jan 2025 18:00:01 UTC (1,234 KB)", "Citations (12)",
      "References (45)", "Figures and Tables", "\U0001f44d 12 \U0001f4ac 3", "\u2b50\ufe0f 1.2k", "Categories: cs.LG cs.AI",
-     "Submitted on 3 Jan 2025", "Submitted on Jan 3, 2025", "MSC: 68T05", "MSC2020: 68T07", "PACS: 89.20.Ff", "Article ID: 123456"]
+     "Submitted on 3 Jan 2025", "Submitted on Jan 3, 2025", "MSC: 68T05", "MSC2020: 68T07", "PACS: 89.20.Ff", "Article ID: 123456",
+     "Corpus ID: 267751234", "First Online: 12 March 2025", "pp 123\u2013135", "pp. 12-19"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
