@@ -93,6 +93,10 @@ _URI_SAFE = "-._~:/?#[]@!$&'()*+,;=%"
 _REPO_UI_PARAM = re.compile(r"^tab(?:=|$)")
 # LaTeX (and Markdown) escapes that stand inside URLs written in markup: ``\url{https://x.org/a\_b}``.
 _LATEX_ESCAPE = r"\\([_%#&])"
+# Invisible characters (zero-width space, word joiner, BOM, soft hyphen): where a page let a long URL break, after one of
+# its separators (``github.com/\u200bfoo/\u200bbar``), nothing; elsewhere a space, which ends a URL (``.../bar\u200band``).
+_INVISIBLE = "[\u200b\u2060\ufeff\u00ad]+"
+_BREAK_AFTER_SEPARATOR = r"([/._\-?&=#%~])" + _INVISIBLE
 
 
 def join_wrapped(text: pl.Expr) -> pl.Expr:
@@ -241,7 +245,9 @@ def _trim_batch(candidates: pl.Series) -> pl.Series:
 
 def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
     """One row per URL found in each block's ``text_raw``: ``record_id``, ``url_raw``, ``position`` and the URL fields."""
-    unescaped = pl.col("text_raw").str.replace_all(_LATEX_ESCAPE, "$1")
+    unescaped = (
+        pl.col("text_raw").str.replace_all(_LATEX_ESCAPE, "$1").str.replace_all(_BREAK_AFTER_SEPARATOR, "$1").str.replace_all(_INVISIBLE, " ")
+    )
     joined = blocks.filter(pl.col("text_raw").str.contains(_MAY_START)).select(
         "record_id", "source_id", "path", "ordinal", _line=unescape_entities(join_wrapped(unescaped))
     )

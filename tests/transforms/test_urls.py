@@ -54,6 +54,10 @@ GH = "https://github.com/a/b"
             ("https://github.com/a/b_e", "https://github.com/a/b_e"),
         ]),
         (r"\url{https://x.org/q?a=1\&b=50\%25\#s}", [("https://x.org/q?a=1&b=50%25#s", "https://x.org/q?a=1&b=50%25#s")]),
+        # invisible characters: a page's break points inside a long URL go, one after it ends it
+        ("at https://github.com/\u200ba/\u200bb\u200b.", [(GH, GH)]),
+        ("at https://github.com/a/b-\u00adc now", [("https://github.com/a/b-c", "https://github.com/a/b-c")]),
+        ("see https://x.org/a\u200band https://github.com/a/b\u2060", [("https://x.org/a", "https://x.org/a"), (GH, GH)]),
         # arXiv ids and hf.co
         ("preprint arXiv:2403.09876v2; see (arXiv: 2401.00001).", [
             ("arXiv:2403.09876v2", "https://arxiv.org/abs/2403.09876v2"), ("arXiv: 2401.00001", "https://arxiv.org/abs/2401.00001"),
