@@ -3,9 +3,9 @@
 ``MOJIBAKE`` selects the rows ftfy is asked to repair: ftfy's own test for text that looks like mojibake
 (``ftfy.badness.BADNESS_RE``: UTF-8 read as cp1252 or latin-1 — "â€™", "Ã©" —, MacRoman — "‚Äô", "√©" —, cp1251 —
 "вЂ™" —, cp437 — "ΓÇÖ" —, cp1250, cp1253, cp1257), written without its verbose whitespace and comments so that
-polars' regex engine reads it as Python's does (but for ``\\w`` on a few combining marks and fractions). Accented text,
-Greek, Cyrillic and mathematical symbols in their place do not match ("café", "für", "Ærø", "α ≤ β"); ftfy decides on
-the rows that do.
+polars' regex engine reads it as Python's does (but for ``\\w`` and ``\\s`` on a few combining marks, fractions and
+control characters). Accented text, Greek, Cyrillic and mathematical symbols in their place do not match ("café", "für",
+"Ærø", "α ≤ β"); ftfy decides on the rows that do.
 
 ``CP1252_PAIR`` is the narrower pattern of UTF-8 read as cp1252 or latin-1: a lead byte's character (U+00C2-U+00F4)
 followed by a continuation byte's (U+0080-U+00BF, or what cp1252 shows for 0x80-0x9F); what ftfy leaves of it in a

@@ -530,6 +530,29 @@ def _strip_title_authors(text: pl.Expr) -> pl.Expr:
     return text
 
 
+# A translation of the abstract that an aggregator shows with it (papers.cool, Chinese and Japanese paper digests): the text
+# from the label of the original on ("摘要：<translation>" / "原文摘要：<original>"), or the original without the section
+# under a translation label after its last sentence ("<original>" / "中文翻译：<translation>"). The original is the copy
+# other sources have.
+_ORIGINAL_LABEL = r"(?:原文摘要|原始摘要|英文摘要|原文|Original [Aa]bstract|English [Aa]bstract|Abstract \((?:[Oo]riginal|English)\))"
+_BEFORE_ORIGINAL = r"\A(?:[^\n]*\n){0,8}?[ \t]*" + _ORIGINAL_LABEL + r"[ \t]*[:：][ \t]*"
+_TRANSLATION_LABEL = (
+    r"(?:中文翻译|中文翻譯|中文译文|中文摘要|翻译|翻譯|译文|譯文|机器翻译|機器翻譯|機械翻訳|日本語訳|和訳|한국어 번역|번역"
+    r"|Translation|Translated [Aa]bstract|(?:Chinese|Japanese|Korean) [Tt]ranslation)"
+)
+_TRANSLATION_TAIL = r"([.!?。！？][\"”'\)]?)[ \t]*\r?\n[ \t]*" + _TRANSLATION_LABEL + r"[ \t]*[:：][\s\S]*\z"
+
+
+def strip_translation(text: pl.Expr) -> pl.Expr:
+    """Keep the original of an abstract shown with its translation (see ``_ORIGINAL_LABEL``, ``_TRANSLATION_TAIL``)."""
+    return _on_rows(
+        text,
+        lambda batch: batch.str.contains(_BEFORE_ORIGINAL) | batch.str.contains(_TRANSLATION_TAIL),
+        _vectorized(lambda t: t.str.replace(_BEFORE_ORIGINAL, "").str.replace(_TRANSLATION_TAIL, "${1}")),
+        lambda batch: batch.str.contains(r"原|英文|翻|译|譯|訳|번역|Original|English|[Tt]ranslat"),
+    )
+
+
 def strip_heading_label(text: pl.Expr) -> pl.Expr:
     """Drop an abstract label set as a heading or in bold, and the title lines above it (see ``_HEADING_LABEL``)."""
     return _on_rows(
@@ -1562,7 +1585,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     fields = _on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True))
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
     cells = _on_rows(cells, lambda batch: batch.str.contains("\t", literal=True), tab_cells)
-    return strip_linked_title(strip_bold_title(strip_title_line(unquote_lines(strip_heading_label(strip_highlights(html_lines(strip_chrome(cells))))))))
+    return strip_linked_title(strip_bold_title(strip_title_line(unquote_lines(strip_heading_label(strip_translation(strip_highlights(html_lines(strip_chrome(cells)))))))))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
