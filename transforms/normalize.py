@@ -90,6 +90,9 @@ _CHROME_FIELDS = (
     r"Received|Revised|Accepted|Published online|Available online|Article history|Papers [Ww]ith Code|Tasks|Datasets|"
     r"JEL(?: [Cc]lassifications?| [Cc]odes?)?|Suggested Citation|Date Written|(?:\d+[ \t]+Pages[ \t]+)?Posted)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
+    # Chinese, Japanese and Korean paper blogs' fields, with a full-width or ASCII colon
+    r"|(?:作者|单位|單位|机构|機構|链接|鏈接|论文链接|論文鏈接|论文地址|論文地址|原文链接|原文鏈接|代码|代碼|代码地址|代碼地址|代码链接|代碼鏈接|项目主页|項目主頁"
+    r"|发表|發表|收录|收錄|会议|會議|期刊|关键词|關鍵詞|关键字|關鍵字|来源|來源|发布时间|發佈時間|著者|所属|キーワード|저자|소속|키워드)[ \t]*[:：]"
 )
 # "Read more", "Show all", "Collapse" on Chinese, Japanese and Korean sites.
 _MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读更多|閱讀更多|阅读全文|閱讀全文|查看更多|查看全文|もっと見る|続きを読む|더보기|더 보기|접기)"
@@ -237,16 +240,17 @@ VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before i
 # with its "Code", "Tasks" and "Datasets" sections below), CVF Open Access's "Related Material", and
 # bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings), and the
 # ACM Digital Library's ("CCS Concepts: • Computing methodologies → ...", "Additional Key Words and Phrases:", "ACM Reference
-# Format:" and the citation under it).
+# Format:" and the citation under it), and a Chinese paper blog's comment on the paper ("推荐理由：", "点评：", "编者按：").
 # All after a sentence: "... we study X for\nKeywords\nand phrases" is text.
 _TRAILING_SECTIONS = (
-    r"([.!?][\"”'\)]?)[ \t]*\r?\n[ \t]*(?:"
+    r"([.!?。！？][\"”'\)]?)[ \t]*\r?\n[ \t]*(?:"
     r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}(?:\r?\n[^\n]{1,100}){0,15}\s*"
     r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*"
     r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract)[ \t]*(?:\r?\n[\s\S]*)?"
     r"|TL;?DR;?[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"
     r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*\r?\n[\s\S]*"
-    r"|(?:CCS Concepts|Additional Key Words and Phrases|ACM Reference Format)[ \t]*(?:[:：]|\r?\n)[\s\S]*)\z"
+    r"|(?:CCS Concepts|Additional Key Words and Phrases|ACM Reference Format)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
+    r"|(?:推荐理由|推薦理由|点评|點評|短评|短評|编者按|編者按|小编点评|小編點評|个人(?:评价|点评|看法)|個人(?:評價|點評|看法))[ \t]*[:：][\s\S]*)\z"
 )
 
 
@@ -261,8 +265,9 @@ _ABSTRACT_LABELS = (
 # field ("Abstract: We ..."). Up to six lines above it (title, authors, an OpenReview entry's keywords and TL;DR) go with it. A plain
 # "Abstract reasoning ..." is text.
 LABEL_WORD = r"(?:" + "|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY")) + r")"
-# As a field only: Paper Digest's "HIGHLIGHT: ..." under its "1, TITLE: ..." and "AUTHORS: ..." lines (a sentence of the abstract).
-_FIELD_LABEL_WORD = r"(?:" + LABEL_WORD + r"|HIGHLIGHT|Highlight)"
+# As a field only: Paper Digest's "HIGHLIGHT: ..." under its "1, TITLE: ..." and "AUTHORS: ..." lines (a sentence of the abstract),
+# and Chinese paper blogs' "简介：" ("论文简介：", "内容简介：") under their "作者：" and "论文地址：" lines.
+_FIELD_LABEL_WORD = r"(?:" + LABEL_WORD + r"|HIGHLIGHT|Highlight|(?:论文|論文|内容|內容)?(?:简介|簡介))"
 LABEL_OPEN = r"(?:#{1,6}[ \t]*|\*\*?|__?|<(?:b|strong|em|i|h[1-6]|summary)(?:[ \t][^>\n]*)?>|\\(?:textbf|textit|emph|textsc|(?:sub)?section\*?|paragraph\*?)\{)"
 LABEL_CLOSE = r"(?:\*\*?|__?|</(?:b|strong|em|i|h[1-6]|summary)>|\})"
 _LABEL_MARK = r"[ \t]*[:：.—–]?[ \t]*"
@@ -420,9 +425,25 @@ def bibtex_field(entry: str, name: str) -> str | None:
     return None
 
 
+# A title line above metadata field lines and the abstract, without an abstract label ("Title" / "Authors: ..." / "Comments: ..."
+# / "We ...", a Chinese paper blog's "1. Title" / "作者：..." / "链接：..." / "We ..."): the title goes with the fields. The first
+# line does not end like a sentence piece, and what stays is an abstract: no field line starts it, and it is at least twice
+# as long as the title line (an abstract's own wrapped first line above a stray field stays).
+_FIELD_START = r"[ \t]*(?:" + _CHROME_FIELDS + r")"
+_TITLE_ABOVE_FIELDS = r"\A[ \t]*(?:" + ENTRY_NUMBER + r"[ \t]+)?[^\n]{1,300}?[^.,;:：。，；\s][ \t]*\r?\n(?:" + _FIELD_START + r"[^\n]*\r?\n)+"
+
+
+def _strip_title_above_fields(text: pl.Expr) -> pl.Expr:
+    rest = text.str.replace(_TITLE_ABOVE_FIELDS, "")
+    title = text.str.extract(r"\A([^\n]*)", 1)
+    is_abstract = ~rest.str.contains(r"\A" + _FIELD_START) & (rest.str.len_chars() >= 2 * title.str.len_chars())
+    return pl.when(is_abstract).then(rest).otherwise(text)
+
+
 def strip_chrome(text: pl.Expr) -> pl.Expr:
     """Drop an arXiv e-mail listing's fields and its last line (``_ARXIV_DIGEST_HEAD``, ``_ARXIV_DIGEST_TAIL``), whole lines of
-    site chrome (``CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, page links
+    site chrome (``CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, a title above field lines
+    (``_TITLE_ABOVE_FIELDS``), page links
     after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
     "How to Cite" section (``_TRAILING_SECTIONS``), a venue note (``_TRAILING_VENUE_NOTE``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
     starting it (``_LEADING_LINKS``)."""
@@ -432,8 +453,14 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace(_ARXIV_DIGEST_HEAD, "").str.replace(_ARXIV_DIGEST_TAIL, "")),
         lambda batch: batch.str.contains("\\\\", literal=True),
     )
-    pages = _on_rows(
+    fields = _on_rows(
         _strip_chrome_edges(digest),
+        lambda batch: batch.str.contains(_TITLE_ABOVE_FIELDS),
+        _vectorized(_strip_title_above_fields),
+        lambda batch: batch.str.contains(r"[:：]"),
+    )
+    pages = _on_rows(
+        fields,
         lambda batch: batch.str.contains(_TRAILING_PAGE_LINKS),
         _vectorized(lambda t: t.str.replace(_TRAILING_PAGE_LINKS, "${1}")),
         lambda batch: batch.str.contains(_ENDS_WITH_PAGE_LINK),
@@ -444,7 +471,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),
         _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
         lambda batch: batch.str.contains(
-            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref)"
+            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|推|点|點|短|编|編|小|个|個)"
         ),
     )
     badges = _on_rows(

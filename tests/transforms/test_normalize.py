@@ -187,6 +187,15 @@ EXAMPLES = [
     ("Open access\nPublished: 12 March 2025\nResearch article\nWe study graphs.", "We study graphs."),
     ("Corpus ID: 267751234\nWe study graphs.", "We study graphs."),
     ("Proceedings of the 42nd International Conference on Machine Learning, PMLR 267:1234-1250, 2025.\nWe study graphs.", "We study graphs."),
+    # a title above field lines, with no abstract label (a Chinese paper blog's entry too)
+    ("Graphs Are Great\nAuthors: Jane Doe, John Roe\nComments: 12 pages\nWe study graphs and trees in depth with new methods.",
+     "We study graphs and trees in depth with new methods."),
+    ("1. Graphs Are Great\n作者：Jane Doe\n单位：MIT\n链接：https://arxiv.org/abs/2501.01234\nWe study graphs and trees in depth with new methods.",
+     "We study graphs and trees in depth with new methods."),
+    ("Graphs Are Great\n作者：Jane Doe\n简介：We study graphs and trees.\n推荐理由：值得一读。", "We study graphs and trees."),
+    ("We study graphs\nKeywords: a, b\nand more.", "We study graphs Keywords: a, b and more."),  # what stays would be shorter
+    ("An abstract without a final period\nKeywords: a\nComments: b", "An abstract without a final period"),
+    ("我们研究图。\n点评：不错。", "我们研究图。"),
     # an abstract shown with its translation: the original stays
     ("标题：Graphs\n作者：Jane Doe\n摘要：我们研究图，并提出一种新方法。\n原文摘要：We study graphs.", "We study graphs."),
     ("We study graphs.\n中文翻译：我们研究图。", "We study graphs."),
@@ -566,7 +575,7 @@ CHROME_LINES = st.sampled_from(
      "Submission history", "From: Jane Doe [view email]", "[v1] Mon, 13 Jan 2025 18:00:01 UTC (1,234 KB)", "Citations (12)",
      "References (45)", "Figures and Tables", "\U0001f44d 12 \U0001f4ac 3", "\u2b50\ufe0f 1.2k", "Categories: cs.LG cs.AI",
      "Submitted on 3 Jan 2025", "Submitted on Jan 3, 2025", "MSC: 68T05", "MSC2020: 68T07", "PACS: 89.20.Ff", "Article ID: 123456",
-     "Corpus ID: 267751234", "First Online: 12 March 2025", "pp 123\u2013135", "pp. 12-19"]
+     "Corpus ID: 267751234", "First Online: 12 March 2025", "pp 123\u2013135", "pp. 12-19", "作者：Jane Doe", "论文地址：https://arxiv.org/abs/2501.01234"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
