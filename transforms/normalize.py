@@ -457,7 +457,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _strip_chrome_edges(digest),
         lambda batch: batch.str.contains(_TITLE_ABOVE_FIELDS),
         _vectorized(_strip_title_above_fields),
-        lambda batch: batch.str.contains(r"[:：]"),
+        lambda batch: batch.str.contains("\n", literal=True),
     )
     pages = _on_rows(
         fields,
