@@ -308,14 +308,15 @@ SCHOLAR_BYLINE = (
     r"(?:…[ \t]*)?" + _SCHOLAR_NAME + r"(?:,[ \t]*" + _SCHOLAR_NAME + r")*(?:[ \t]*…)?[ \t]+[-–][ \t]+"
     r"[^\n]{0,200}?(?:(?:19|20)\d{2}|arXiv|\.(?:com|org|net|edu|cc|io|gov))[^\n]{0,120}"
 )
+_HEADING_MARKS = r"#{1,6}[ \t]+"  # a Markdown heading's: the title is the heading ("### Title")
 _TITLE_LINE = (
-    r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?([^\n]{8,250}?)[ \t]*\r?\n(?:[ \t]*(?:[*_]{0,2}" + AUTHORS + r"[*_]{0,2}|" + SCHOLAR_BYLINE + r")[ \t]*\r?\n"
+    r"\A[ \t]*(?:Title[ \t]*:[ \t]*|" + _HEADING_MARKS + r")?([^\n]{2,250}?)[ \t]*\r?\n(?:[ \t]*(?:[*_]{0,2}" + AUTHORS + r"[*_]{0,2}|" + SCHOLAR_BYLINE + r")[ \t]*\r?\n"
     r"(?:[ \t]*" + _AFFILIATIONS + r"\r?\n)?)?"
     + _UNDER_TITLE + r"[ \t]*"
 )
 # What a block with a title line starts with: the line, then one that starts with a capital, a digit or a quote (the abstract or
 # the author line; ``_strip_title_line`` wants the abstract to start so). Without captures: most hard-wrapped abstracts fail it fast.
-_MAY_BE_TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*)?[^\n]{8,250}?[ \t]*\r?\n[ \t]*[*_\[(]{0,2}[\p{Lu}\d\"“']"
+_MAY_BE_TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*|" + _HEADING_MARKS + r")?[^\n]{2,250}?[ \t]*\r?\n[ \t]*[*_\[(]{0,2}[\p{Lu}\d\"“']"
 # A hard-wrapped abstract's lines: all but the last are about as long as the first, at least this wide.
 WRAPPED_WIDTH = 50
 _TITLE_SMALL_WORDS = r"(?:with|from|into|onto|over|upon|than|without|within|through|towards?|beyond|across|under|versus|when|where|while)"
@@ -687,14 +688,17 @@ def _strip_title_line(rows: pl.Series) -> pl.Series:
         & (5 * second_line >= 4 * next_line)
         & (5 * written.str.len_chars() <= 3 * next_line)
     )
+    heading = pl.col("t").str.contains(r"\A[ \t]*" + _HEADING_MARKS)
+    long_enough = title.str.len_chars() >= 8  # a heading may be one short word ("### GIST")
     is_title = (
-        (title_case | above_paragraph | above_wrapped.fill_null(False))
+        ((long_enough & (title_case | above_paragraph | above_wrapped.fill_null(False))) | heading)
         & ~title.str.contains(r"[.,;:!\-–—/(&]\z")
         & ~title.str.contains(_FUNCTION_WORD_END)
         & rest.str.contains(r"\A[\p{Lu}\d\"“']")
         & (rest.str.len_chars() >= pl.max_horizontal(2 * title.str.len_chars(), pl.lit(100)))
     )
-    return rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)
+    unmarked = pl.col("t").str.replace(r"\A[ \t]*" + _HEADING_MARKS, "")  # a heading kept as text keeps no marks
+    return rows.to_frame("t").select(pl.when(is_title).then(rest).when(heading).then(unmarked).otherwise(pl.col("t"))).to_series().alias(rows.name)
 
 
 # A paper's title written in front of its abstract on the same line, as its first sentence ("Efficient Sparse Attention

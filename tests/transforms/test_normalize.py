@@ -187,6 +187,11 @@ EXAMPLES = [
     ("Open access\nPublished: 12 March 2025\nResearch article\nWe study graphs.", "We study graphs."),
     ("Corpus ID: 267751234\nWe study graphs.", "We study graphs."),
     ("Proceedings of the 42nd International Conference on Machine Learning, PMLR 267:1234-1250, 2025.\nWe study graphs.", "We study graphs."),
+    # a Markdown heading above the abstract is its title, however short; above a shorter text it is text, without its marks
+    ("### MoE-X: Experts for Interpretability\nNeurons in large language models often exhibit polysemanticity and obscure interpretability.",
+     "MoE-X: Experts for Interpretability Neurons in large language models often exhibit polysemanticity and obscure interpretability."),
+    ("### GIST\nCounterfactual explainability seeks to uncover model decisions by identifying minimal changes to the input.",
+     "Counterfactual explainability seeks to uncover model decisions by identifying minimal changes to the input."),
     # a title above field lines, with no abstract label (a Chinese paper blog's entry too)
     ("Graphs Are Great\nAuthors: Jane Doe, John Roe\nComments: 12 pages\nWe study graphs and trees in depth with new methods.",
      "We study graphs and trees in depth with new methods."),
