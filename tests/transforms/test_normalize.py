@@ -204,7 +204,8 @@ EXAMPLES = [
     # an abstract shown with its translation: the original stays
     ("标题：Graphs\n作者：Jane Doe\n摘要：我们研究图，并提出一种新方法。\n原文摘要：We study graphs.", "We study graphs."),
     ("We study graphs.\n中文翻译：我们研究图。", "We study graphs."),
-    ("We study graphs.\nTranslation: Wir untersuchen Graphen.", "We study graphs."),
+    ("We study graphs.\nTranslation: Мы изучаем графы.", "We study graphs."),
+    ("We study machine translation.\nTranslation: a task we study here.", "We study machine translation. Translation: a task we study here."),
     ("Original abstract: We study graphs.", "We study graphs."),
     ("We translate abstracts.\nTranslation quality improves: a lot.", "We translate abstracts. Translation quality improves: a lot."),
     # the ACM Digital Library's back matter; a sentence that starts with the words is text
