@@ -49,9 +49,7 @@ _ABOVE_LABEL = (
 # that flatten a page's title and abstract write it): one sentence piece at most, and no other field ("Keywords: x.").
 _BEFORE_LABEL = _LEAD + r"([^\n]{3,300}?)[ \t]*\.?[ \t]+" + normalize.LABEL_WORD + r"[ \t]*[:：][ \t]*\S"
 _BEFORE_LABEL_HINT = normalize.LABEL_WORD + r"[ \t]*[:：]"
-_NOT_A_TITLE_PIECE = (
-    r"\.[ \t]|(?i:\A(?:authors?|key[ \t]?words?|index terms|doi|published|date|venue|comments|subjects|categories)[ \t]*[:：])|\A(?:作者|关键词)"
-)
+_NOT_A_TITLE_PIECE = r"\.[ \t]|\A" + normalize.FIELD_START
 _HEADING = r"\A[ \t]*#{1,4}[ \t]+([^\n]{3,300}?)[ \t#]*\r?\n"
 # What a line a rule reads as a title must not be: a sentence piece, a label or site chrome; above a label or as a heading,
 # an author line either (above an author line, a name of capitalized words is a title's words: "Hugging Face Daily").
