@@ -103,11 +103,13 @@ def discover(root: Path) -> list[Path]:
 
 def list_inputs(root: Path) -> tuple[list[Path], list[str]]:
     """``discover``'s files, and the relative paths of the other files under ``root``, sorted (one walk); hidden files and
-    folders (``.DS_Store``, ``.git/``) are not among the others."""
+    folders (``.DS_Store``, ``.git/``) are not among the others. A broken link (or a loop of links) is a file here, so a
+    listing's name on it is read and reported unreadable rather than passed over."""
     if not root.is_dir():
         raise FileNotFoundError(f"input folder not found: {root}")
     listings, others = [], []
-    for path in sorted((p for p in root.rglob("*") if p.is_file()), key=lambda p: p.relative_to(root).as_posix()):
+    entries = (p for p in root.rglob("*") if p.is_file() or (p.is_symlink() and not p.exists()))
+    for path in sorted(entries, key=lambda p: p.relative_to(root).as_posix()):
         if path.name.lower().endswith((".txt", ".txt.gz")):  # "PAPERS.TXT" from Windows too
             listings.append(path)
         elif not any(part.startswith(".") for part in path.relative_to(root).parts):

@@ -293,6 +293,17 @@ def test_files_that_are_not_listings_are_named_and_hidden_ones_are_not(tmp_path:
     assert others == ["README.md", "notes", "sub/page.html"]
 
 
+def test_a_broken_link_named_as_a_listing_is_reported_unreadable(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(HEADER_AND_TEXT, encoding="utf-8")
+    (tmp_path / "gone.txt").symlink_to(tmp_path / "moved-away.txt")
+    (tmp_path / "loop.txt").symlink_to(tmp_path / "loop.txt")
+    (tmp_path / "gone.md").symlink_to(tmp_path / "moved-away.md")
+    listings, others = list_inputs(tmp_path)
+    assert [p.name for p in listings] == ["a.txt", "gone.txt", "loop.txt"] and others == ["gone.md"]
+    frame = read_sources(listings, tmp_path)
+    assert frame.sort("path").select("path", "error").rows() == [("a.txt", None), ("gone.txt", "unreadable"), ("loop.txt", "unreadable")]
+
+
 @given(st.binary(min_size=1, max_size=30).filter(lambda name: b"/" not in name and b"\0" not in name and b"\\x" not in name))
 def test_a_file_name_in_any_bytes_round_trips_through_its_text(name: bytes) -> None:
     path = Path(os.fsdecode(name))
