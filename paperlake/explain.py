@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from paperlake.store import Warehouse
-from transforms.dedup import KEY_SCHEME
+from transforms.dedup import KEY_SCHEME, RECORD_ID_PREFIX
 
 
 class RecordNotFound(LookupError):
@@ -23,13 +23,23 @@ def resolve(warehouse: Warehouse, record_id: str) -> tuple[str, pl.DataFrame]:
     return current, pl.DataFrame(followed, schema=merges.schema)
 
 
+def _did_you_mean(warehouse: Warehouse, record_id: str) -> str:
+    """Up to five record ids that start with what was given (a copied id cut short, or written without ``pl_``)."""
+    given = record_id.strip().lower()
+    starts = pl.col("record_id").str.starts_with(given) | pl.col("record_id").str.starts_with(RECORD_ID_PREFIX + given)
+    found = warehouse.scan("records").select("record_id").filter(starts).head(5).collect()["record_id"].sort().to_list()
+    return f"; did you mean {', '.join(found)}?" if found and len(given) >= 4 else ""
+
+
 def explain(warehouse: Warehouse, record_id: str) -> str:
     """The cluster of a record: each occurrence with file, ordinal, collection, status and similarity, then every merge reason."""
     current, followed = resolve(warehouse, record_id)
     columns = ["source_id", "path", "ordinal", "collection", "status", "similarity", "dedup_key"]
+    if warehouse.current_version() is None:
+        raise RecordNotFound(f"no dataset is published in {warehouse.root}: give the warehouse a run wrote (--warehouse)")
     occurrences = warehouse.rows_where("occurrences", "record_id", [current], columns).sort("path", "ordinal")
     if occurrences.is_empty():
-        raise RecordNotFound(f"no record {record_id} in {warehouse.root}")
+        raise RecordNotFound(f"no record {record_id} in {warehouse.root}{_did_you_mean(warehouse, record_id)}")
     headers = warehouse.rows_where("sources", "source_id", occurrences["source_id"], ["source_id", "header_raw"])
     occurrences = occurrences.join(headers, on="source_id", how="left")
     keys = occurrences["dedup_key"].unique()

@@ -114,6 +114,10 @@ def test_a_bridging_block_merges_two_published_records_and_explain_shows_why(pap
     assert "jaccard" in text and f"merged {first_ids[1]} into this record" in text
     assert "ICML 2025 Papers" in text
     assert paperlake_cli("explain", "pl_0000000000000000", "--warehouse", warehouse)[0] == 2
+    code, text = paperlake_cli("explain", first_ids[0][3:-2], "--warehouse", warehouse)  # cut short, without "pl_"
+    assert code == 2 and f"did you mean {first_ids[0]}?" in text
+    code, text = paperlake_cli("explain", first_ids[0], "--warehouse", tmp_path / "elsewhere")
+    assert code == 2 and "no dataset is published in" in text
 
 
 def test_a_new_copy_joins_the_published_record_and_only_its_record_is_rewritten(paperlake_cli, tmp_path: Path) -> None:
