@@ -80,3 +80,12 @@ def test_mojibake_of_other_code_pages_is_repaired_into_a_duplicate_of_the_clean_
     copy, clean = _occurrence(published, path), _occurrence(published, "mojibake_clean.txt")
     assert copy["status"] == "duplicate" and copy["record_id"] == clean["record_id"] and copy["text"] == clean["text"]
     assert "model's answers" in copy["text"] and "Gödel, Erdős or São Paulo" in copy["text"]
+
+
+def test_utf8_read_as_gbk_is_repaired_where_no_byte_was_lost(published: Warehouse) -> None:
+    """A Chinese site's copy ("model鈥檚", "G枚del"): the characters whose bytes all survived are read back; a quote or dash
+    the GBK decoder lost a byte of is a U+FFFD, which the dedup key folds away (an exact duplicate) and the kept rule counts
+    as damage (the clean copy is kept)."""
+    copy, clean = _occurrence(published, "mojibake_gbk.txt"), _occurrence(published, "mojibake_clean.txt")
+    assert copy["record_id"] == clean["record_id"] and copy["status"] == "duplicate" and clean["status"] == "kept"
+    assert "model's answers" in copy["text"] and "Gödel, Erdős or São Paulo" in copy["text"] and "鈥" not in copy["text"]

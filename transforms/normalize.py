@@ -929,6 +929,32 @@ def repair_mojibake(text: str) -> str:
     return ftfy.fix_text(text, normalization=None, fix_character_width=False, uncurl_quotes=False)
 
 
+# UTF-8 read as GBK (Chinese sites): "’s" shows as "鈥檚", "“r" as "鈥渞" — the bytes E2 80 of U+2000-U+203F (quotes,
+# dashes, ellipsis) read as "鈥", the next two as one more character — and a pair of U+FFFD as "锟斤拷". ftfy does not
+# know GBK. A run of CJK characters in a text of Latin letters goes back to its bytes and is read as UTF-8 when that gives
+# no CJK character; where the GBK decoder lost a byte ("鈥\ufffd", a closing quote or a dash before a space), only the
+# U+FFFD stays (damage, as for any byte lost).
+GBK_MOJIBAKE = "鈥|锟斤拷"
+_CJK_RUN = re.compile(r"[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]+")
+_CJK_CHAR = re.compile(r"[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]")
+_LATIN_LETTER = re.compile(r"[A-Za-z]")
+
+
+def repair_gbk_mojibake(text: str) -> str:
+    """Undo UTF-8 read as GBK in a text of Latin letters (``GBK_MOJIBAKE``); text in Chinese stays as it is."""
+    if 2 * len(_CJK_CHAR.findall(text)) > len(_LATIN_LETTER.findall(text)):  # Chinese text, not English with mojibake
+        return text
+
+    def read_as_utf8(run: re.Match[str]) -> str:
+        try:
+            repaired = run.group().encode("gbk").decode("utf-8")
+        except UnicodeError:
+            return run.group()
+        return run.group() if _CJK_CHAR.search(repaired) else repaired
+
+    return _CJK_RUN.sub(read_as_utf8, text.replace("锟斤拷", "\ufffd\ufffd")).replace("鈥\ufffd", "\ufffd")
+
+
 def unescape_html(text: str) -> str:
     """Unescape HTML entities until none are left (handles ``&amp;amp;``)."""
     for _ in range(4):
@@ -1622,7 +1648,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: name_reference_gaps(join_lines(_abstract_lines(t))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
-    lambda t: _on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii),
+    lambda t: _on_matching(_on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii), GBK_MOJIBAKE, repair_gbk_mojibake, _non_ascii),
     unescape_entities,
     html_to_text,
     fold_unicode,

@@ -187,6 +187,9 @@ EXAMPLES = [
     ("Open access\nPublished: 12 March 2025\nResearch article\nWe study graphs.", "We study graphs."),
     ("Corpus ID: 267751234\nWe study graphs.", "We study graphs."),
     ("Proceedings of the 42nd International Conference on Machine Learning, PMLR 267:1234-1250, 2025.\nWe study graphs.", "We study graphs."),
+    # UTF-8 read as GBK: repaired where no byte was lost, a lost one is a U+FFFD; Chinese text stays
+    ("We show the model\u9225\u6a9a \u9225\u6e1eobustness\u9225\ufffd and R\u8305sum\u8305.", "We show the model's \"robustness\ufffd and R\u00e9sum\u00e9."),
+    ("\u6211\u4eec\u79f0\u4e3a\u9225\u6a21\u578b\u3002", "\u6211\u4eec\u79f0\u4e3a\u9225\u6a21\u578b\u3002"),
     # a Markdown heading above the abstract is its title, however short; above a shorter text it is text, without its marks
     ("### MoE-X: Experts for Interpretability\nNeurons in large language models often exhibit polysemanticity and obscure interpretability.",
      "MoE-X: Experts for Interpretability Neurons in large language models often exhibit polysemanticity and obscure interpretability."),
