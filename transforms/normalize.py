@@ -428,8 +428,8 @@ def bibtex_field(entry: str, name: str) -> str | None:
 
 # A title line above metadata field lines and the abstract, without an abstract label ("Title" / "Authors: ..." / "Comments: ..."
 # / "We ...", a Chinese paper blog's "1. Title" / "作者：..." / "链接：..." / "We ..."): the title goes with the fields. The first
-# line does not end like a sentence piece, and what stays is an abstract: no field line starts it, and it is at least twice
-# as long as the title line (an abstract's own wrapped first line above a stray field stays).
+# line does not end like a sentence piece, and what stays is an abstract: no chrome line (a field, "Show more") starts it,
+# and it is at least twice as long as the title line (an abstract's own wrapped first line above a stray field stays).
 FIELD_START = r"[ \t]*(?:" + _CHROME_FIELDS + r")"  # a metadata field line's start (titles reads it too)
 _TITLE_ABOVE_FIELDS = r"\A[ \t]*(?:" + ENTRY_NUMBER + r"[ \t]+)?[^\n]{1,300}?[^.,;:：。，；\s][ \t]*\r?\n(?:" + FIELD_START + r"[^\n]*\r?\n)+"
 
@@ -437,7 +437,7 @@ _TITLE_ABOVE_FIELDS = r"\A[ \t]*(?:" + ENTRY_NUMBER + r"[ \t]+)?[^\n]{1,300}?[^.
 def _strip_title_above_fields(text: pl.Expr) -> pl.Expr:
     rest = text.str.replace(_TITLE_ABOVE_FIELDS, "")
     title = text.str.extract(r"\A([^\n]*)", 1)
-    is_abstract = ~rest.str.contains(r"\A" + FIELD_START) & (rest.str.len_chars() >= 2 * title.str.len_chars())
+    is_abstract = ~rest.str.contains(_STARTS_WITH_CHROME) & (rest.str.len_chars() >= 2 * title.str.len_chars())
     return pl.when(is_abstract).then(rest).otherwise(text)
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from transforms import normalize
 from transforms.normalize import LATEX, MOJIBAKE, is_chrome_line, latex_to_text, normalize_text, simple_latex
+from transforms.split import ENTRY_NUMBER
 
 
 def norm(*texts: str) -> list[str]:
@@ -595,11 +596,18 @@ HEAD_LINES = st.lists(st.sampled_from(["Is Attention All You Need?", "Maria Kowa
 
 
 
+# Markup a drawn line may hold, taken out to see whether a letter of its own is left ("_<br>\\emph{<i>", "}<br>²" have none).
+_MARKUP_TOKENS = re.compile(r"\\[A-Za-z]+|<[^<>]*>|&#?\w+;|\(?https?://[^\s)]*\)?")
+
+
 def _is_abstract_line(line: str) -> bool:
     """True for one line of text the rules keep, also once its JSON escapes are read: "\\ud83d\\ude00" is a pictograph (chrome),
-    "\\t" a tab (nothing), "\\n" a line break."""
+    "\\t" a tab (nothing), "\\n" a line break. A line with no letter or digit outside its markup, or only a list entry's
+    number ("0", "[2]"), is no abstract either: the rules may read it as what stands next to it."""
     unescaped = normalize.literal_escapes(line).strip()
     if unescaped == "" or "\n" in unescaped:
+        return False
+    if not re.search(r"[^\W\d_]", _MARKUP_TOKENS.sub("", unescaped)) or re.fullmatch(ENTRY_NUMBER + r"\W*", unescaped):
         return False
     return not pl.select(is_chrome_line(pl.lit(unescaped)) | pl.lit(unescaped).str.contains(normalize._LEADING_CHROME_LINE)).item()
 
@@ -609,7 +617,8 @@ BODY = TEXT.map(str.strip).filter(lambda body: body != "" and "\n" not in body a
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.lists(st.tuples(HEAD_LINES, LABELS, BODY.filter(lambda body: body[0] not in ":：.—–")), **BATCH))  # after a label, that mark is the label's ("Abstract. We")
+# After a label, a mark or a closing markup is the label's ("Abstract. We", "\\textbf{Abstract} We", "**Abstract:** We")
+@given(st.lists(st.tuples(HEAD_LINES, LABELS, BODY.filter(lambda body: body[0] not in ":：.—–" and not re.match(normalize.LABEL_CLOSE, body))), **BATCH))
 def test_an_abstract_label_heading_and_the_lines_above_it_do_not_change_the_text(cases: list[tuple[list[str], tuple[str, str], str]]) -> None:
     assert norm(*("\n".join([*head, "".join(label) + body]) for head, label, body in cases)) == norm(*(body for _, _, body in cases))
 
