@@ -933,16 +933,14 @@ def repair_mojibake(text: str) -> str:
 # dashes, ellipsis) read as "鈥", the next two as one more character — and a pair of U+FFFD as "锟斤拷". ftfy does not
 # know GBK. A run of CJK characters in a text of Latin letters goes back to its bytes and is read as UTF-8 when that gives
 # no CJK character; where the GBK decoder lost a byte ("鈥\ufffd", a closing quote or a dash before a space), only the
-# U+FFFD stays (damage, as for any byte lost).
+# U+FFFD stays (damage, as for any byte lost). A text of Chinese or Japanese (``_is_cjk_text``) is left as it is.
 GBK_MOJIBAKE = "鈥|锟斤拷"
-_CJK_RUN = re.compile(r"[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]+")
-_CJK_CHAR = re.compile(r"[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]")
-_LATIN_LETTER = re.compile(r"[A-Za-z]")
+_GBK_RUN = re.compile(r"[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]+")  # what GBK reads UTF-8's bytes as: Han, CJK and full-width marks
 
 
 def repair_gbk_mojibake(text: str) -> str:
     """Undo UTF-8 read as GBK in a text of Latin letters (``GBK_MOJIBAKE``); text in Chinese stays as it is."""
-    if 2 * len(_CJK_CHAR.findall(text)) > len(_LATIN_LETTER.findall(text)):  # Chinese text, not English with mojibake
+    if _is_cjk_text(text):
         return text
 
     def read_as_utf8(run: re.Match[str]) -> str:
@@ -950,9 +948,9 @@ def repair_gbk_mojibake(text: str) -> str:
             repaired = run.group().encode("gbk").decode("utf-8")
         except UnicodeError:
             return run.group()
-        return run.group() if _CJK_CHAR.search(repaired) else repaired
+        return run.group() if _CJK_CHARACTERS.search(repaired) else repaired
 
-    return _CJK_RUN.sub(read_as_utf8, text.replace("锟斤拷", "\ufffd\ufffd")).replace("鈥\ufffd", "\ufffd")
+    return _GBK_RUN.sub(read_as_utf8, text.replace("锟斤拷", "\ufffd\ufffd")).replace("鈥\ufffd", "\ufffd")
 
 
 def unescape_html(text: str) -> str:
@@ -1274,6 +1272,7 @@ def _nfkc(rows: pl.Series) -> pl.Series:
 
 # Zero-width characters where a page had the space between two sentences or after a comma ("models.\u200bThe", "data,\u200bwhich"):
 # a space, not nothing. Elsewhere they go ("example.\u200bcom", "Trans\u200bformer").
+INVISIBLE = r"[\u200b\u2060\ufeff\u00ad]"  # zero-width space, word joiner, BOM, soft hyphen: removed by the fold (URLs too)
 _ZERO_WIDTH = r"[\u200b\u2060\ufeff]+"  # not the joiners (U+200C, U+200D): Persian and Indic scripts write them inside words
 # The scripts whose words hold a zero-width non-joiner or joiner ("می\u200cخواهیم", "क्\u200dष"): there the joiners stay;
 # anywhere else they go. Validation's markup pattern (expectations/records.json) allows the same.
@@ -1287,7 +1286,7 @@ def _fold_classes(text: pl.Expr) -> pl.Expr:
         text.str.replace_many(list(_TO_ASCII), list(_TO_ASCII.values()))
         .str.replace_all(_ZERO_WIDTH_GAPS[0], "${1} ${2}")
         .str.replace_all(_ZERO_WIDTH_GAPS[1], "${1} ${2}")
-        .str.replace_all(r"[\u200b\u2060\ufeff\u00ad]", "")
+        .str.replace_all(INVISIBLE, "")
         .str.replace_all(_LOOSE_JOINERS[0], "${1}")
         .str.replace_all(_LOOSE_JOINERS[1], "${1}")
         .str.replace_all(r"[[\p{Zs}\u0085\u2028\u2029]&&[^ ]]", " ")  # not " " itself: replacing every space is slow

@@ -37,7 +37,7 @@ import idna
 import polars as pl
 import tldextract
 
-from transforms.normalize import URL_STOP, URL_WRAP, URL_WRAP_JOIN, URL_WRAP_LINES, unescape_entities
+from transforms.normalize import INVISIBLE, URL_STOP, URL_WRAP, URL_WRAP_JOIN, URL_WRAP_LINES, unescape_entities
 
 CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
 PAPER_HOSTS = (
@@ -95,7 +95,7 @@ _REPO_UI_PARAM = re.compile(r"^tab(?:=|$)")
 _LATEX_ESCAPE = r"\\([_%#&])"
 # Invisible characters (zero-width space, word joiner, BOM, soft hyphen): where a page let a long URL break, after one of
 # its separators (``github.com/\u200bfoo/\u200bbar``), nothing; elsewhere a space, which ends a URL (``.../bar\u200band``).
-_INVISIBLE = "[\u200b\u2060\ufeff\u00ad]+"
+_INVISIBLE = INVISIBLE + "+"
 _BREAK_AFTER_SEPARATOR = r"([/._\-?&=#%~])" + _INVISIBLE
 
 
