@@ -73,8 +73,10 @@ EMOJI = r"[\x{2600}-\x{27bf}\x{2b50}\x{1f300}-\x{1faff}]\x{fe0f}?"
 # presentation badges ("ICLR 2024 poster"), IEEE "Index Terms", Semantic Scholar's "TLDR", publishers' copyright
 # notices, PubMed ids and links ("Full text links", "Similar articles"), article histories and page links ("Access
 # through your institution", "Figures", Springer's "Buy chapter", "Add to Library"), Google Scholar's "Cited by 12 · Related articles",
-# Hugging Face and Papers with Code widgets, ACL Anthology and CVF link bars and ACL's metadata
-# fields ("Anthology ID:", "Volume:", "Pages:"), "Show more". Only whole lines at the start or the end of a
+# Hugging Face and Papers with Code widgets ("View arXiv page", "Community", "GitHub 124", "Edit social preview", the date and
+# authors between middots), ResearchGate's ("PDF Available", "Content uploaded by ..."), bioRxiv's preprint notice, ACL Anthology
+# and CVF link bars and ACL's metadata fields ("Anthology ID:", "Volume:", "Pages:"), a blog's link fields ("Paper: https://...",
+# "Code:", "Project page:"), "Show more", "Read more →". Only whole lines at the start or the end of a
 # block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
 _CHROME_FIELDS = (
     r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
@@ -88,7 +90,8 @@ _CHROME_FIELDS = (
     r"Date Added to IEEE Xplore|Date of Publication|Conference Location|INSPEC Accession Number|Persistent Link|Issue Date|"
     r"Abstract [Vv]iews|Full[ -][Tt]ext [Vv]iews|Submission received|Citation|Lay Summary|Link To Code|Code Link|Community Implementations|"
     r"Received|Revised|Accepted|Published online|Available online|Article history|Papers [Ww]ith Code|Tasks|Datasets|"
-    r"JEL(?: [Cc]lassifications?| [Cc]odes?)?|Suggested Citation|Date Written|(?:\d+[ \t]+Pages[ \t]+)?Posted)[ \t]*:"
+    r"JEL(?: [Cc]lassifications?| [Cc]odes?)?|Suggested Citation|Date Written|(?:\d+[ \t]+Pages[ \t]+)?Posted|"
+    r"Paper|Code|Project [Pp]age|Homepage|Website|Demo|GitHub|Github|Repo(?:sitory)?)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
     # Chinese, Japanese and Korean paper blogs' fields, with a full-width or ASCII colon
     r"|(?:作者|单位|單位|机构|機構|链接|鏈接|论文链接|論文鏈接|论文地址|論文地址|原文链接|原文鏈接|代码|代碼|代码地址|代碼地址|代码链接|代碼鏈接|项目主页|項目主頁"
@@ -99,16 +102,18 @@ _MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读
 # A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
 _COPYRIGHT_MARK = r"(?:(?:Copyright[ \t]*)?(?:©|\([cC]\))|Copyright)[ \t]*"
 _COPYRIGHT = r"(?:(?:Copyright[ \t]*)?©|" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?-u:\b))"  # "(c)" alone starts an enumeration's item
+# Papers with Code's line under a title: the date or the venue, the authors, between middots ("3 Mar 2025 · Jane Doe, John Roe ·").
+DATED_BYLINE = r"(?:\d{1,2}[ \t]+\p{Lu}\p{Ll}{2,8}\.?[ \t]+(?:19|20)\d{2}|\p{Lu}[\p{L}&.'’-]{1,15}[ \t]+(?:19|20)\d{2})[ \t]*·[^\n]{0,300}"
 # How a listing marks a paper's presentation ("Oral", "ICLR 2024 poster", "Spotlight (notable top 5%)").
 _PRESENTED = r"(?i:oral|poster|spotlight|highlight)"
 CHROME_LINE = (
     r"(?:" + _CHROME_FIELDS + r")[^\n]*"
     r"|" + _ARXIV_LINE +
     r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|(?:upvote[ \t]*\d*|\d+[ \t]+upvotes?)(?:[ \t]*[·•|][ \t]*\d+[ \t]+comments?)?|\d+[ \t]+comments?"
-    r"|show (?:more|less)|read more|(?:see|view) (?:all|more)"
+    r"|(?:show (?:more|less)|read more|(?:see|view) (?:all|more))[ \t]*[»›→>]*"
     r"|(?:save|cite|twitter|linkedin|facebook)(?:[ \t]+(?:save|cite|twitter|linkedin|facebook)){1,4}"  # Google Scholar's actions ...
     r"(?:[ \t]+cited by[ \t]*[\d,]+)?(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?(?:[ \t]+view as html)?"  # ... and links
-    r"|(?:(?:view (?:arxiv page|pdf|paper)|add to collection|upvote[ \t]*\d*)[ \t]*){2,4}"  # Hugging Face's paper page
+    r"|(?:(?:view (?:arxiv page|pdf|paper)|add to collection|upvote[ \t]*\d*)[ \t]*){1,4}|github[ \t]+[\d,.]+k?"  # Hugging Face's paper page
     r"|download (?:pdf|paper)\b[^\n]{0,80}"
     r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
     r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
@@ -133,12 +138,14 @@ CHROME_LINE = (
     r"|institutional subscriptions|rent this article via deepdyve|full text links|similar articles|publication types|mesh terms"
     r"|linkout - more resources|recommended articles|add to (?:my )?(?:library|list|favou?rites|collection|reading list)"
     r"|(?:request|download) full-text(?: pdf)?|discover the world's (?:research|scientific knowledge)[^\n]{0,120}|join for free"
+    r"|pdf available|content uploaded by[^\n]{1,100}|author content|all content (?:in this area|following this page) was uploaded by[^\n]{0,200}"
+    r"|this article is a preprint and has not been certified by peer review[^\n]{0,200}|edit social preview"
     r"|[\d.]+\+?[ \t]+(?:million|billion)[ \t]+(?:members|publication pages|citations)|skip to (?:main )?content"
     r"|back to top|sign in|log in|subscribe|loading\.{0,3}|toggle navigation|open in new tab|save to library|add to [^\n]{1,20} project"
     r"|export citations?|share on|view on github|authors info & claims|get access|bibliometrics|citation count|article metrics|recommendations"
     r"|graphical abstract|(?:total citations|total downloads|last 12 months|last 6 weeks|views|downloads|citations)[ \t]*[\d,]+|pdf[ \t]*\([\d.,]+[ \t]*[kmg]b\)"
     r"|[\d,.]+k?[ \t]+(?:highly influential )?(?:citations?|references|views|downloads|readers)|results from the paper|figures and tables from this paper)"
-    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}"
+    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE
 )
 # A citation line ("Journal of Machine Learning Research 25 (2024) 1-45", "Proc. AAAI, 38(5), 1234-1242.", IJCAI's "Main Track.
 # Pages 1-9. https://doi.org/..."): its own pattern, because a run of any characters at the start of one alternative
@@ -149,7 +156,7 @@ _CITATION_LINE = (
 )
 # A publisher page's links and labels on lines of their own ("Open Access", "Figures", "Cite this Paper", a single link
 # word such as "BibTeX"): at a block's start, or at its end after a sentence ("... we release the\ncode" is text).
-_PAGE_LINKS = (  # not "References": a references list's heading, which quality reads
+PAGE_LINKS = (  # not "References": a references list's heading, which quality reads
     r"(?:Figures|Related|Details|Metrics|Open [Aa]ccess|Research [Aa]rticle|Article|Supplementary (?:Information|Material)"
     r"|Conference [Pp]aper|Journal [Aa]rticle|Review [Aa]rticle|Original [Aa]rticle|Short [Pp]aper|Full [Pp]aper|Preprint|Share|Save|Print|Email"
     r"|Cite this (?:[Pp]aper|[Aa]rticle)|Copy to Clipboard(?:[ \t]+Download)?|Endnote|Related Material|More from this (?:conference|venue|journal)"
@@ -163,14 +170,14 @@ _CHROME_WHOLE_LINE = r"^[ \t]*(?:" + CHROME_LINE + r")[ \t]*\r?$"
 # [REL]"; at the end such a line would be the abstract's own last line with link badges), a proceedings' name (IJCAI).
 _BADGE = r"\[[ \t]*(?i:pdf|copy|kimi|rel|html|" + _LINK_WORD + r")(?:[ \t]*[\d.,]+k?)?[ \t]*\]"
 _LEADING_ONLY = r"#\d+[ \t]+[^\n]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|[^\n.!?]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|Proceedings of the [^\n.]{5,200}\.?"
-_LEADING_CHROME_LINE = r"^[ \t]*(?:" + CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?$"
+_LEADING_CHROME_LINE = r"^[ \t]*(?:" + CHROME_LINE + r"|" + PAGE_LINKS + r")[ \t]*\r?$"
 _LEADING_ONLY_LINE = r"^[ \t]*(?:" + _LEADING_ONLY + r")[ \t]*\r?$"
 # What a block that ``_strip_chrome_lines`` changes starts with, if not ends with (``_has_chrome_edge``).
-_STARTS_WITH_CHROME = r"\A[ \t]*(?:" + CHROME_LINE + r"|" + _PAGE_LINKS + r")[ \t]*\r?(?:\n|\z)"
+_STARTS_WITH_CHROME = r"\A[ \t]*(?:" + CHROME_LINE + r"|" + PAGE_LINKS + r")[ \t]*\r?(?:\n|\z)"
 # What a block holding one of those lines, or a no-break space, holds.
 _CHROME_HINT = r"\(\d|\[|Pages[ \t]+\d|Proceedings of the|\u00a0"
 # Page links (and chrome lines among them) after a block's last sentence, looked for in blocks whose last line is one.
-_TRAILING_PAGE_LINK = r"(?:" + _PAGE_LINKS + r"|References|Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms)"  # a heading left without its list
+_TRAILING_PAGE_LINK = r"(?:" + PAGE_LINKS + r"|References|Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms)"  # a heading left without its list
 _ENDS_WITH_PAGE_LINK = r"\n[ \t]*" + _TRAILING_PAGE_LINK + r"[ \t]*\r?\z"
 _TRAILING_PAGE_LINKS = r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:" + _TRAILING_PAGE_LINK + r"|" + CHROME_LINE + r")[ \t]*)+\s*\z"
 # An ACL Anthology entry: the paper's title line and its author line right after the link bar
@@ -237,8 +244,9 @@ VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before i
 # Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line,
 # Semantic Scholar's "TLDR" (its one-sentence summary, on the heading's line or the next), Semantic Scholar's and Papers with
 # Code's "Figures and Tables from this paper", "Topics", "Results from the Paper" (and Papers with Code's "PDF Abstract" line,
-# with its "Code", "Tasks" and "Datasets" sections below), CVF Open Access's "Related Material", and
-# bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings), and the
+# with its "Code", "Tasks" and "Datasets" sections below, also as "PDF Abstract ICML 2025 PDF ICML 2025 Abstract"), CVF Open
+# Access's "Related Material", SSRN's "Suggested Citation:" and the citation under it, and
+# bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings or fields), and the
 # ACM Digital Library's ("CCS Concepts: • Computing methodologies → ...", "Additional Key Words and Phrases:", "ACM Reference
 # Format:" and the citation under it), and a Chinese paper blog's comment on the paper ("推荐理由：", "点评：", "编者按：").
 # All after a sentence: "... we study X for\nKeywords\nand phrases" is text.
@@ -246,16 +254,17 @@ _TRAILING_SECTIONS = (
     r"([.!?。！？][\"”'\)]?)[ \t]*\r?\n[ \t]*(?:"
     r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}(?:\r?\n[^\n]{1,100}){0,15}\s*"
     r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*"
-    r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract)[ \t]*(?:\r?\n[\s\S]*)?"
+    r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract(?:[ \t]+[^\n]{1,120}?[ \t]Abstract)?)[ \t]*(?:\r?\n[\s\S]*)?"
     r"|TL;?DR;?[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"
-    r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*\r?\n[\s\S]*"
+    r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
+    r"|Suggested Citation[ \t]*:[\s\S]*"
     r"|(?:CCS Concepts|Additional Key Words and Phrases|ACM Reference Format)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
     r"|(?:推荐理由|推薦理由|点评|點評|短评|短評|编者按|編者按|小编点评|小編點評|个人(?:评价|点评|看法)|個人(?:評價|點評|看法))[ \t]*[:：][\s\S]*)\z"
 )
 
 
 _ABSTRACT_LABELS = (
-    "Abstract", "ABSTRACT", "摘要", "摘 要", "摘\u3000要", "要旨", "要約", "概要", "초록", "요약", "Аннотация", "АННОТАЦИЯ", "Zusammenfassung",
+    "Abstract", "Abstract and Figures", "ABSTRACT", "摘要", "摘 要", "摘\u3000要", "要旨", "要約", "概要", "초록", "요약", "Аннотация", "АННОТАЦИЯ", "Zusammenfassung",
     "Résumé", "Resumen", "Resumo", "Riassunto", "Sommario", "Samenvatting", "Streszczenie", "Özet",
 )
 # An abstract label at the start of one of a block's first lines, before the markup is
@@ -298,7 +307,7 @@ _AFFILIATIONS = r"(?:\d{1,2}[ \t]+|[¹²³⁴⁵⁶⁷⁸⁹*†‡]{1,2}[ \t]*)
 _UNDER_TITLE = (
     r"(?:[ \t]*(?:[\[(]?" + _PRESENTED + r"(?i:[ \t]+(?:presentation|paper|session(?:[ \t]*#?[ \t]*\d{1,3}[a-z]?)?))?[\])]?"
     r"|\p{Lu}[\p{L}&.'’-]{1,15}(?:[ \t]+\p{Lu}[\p{L}&.'’-]{1,15}){0,2}[ \t]*['’-]?[ \t]*(?:19|20)?\d{2}(?:[ \t]+" + _PRESENTED + r")?"
-    r"|(?:" + _CHROME_FIELDS + r")[^\n]*)[ \t]*\r?\n)*"
+    r"|(?:" + _CHROME_FIELDS + r")[^\n]*|" + DATED_BYLINE + r"|Edit social preview)[ \t]*\r?\n)*"
 )
 # Google Scholar's line under a title (its search results and alerts): authors as initials and surname, then the venue and
 # year or the site ("J Doe, W Zhang - arXiv preprint arXiv:2506.01234, 2025", "A Vaswani, N Shazeer… - Advances in neural …,
@@ -472,7 +481,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),
         _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
         lambda batch: batch.str.contains(
-            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|推|点|點|短|编|編|小|个|個)"
+            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|Suggested|推|点|點|短|编|編|小|个|個)"
         ),
     )
     badges = _on_rows(

@@ -183,6 +183,21 @@ EXAMPLES = [
     ("We study proteins.\nCompeting Interest Statement\nThe authors have declared no competing interest.\nCopyright\n"
      "The copyright holder for this preprint is the author/funder. It is made available under a CC-BY 4.0 International license.", "We study proteins."),
     ("We study proteins.\nFunding Statement\nThis study was funded by X.\nAuthor Declarations\nI confirm all relevant ethical guidelines.", "We study proteins."),
+    ("We study pricing.\nSuggested Citation:\nDoe, Jane, Pricing (March 1, 2025). Available at SSRN: https://ssrn.com/abstract=5012345", "We study pricing."),
+    ("We study proteins.\nThis article is a preprint and has not been certified by peer review [what does this mean?].", "We study proteins."),
+    ("We study proteins.\nCompeting Interest Statement: The authors have declared no competing interest.", "We study proteins."),
+    # Hugging Face's, ResearchGate's and Papers with Code's pages around an abstract
+    ("Sparse Attention via Routing\nPublished on Mar 3\nAbstract\nWe study graphs.\nView arXiv page\nView PDF\nGitHub 124\nAdd to collection\nCommunity",
+     "We study graphs."),
+    ("Conference Paper\nPDF Available\nSparse Attention via Routing\nJuly 2025\nDOI: 10.48550/arXiv.2503.01234\nAbstract and Figures\nWe study graphs.\n"
+     "Content uploaded by Jane Doe\nAuthor content\nAll content in this area was uploaded by Jane Doe on Mar 05, 2025", "We study graphs."),
+    ("Sparse Attention via Routing\n3 Mar 2025 \u00b7 Jane Doe, John Roe \u00b7\nEdit social preview\nWe study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine.\nPDF Abstract\nCode\nEdit", "We study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine."),
+    ("Sparse Attention via Routing\nICML 2025 \u00b7 Jane Doe \u00b7\nWe study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine.\nPDF Abstract ICML 2025 PDF ICML 2025 Abstract\nTasks\nGraph Learning",
+     "We study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine."),
+    # a blog's entry: a numbered title above a link field; "Read more" and an arrow on their own line
+    ("1. Sparse Attention via Routing\nPaper: https://arxiv.org/abs/2502.01234\nWe study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine.",
+     "We study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine."),
+    ("We study graphs.\nRead more \u2192", "We study graphs."),
     # Springer's, Semantic Scholar's and PMLR's lines above an abstract
     ("Conference paper\nFirst Online: 12 March 2025\npp 123\u2013135\nWe study graphs.", "We study graphs."),
     ("Open access\nPublished: 12 March 2025\nResearch article\nWe study graphs.", "We study graphs."),
@@ -585,7 +600,10 @@ CHROME_LINES = st.sampled_from(
      "Submission history", "From: Jane Doe [view email]", "[v1] Mon, 13 Jan 2025 18:00:01 UTC (1,234 KB)", "Citations (12)",
      "References (45)", "Figures and Tables", "\U0001f44d 12 \U0001f4ac 3", "\u2b50\ufe0f 1.2k", "Categories: cs.LG cs.AI",
      "Submitted on 3 Jan 2025", "Submitted on Jan 3, 2025", "MSC: 68T05", "MSC2020: 68T07", "PACS: 89.20.Ff", "Article ID: 123456",
-     "Corpus ID: 267751234", "First Online: 12 March 2025", "pp 123\u2013135", "pp. 12-19", "作者：Jane Doe", "论文地址：https://arxiv.org/abs/2501.01234"]
+     "Corpus ID: 267751234", "First Online: 12 March 2025", "pp 123\u2013135", "pp. 12-19", "作者：Jane Doe", "论文地址：https://arxiv.org/abs/2501.01234",
+     "View arXiv page", "GitHub 124", "Community", "Edit social preview", "3 Mar 2025 \u00b7 Jane Doe, John Roe \u00b7", "PDF Available",
+     "Content uploaded by Jane Doe", "This article is a preprint and has not been certified by peer review.", "Paper: https://arxiv.org/abs/2501.01234",
+     "Code: https://github.com/a/b", "Read more \u2192"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
