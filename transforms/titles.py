@@ -9,9 +9,10 @@ these rules that finds one gives the block's title (null when none does):
    entry number: ``1. 论文标题：…``; its indented continuation lines too, as arXiv's e-mail listing folds them);
 3. a bold title at the start of a list entry (``- **Title** [[Paper]](…)``, ``1. **Title.** We …``), or a linked one above
    a quoted abstract or before a dash or colon and the abstract (``- [Title](url)`` / ``> We …``, ``[Title](url): We …``);
-4. the block's first line (after site chrome and a ``[PDF]`` badge) above an author line (``Jane Doe, John Roe``,
-   ``Authors: …``, Google Scholar's ``J Doe, W Zhang - arXiv preprint …, 2025``) or above an abstract label within four
-   lines (``Abstract``, ``## Abstract``, ``Abstract: We …``);
+4. the block's first line (after site chrome, page links such as ``Preprint`` and a ``[PDF]`` badge; without a list entry's
+   number) above an author line (``Jane Doe, John Roe``, Google Scholar's ``J Doe, W Zhang - arXiv preprint …, 2025``, Papers
+   with Code's ``3 Mar 2025 · Jane Doe ·``) or a metadata field (``Authors: …``, ``Paper: https://…``, ``Comments: …``), or
+   above an abstract label within four lines (``Abstract``, ``## Abstract``, ``Abstract: We …``);
 5. the first line's words before an abstract label on that line (``Title of the Paper. Abstract: We …``; not a sentence
    or another field: ``Keywords: x. Abstract: …``);
 6. a Markdown heading on the block's first line (``## Title``).
@@ -38,9 +39,9 @@ _FIELD = (
 _MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|タイトル|제목"
 _BOLD = r"\A[ \t]*" + normalize.LIST_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + normalize.BOLD_CLOSE
 _LINKED = normalize.STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*(?:\r?\n[ \t]*>[ \t]*\S|[-–—:][ \t]+\S)"
-_LEAD = r"\A(?:[ \t]*(?:" + normalize.CHROME_LINE + r")[ \t]*\r?\n)*[ \t]*(?:\[(?:PDF|HTML|BOOK|CITATION)\][ \t]*)?"
-_BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + normalize.SCHOLAR_BYLINE + r"|Authors?[ \t]*[:：][^\n]*|作者[ \t]*[:：][^\n]*)"
-_ABOVE_AUTHORS = _LEAD + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*" + _BYLINE + r"[ \t]*\r?(?:\n|\z)"
+_LEAD = r"\A(?:[ \t]*(?:" + normalize.CHROME_LINE + r"|" + normalize.PAGE_LINKS + r")[ \t]*\r?\n)*[ \t]*(?:\[(?:PDF|HTML|BOOK|CITATION)\][ \t]*)?"
+_BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + normalize.SCHOLAR_BYLINE + r"|" + normalize.DATED_BYLINE + r"|" + normalize.FIELD_START + r"[^\n]*)"
+_ABOVE_AUTHORS = _LEAD + normalize.LIST_MARK + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*" + _BYLINE + r"[ \t]*\r?(?:\n|\z)"
 _ABOVE_LABEL = (
     _LEAD + r"([^\n]{3,300}?)[ \t]*\r?\n(?:[^\n]*\n){0,3}?[ \t]*(?:" + normalize.LABEL_OPEN + r"[ \t]*){0,2}" + normalize.LABEL_WORD
     + r"(?:[ \t]*" + normalize.LABEL_CLOSE + r"){0,2}[ \t]*(?:[:：.—–][ \t]*\S|\r?\n|\z)"
@@ -51,9 +52,12 @@ _BEFORE_LABEL = _LEAD + r"([^\n]{3,300}?)[ \t]*\.?[ \t]+" + normalize.LABEL_WORD
 _BEFORE_LABEL_HINT = normalize.LABEL_WORD + r"[ \t]*[:：]"
 _NOT_A_TITLE_PIECE = r"\.[ \t]|\A" + normalize.FIELD_START
 _HEADING = r"\A[ \t]*#{1,4}[ \t]+([^\n]{3,300}?)[ \t#]*\r?\n"
-# What a line a rule reads as a title must not be: a sentence piece, a label or site chrome; above a label or as a heading,
+# What a line a rule reads as a title must not be: a sentence piece, a label, site chrome or a page's link or section ("Preprint",
+# ScienceDirect's "Highlights" above their bullets); above a label or as a heading,
 # an author line either (above an author line, a name of capitalized words is a title's words: "Hugging Face Daily").
-_NOT_A_TITLE_LINE = r"[.,;:：]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.CHROME_LINE + r")\z"
+_NOT_A_TITLE_LINE = (
+    r"[.,;:：]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.CHROME_LINE + r"|" + normalize.PAGE_LINKS + r"|Highlights|HIGHLIGHTS)\z"
+)
 _AUTHOR_LINE = r"\A(?:" + normalize.AUTHORS + r")\z"
 
 

@@ -46,6 +46,11 @@ def titles(*raws: str) -> list[str | None]:
         ("Learning to Retrieve from the Generator\nMaria Kowalska (MIT), Wei Li (Google DeepMind)\nPoster\nRetrieval-augmented.", "Learning to Retrieve from the Generator"),
         ("Hugging Face Title Here\nAuthors: A. Kumar, B. Lee\nPublished on Jun 10, 2025\nAbstract\nSparse autoencoders.", "Hugging Face Title Here"),
         ("A $\\mathcal{O}(n)$ Method for \\emph{Sorting}\nJane Doe, John Roe\nWe sort.", "A O(n) Method for Sorting"),
+        # above Papers with Code's dated byline, a blog's link field (without the entry's number), after a page's link lines
+        ("Sparse Attention via Routing\n3 Mar 2025 \u00b7 Jane Doe, John Roe \u00b7\nEdit social preview\nWe study.", "Sparse Attention via Routing"),
+        ("2. Sparse Attention via Routing\nPaper: https://arxiv.org/abs/2502.01234\nWe study graphs.", "Sparse Attention via Routing"),
+        ("Preprint\nSparse Attention via Routing\nMarch 2025\nAbstract\nWe study.", "Sparse Attention via Routing"),
+        ("Highlights\n\u2022 We propose a new method.\n\u2022 It works.\nAbstract\nWe study.", None),
         # a first line above an abstract label, a heading
         ("Neural Radiance Fields from Sparse Views\nAlice Smith, Bob Jones; Proceedings of CVPR, 2024, pp. 1-9\nAbstract\nNovel view synthesis.",
          "Neural Radiance Fields from Sparse Views"),
