@@ -37,6 +37,9 @@ BOILERPLATE = (
     # an advertisement, or a publisher's note on how to get the full text
     r"|(?i)^(?:sponsored|advertisement|promoted|ad)\s*[:|\-–—]|(?i)^download (?:the )?(?:full(?:[ -]text)? )?(?:paper|article|pdf|text|chapter)(?-u:\b)"
     r"|(?i)(?-u:\b)(?:institutional login|shibboleth|openathens)(?-u:\b)"
+    # a blog platform's sign-up and paywall prompts (Medium's, Substack's)
+    r"|(?i)(?-u:\b)(?:sign up to discover human stories|member-only story|distraction-free reading|become a medium member|get unlimited access to"
+    r"|you(?:'ve| have) read all your free|subscribe for free to receive new posts|thanks for reading [^\n]{1,80}! subscribe)(?-u:\b)"
     # a Chinese blog's or WeChat account's notes: reposting, following the account, the editor, "read the original"
     r"|转载请|未经授权|禁止转载|公众号|扫码关注|扫描二维码|点击阅读原文|阅读原文|责任编辑|版权所有|版權所有|本文由\S{1,20}(?:整理|编译|翻译)|欢迎关注|关注我们"
 )

@@ -65,6 +65,8 @@ AUTHOR_LIST = (
         ("Ad hoc retrieval matters. " + ABSTRACT, None),
         # a Chinese blog's notes (reposting, the account to follow, the editor)
         ("本文由机器之心整理，转载请联系本公众号获得授权。点击阅读原文查看完整论文列表。这里还有一些别的说明文字用来凑够长度。", "boilerplate"),
+        ("Sign up to discover human stories that deepen your understanding of the world. Free\nDistraction-free reading. No ads.", "boilerplate"),
+        ("Thanks for reading Papers Weekly! Subscribe for free to receive new posts and support my work.", "boilerplate"),
         ("扫码关注我们的公众号，每天为你推送最新的人工智能论文解读与行业资讯，欢迎转发给需要的朋友们一起学习讨论！", "boilerplate"),
         # a paper's acknowledgments without their heading, a request to cite it; an abstract that speaks of support stays
         ("The authors thank the anonymous reviewers for their helpful comments. This work was supported by NSF grant 1234567 and a gift from Google.", "boilerplate"),
