@@ -76,7 +76,8 @@ EMOJI = r"[\x{2600}-\x{27bf}\x{2b50}\x{1f300}-\x{1faff}]\x{fe0f}?"
 # Hugging Face and Papers with Code widgets ("View arXiv page", "Community", "GitHub 124", "Edit social preview", the date and
 # authors between middots), ResearchGate's ("PDF Available", "Content uploaded by ..."), bioRxiv's preprint notice, ACL Anthology
 # and CVF link bars and ACL's metadata fields ("Anthology ID:", "Volume:", "Pages:"), a blog's link fields ("Paper: https://...",
-# "Code:", "Project page:"), "Show more", "Read more →". Only whole lines at the start or the end of a
+# "Code:", "Project page:"), a Reddit post's and a conference site's ("Posted by u/...", "42 comments share save", "Chat is not
+# available."), a social media post's (``_POST_LINES``), "Show more", "Read more →". Only whole lines at the start or the end of a
 # block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
 _CHROME_FIELDS = (
     r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
@@ -102,14 +103,24 @@ _MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读
 # A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
 _COPYRIGHT_MARK = r"(?:(?:Copyright[ \t]*)?(?:©|\([cC]\))|Copyright)[ \t]*"
 _COPYRIGHT = r"(?:(?:Copyright[ \t]*)?©|" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?-u:\b))"  # "(c)" alone starts an enumeration's item
+# A social media post's lines: a thread's opening line ("New paper! Title 🧵1/5"), a link after an emoji ("📄 https://..."), the
+# time and views line ("12:03 PM · Mar 5, 2025 · 45.2K Views") and the counts ("23 Reposts 5 Quotes 310 Likes").
+# ASCII classes and unbounded runs: bounded runs of Unicode classes ([^\n]{0,200}, \p{L}{0,20}) make the patterns that hold
+# CHROME_LINE (titles' ``_ABOVE_AUTHORS``) compile past the regex engine's size limit (10 MB).
+_POST_LINES = (
+    r"[^\n]*\x{1f9f5}[ \t]*(?:[0-9]{1,2}/[0-9]{0,2})?[ \t]*|(?:" + EMOJI + r"[ \t]*)+(?:[A-Za-z][A-Za-z ]*:[ \t]*)?https?://[^\n]*"
+    r"|[0-9]{1,2}:[0-9]{2}[ \t]*[AP]M[ \t]*·[ \t]*[A-Z][a-z]{2}[ \t]+[0-9]{1,2},[ \t]+[0-9]{4}[^\n]*"
+    r"|[0-9][0-9.,]*[KM]?[ \t]+(?:Reposts?|Retweets?|Quotes?|Likes?|Bookmarks?|Replies|Views)(?:[ \t]+[0-9][0-9.,]*[KM]?[ \t]+(?:Reposts?|Retweets?|Quotes?|Likes?|Bookmarks?|Replies|Views))+"
+)
 # Papers with Code's line under a title: the date or the venue, the authors, between middots ("3 Mar 2025 · Jane Doe, John Roe ·").
-DATED_BYLINE = r"(?:\d{1,2}[ \t]+\p{Lu}\p{Ll}{2,8}\.?[ \t]+(?:19|20)\d{2}|\p{Lu}[\p{L}&.'’-]{1,15}[ \t]+(?:19|20)\d{2})[ \t]*·[^\n]{0,300}"
+DATED_BYLINE = r"(?:[0-9]{1,2}[ \t]+[A-Z][a-z]{2,8}\.?[ \t]+(?:19|20)[0-9]{2}|[A-Z][A-Za-z&.'-]{1,15}[ \t]+(?:19|20)[0-9]{2})[ \t]*·[^\n]*"
 # How a listing marks a paper's presentation ("Oral", "ICLR 2024 poster", "Spotlight (notable top 5%)").
 _PRESENTED = r"(?i:oral|poster|spotlight|highlight)"
 CHROME_LINE = (
     r"(?:" + _CHROME_FIELDS + r")[^\n]*"
     r"|" + _ARXIV_LINE +
-    r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|(?:upvote[ \t]*\d*|\d+[ \t]+upvotes?)(?:[ \t]*[·•|][ \t]*\d+[ \t]+comments?)?|\d+[ \t]+comments?"
+    r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|(?:upvote[ \t]*\d*|\d+[ \t]+upvotes?)(?:[ \t]*[·•|][ \t]*\d+[ \t]+comments?)?"
+    r"|\d+[ \t]+comments?(?:[ \t]+(?:share|save|hide|report|crosspost|give award))*|posted by u/\S+[^\n]{0,60}|chat is not available\.?"
     r"|(?:show (?:more|less)|read more|(?:see|view) (?:all|more))[ \t]*[»›→>]*"
     r"|(?:save|cite|twitter|linkedin|facebook)(?:[ \t]+(?:save|cite|twitter|linkedin|facebook)){1,4}"  # Google Scholar's actions ...
     r"(?:[ \t]+cited by[ \t]*[\d,]+)?(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?(?:[ \t]+view as html)?"  # ... and links
@@ -145,7 +156,7 @@ CHROME_LINE = (
     r"|export citations?|share on|view on github|authors info & claims|get access|bibliometrics|citation count|article metrics|recommendations"
     r"|graphical abstract|(?:total citations|total downloads|last 12 months|last 6 weeks|views|downloads|citations)[ \t]*[\d,]+|pdf[ \t]*\([\d.,]+[ \t]*[kmg]b\)"
     r"|[\d,.]+k?[ \t]+(?:highly influential )?(?:citations?|references|views|downloads|readers)|results from the paper|figures and tables from this paper)"
-    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE
+    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE + r"|" + _POST_LINES
 )
 # A citation line ("Journal of Machine Learning Research 25 (2024) 1-45", "Proc. AAAI, 38(5), 1234-1242.", IJCAI's "Main Track.
 # Pages 1-9. https://doi.org/..."): its own pattern, because a run of any characters at the start of one alternative

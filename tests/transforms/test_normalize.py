@@ -198,6 +198,12 @@ EXAMPLES = [
     ("1. Sparse Attention via Routing\nPaper: https://arxiv.org/abs/2502.01234\nWe study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine.",
      "We study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine."),
     ("We study graphs.\nRead more \u2192", "We study graphs."),
+    # a conference site's, a Reddit post's and a social media thread's lines around an abstract
+    ("Poster\nSparse Attention via Routing\nJane Doe \u00b7 John Roe\nAbstract:\nWe study graphs.\nChat is not available.", "We study graphs."),
+    ("[R] Sparse Attention via Routing\nPosted by u/someone 3 days ago\nAbstract:\nWe study graphs.\n42 comments share save", "We study graphs."),
+    ("\U0001f6a8 New paper! Sparse Attention via Routing \U0001f9f51/5\n\U0001f4c4 https://arxiv.org/abs/2503.04321\nWe study graphs.\n"
+     "12:03 PM \u00b7 Mar 5, 2025 \u00b7 45.2K Views\n23 Reposts 5 Quotes 310 Likes 120 Bookmarks", "We study graphs."),
+    ("We study graphs.\n310 Likes", "We study graphs. 310 Likes"),  # one count is no counts line
     # Springer's, Semantic Scholar's and PMLR's lines above an abstract
     ("Conference paper\nFirst Online: 12 March 2025\npp 123\u2013135\nWe study graphs.", "We study graphs."),
     ("Open access\nPublished: 12 March 2025\nResearch article\nWe study graphs.", "We study graphs."),
@@ -603,7 +609,9 @@ CHROME_LINES = st.sampled_from(
      "Corpus ID: 267751234", "First Online: 12 March 2025", "pp 123\u2013135", "pp. 12-19", "作者：Jane Doe", "论文地址：https://arxiv.org/abs/2501.01234",
      "View arXiv page", "GitHub 124", "Community", "Edit social preview", "3 Mar 2025 \u00b7 Jane Doe, John Roe \u00b7", "PDF Available",
      "Content uploaded by Jane Doe", "This article is a preprint and has not been certified by peer review.", "Paper: https://arxiv.org/abs/2501.01234",
-     "Code: https://github.com/a/b", "Read more \u2192"]
+     "Code: https://github.com/a/b", "Read more \u2192", "Chat is not available.", "42 comments share save", "Posted by u/someone 3 days ago",
+     "\U0001f4c4 Paper: https://arxiv.org/abs/2503.04321", "12:03 PM \u00b7 Mar 5, 2025 \u00b7 45.2K Views", "23 Reposts 5 Quotes 310 Likes",
+     "Our thread on sparse attention \U0001f9f5"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
