@@ -193,6 +193,7 @@ _GAP = st.sampled_from(["\n\n", "\n\n\n", "\n  \n", "\n---\n", "\n\n* * *\n\n", 
         st.one_of(
             _BLOCK, st.just("CVPR 2023 Papers"), st.just("[[Code]](https://github.com/a/b)"),
             st.just("- [Sparse Routing Models](https://x.org/p)"), st.just("> We propose a model.\n  > It learns."),  # a quoted abstract under its title
+            st.just("Background: Models fail."), st.just("RESULTS: It works."),  # a structured abstract's sections
         ),
         min_size=1,
         max_size=12,
@@ -227,6 +228,18 @@ def test_a_quoted_abstract_under_its_linked_title_is_one_block_whatever_the_piec
         batches.stage_blocks(batch)
         blocks = pl.read_parquet(staging.part("blocks", "00000"))["text_raw"].to_list()
         assert blocks == ["We propose a model.", entry.replace("\n\n", "\n"), "We study a model."], size
+
+
+def test_a_structured_abstract_is_one_block_whatever_the_pieces(tmp_path: Path) -> None:
+    """The piece cutter does not cut between a structured abstract's sections set apart by empty lines (split joins them)."""
+    entry = "BACKGROUND: Models fail.\n\nMETHODS: We retrain.\n\nRESULTS: It works."
+    (tmp_path / "listing.txt").write_text(f"ICML 2025 Papers\n\nWe propose a model.\n\n{entry}\n\nWe study a model.\n")
+    for size in (1, 20, 40, 60, 1 << 30):
+        staging = Staging.create(tmp_path, f"pieces-{size}")
+        batch = batches.BlockBatch("00000", tmp_path, (str(tmp_path / "listing.txt"),), staging.root, ReadLimits(), QualityThresholds(), DedupParams(), size)
+        batches.stage_blocks(batch)
+        blocks = pl.read_parquet(staging.part("blocks", "00000"))["text_raw"].to_list()
+        assert blocks == ["We propose a model.", entry, "We study a model."], size
 
 
 def test_records_carry_the_titles_their_blocks_name(paperlake_cli, tmp_path: Path) -> None:

@@ -408,14 +408,37 @@ def may_continue_above(block: str) -> bool:
     return bool(start) and unicodedata.category(start) == "Ll"
 
 
+# A structured abstract (clinical and biomedical journals, PubMed, medRxiv, Chinese journals) whose sections a page sets apart
+# by empty lines: a block that starts with a later section's label ("Methods:", "RESULTS", "**Conclusions.**", "结论：")
+# continues the block above when that one has a section label at a line's start ("Background:", "Objective:", or a later
+# section's: the sections before it are joined too). An abstract starts with no later section's label.
+_OPENING_SECTIONS = r"Background|Objectives?|Purpose|Aims?|Introduction|Context|Motivation|Importance|Rationale|目的|背景|목적|배경"
+_LATER_SECTIONS = (
+    r"Methods?|Materials and Methods|Methodology|Approach|Design|Setting|Participants|Patients|Interventions?|Measurements"
+    r"|Main Outcomes?(?: and Measures?)?|Results?|Findings|Conclusions?|Interpretation|Discussion|Limitations|Significance|Implications"
+    r"|Relevance|Exposures?|Data Sources|Study Selection|Data Extraction|Data Synthesis"
+    r"|方法|结果|結果|结论|結論|讨论|討論|방법|결과|결론"
+)
+_SECTION_LABEL_END = r"[ \t]*(?:\*\*|__)?[ \t]*(?:[:：.—–]|\r?\n|\z)"
+_LATER_SECTION_START = r"\A[ \t]*(?:#{1,6}[ \t]*|\*\*|__)?(?i:" + _LATER_SECTIONS + r")" + _SECTION_LABEL_END
+_SECTION_LINE = r"(?m)^[ \t]*(?:#{1,6}[ \t]*|\*\*|__)?(?i:" + _OPENING_SECTIONS + "|" + _LATER_SECTIONS + r")" + _SECTION_LABEL_END
+
+
+def continues_sections(above: str, block: str) -> bool:
+    """Whether ``block`` is a later section of the structured abstract ``above`` holds (``join_broken_paragraphs``)."""
+    return bool(pl.Series([block]).str.contains(_LATER_SECTION_START)[0]) and bool(pl.Series([above]).str.contains(_SECTION_LINE)[0])
+
+
 def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
     """``source_id``, ``path`` and ``text_raw`` of blocks in file order, each paragraph that empty lines cut mid-sentence
-    (``_after_empty_lines``; see ``_OPEN_END``) joined again at an empty line."""
+    (``_after_empty_lines``; see ``_OPEN_END``) and each later section of a structured abstract (``_LATER_SECTION_START``)
+    joined again at an empty line."""
     text = pl.col("text_raw")
     below = blocks.select((pl.col("_after_empty_lines") & text.str.slice(0, 1).str.contains(r"\p{Ll}")).arg_true()).to_series()
     above = blocks["text_raw"].gather(below - 1)  # only the few blocks above a lowercase start are read to their end
     open_prose = above.str.slice(-_EDGE_CHARS).str.contains(_OPEN_END) & (above.str.contains(_PUNCTUATION) | (above.str.count_matches(r"\s+") < _FRAGMENT_WORDS))
-    continuing = below.filter(open_prose)
+    sections = blocks.select((pl.col("_after_empty_lines") & text.str.contains(_LATER_SECTION_START)).arg_true()).to_series()
+    continuing = pl.concat([below.filter(open_prose), sections.filter(blocks["text_raw"].gather(sections - 1).str.contains(_SECTION_LINE))]).unique().sort()
     if continuing.is_empty():
         return blocks.select("source_id", "path", "text_raw")
     return _join_at_empty_lines(blocks.select("source_id", "path", "text_raw"), continuing)

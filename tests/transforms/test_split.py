@@ -281,6 +281,25 @@ def test_hard_wrapped_abstracts_stay_whole(abstract: str, width: int) -> None:
 LONG = "We propose a method that works. " * 9  # 288 characters
 
 
+def test_a_structured_abstract_whose_sections_empty_lines_set_apart_is_one_block() -> None:
+    """PubMed, medRxiv and journals' pages set a structured abstract's sections apart by empty lines: each was a block, the
+    later ones published as records of their own ("RESULTS: On held-out sites ...") and short ones rejected."""
+    background, methods = "BACKGROUND: Models fail under shift.", "METHODS: We retrain them on five sites."
+    cases = {
+        f"{background}\n\n{methods}\n\nRESULTS: AUROC improves.\n\nCONCLUSIONS: It helps.": [
+            f"{background}\n\n{methods}\n\nRESULTS: AUROC improves.\n\nCONCLUSIONS: It helps."
+        ],
+        "Objective: To assess X.\n\nDesign: A trial.\n\n**Results.** X works.": ["Objective: To assess X.\n\nDesign: A trial.\n\n**Results.** X works."],
+        "Title of the Study\nBackground: Models fail.\n\nResults\nThey work.": ["Title of the Study\nBackground: Models fail.\n\nResults\nThey work."],
+        "目的：研究模型。\n\n方法：我们训练。\n\n结论：有效。": ["目的：研究模型。\n\n方法：我们训练。\n\n结论：有效。"],
+        f"We study graphs.\n\n{methods}": ["We study graphs.", methods],  # no section above
+        f"{background}\n\nResults show that graphs help.": [background, "Results show that graphs help."],  # a sentence, not a label
+        f"{background}\n\n---\n\n{methods}": [background, methods],  # a separator line separates
+        f"{background}\n\nBackground: Another paper.": [background, "Background: Another paper."],  # an opening label opens
+    }
+    _assert_blocks(cases)
+
+
 def test_a_paragraph_that_empty_lines_cut_mid_sentence_is_one_block_again() -> None:
     """A PDF copied with empty lines between some of its lines, or a page's "<br><br>" inside an abstract, cut the abstract
     in two: the first part was rejected as too_short and the rest published as an abstract that starts mid-sentence."""
