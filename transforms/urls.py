@@ -85,6 +85,7 @@ _GLUED_SENTENCE = re.compile(
     r"|Furthermore|Moreover|Additionally|Finally|Further|Also|Here|Source|Project|Demo|Please|See|More|Available|Using|However|Unlike))$"
 )
 _PAIRS = {")": "(", "]": "[", "}": "{"}
+_OPENING = frozenset(_PAIRS.values())
 _DROP_PARAM = re.compile(r"^(?:utm_[^=]*|fbclid|gclid)(?:=|$)", re.IGNORECASE)
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
@@ -97,6 +98,10 @@ _LATEX_ESCAPE = r"\\([_%#&])"
 # its separators (``github.com/\u200bfoo/\u200bbar``), nothing; elsewhere a space, which ends a URL (``.../bar\u200band``).
 _INVISIBLE = INVISIBLE + "+"
 _BREAK_AFTER_SEPARATOR = r"([/._\-?&=#%~])" + _INVISIBLE
+# A second URL glued to the first (``github.com/a/b;https://x.org``, ``.../bhttps://x.org``, as a scraper joins a page's
+# links): a scheme after anything but what puts one inside a URL (``?u=https://``, the Wayback Machine's ``/web/2020/https://``)
+# starts a URL of its own.
+_GLUED_SCHEME = r"(?i)([^\s=/:?&#%])(https?://)"
 
 
 def join_wrapped(text: pl.Expr) -> pl.Expr:
@@ -107,7 +112,7 @@ def join_wrapped(text: pl.Expr) -> pl.Expr:
 
 
 def trim_url(candidate: str) -> str:
-    """Strip what the regex over-captured: a leading separator, sentence punctuation, unbalanced
+    """Strip what the regex over-captured: a leading separator, sentence punctuation, unbalanced or opening
     brackets, a word glued on with ``,`` or ``;`` before any query or fragment, and a sentence's
     first word glued on after a full stop (``_GLUED_SENTENCE``)."""
     url = _strip_end(re.sub(r"^[^A-Za-z0-9]+", "", candidate))
@@ -120,7 +125,7 @@ def _strip_end(url: str) -> str:
         last = url[-1]
         if last in _TRAILING:
             url = url[:-1]
-        elif last in _PAIRS and url.count(last) > url.count(_PAIRS[last]):
+        elif last in _PAIRS and url.count(last) > url.count(_PAIRS[last]) or last in _OPENING:  # "…/b)(" before a glued URL
             url = url[:-1]
         else:
             break
@@ -246,7 +251,11 @@ def _trim_batch(candidates: pl.Series) -> pl.Series:
 def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
     """One row per URL found in each block's ``text_raw``: ``record_id``, ``url_raw``, ``position`` and the URL fields."""
     unescaped = (
-        pl.col("text_raw").str.replace_all(_LATEX_ESCAPE, "$1").str.replace_all(_BREAK_AFTER_SEPARATOR, "$1").str.replace_all(_INVISIBLE, " ")
+        pl.col("text_raw")
+        .str.replace_all(_LATEX_ESCAPE, "$1")
+        .str.replace_all(_BREAK_AFTER_SEPARATOR, "$1")
+        .str.replace_all(_INVISIBLE, " ")
+        .str.replace_all(_GLUED_SCHEME, "$1 $2")
     )
     joined = blocks.filter(pl.col("text_raw").str.contains(_MAY_START)).select(
         "record_id", "source_id", "path", "ordinal", _line=unescape_entities(join_wrapped(unescaped))

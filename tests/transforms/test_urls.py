@@ -106,6 +106,12 @@ GH = "https://github.com/a/b"
         ("see https://x.org/data&#41;&hellip; and", [("https://x.org/data", "https://x.org/data")]),
         ("q https://x.org/p?a=1&amp;b=2&amp;amp;c=3 ok", [("https://x.org/p?a=1&b=2&c=3", "https://x.org/p?a=1&b=2&c=3")]),
         ('<a href="https://github.com/a/b">https://github.com/a/b</a> &lt;https://x.org/q&gt;', [(GH, GH), (GH, GH), ("https://x.org/q", "https://x.org/q")]),
+        # a second URL glued to the first (a scraper joining a page's links); a scheme inside a URL stays in it
+        ("links https://github.com/a/b;https://x.org/y", [(GH, GH), ("https://x.org/y", "https://x.org/y")]),
+        ("links https://github.com/a/bhttps://x.org/y", [(GH, GH), ("https://x.org/y", "https://x.org/y")]),
+        ("links (https://github.com/a/b)(https://x.org/y).", [(GH, GH), ("https://x.org/y", "https://x.org/y")]),
+        ("at https://web.archive.org/web/2020/https://x.org/z ok", [("https://web.archive.org/web/2020/https://x.org/z", "https://web.archive.org/web/2020/https://x.org/z")]),
+        ("at https://r.co/?u=https://x.org/q ok", [("https://r.co/?u=https://x.org/q", "https://r.co/?u=https://x.org/q")]),
         # DOIs, e-mail addresses, file names
         ("data (doi:10.1234/abc.5) were used", [("doi:10.1234/abc.5", "https://doi.org/10.1234/abc.5")]),
         ("数据见doi:10.1234/abc", [("doi:10.1234/abc", "https://doi.org/10.1234/abc")]),
