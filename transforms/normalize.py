@@ -75,8 +75,8 @@ EMOJI = r"[\x{2600}-\x{27bf}\x{2b50}\x{1f300}-\x{1faff}]\x{fe0f}?"
 # through your institution", "Figures", Springer's "Buy chapter", "Add to Library"), Google Scholar's "Cited by 12 · Related articles",
 # Hugging Face and Papers with Code widgets ("View arXiv page", "Community", "GitHub 124", "Edit social preview", the date and
 # authors between middots), ResearchGate's ("PDF Available", "Content uploaded by ..."), bioRxiv's preprint notice, ACL Anthology
-# and CVF link bars and ACL's metadata fields ("Anthology ID:", "Volume:", "Pages:"), a blog's link fields ("Paper: https://...",
-# "Code:", "Project page:"), a Reddit post's and a conference site's ("Posted by u/...", "42 comments share save", "Chat is not
+# and CVF link bars and ACL's metadata fields ("Anthology ID:", "Volume:", "Pages:"), a blog's link and comment fields ("Paper: https://...",
+# "Code:", "Project page:", "Why it matters:", "Key takeaway:"), a Reddit post's and a conference site's ("Posted by u/...", "42 comments share save", "Chat is not
 # available."), a social media post's (``_POST_LINES``), "Show more", "Read more →". Only whole lines at the start or the end of a
 # block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
 _CHROME_FIELDS = (
@@ -92,7 +92,8 @@ _CHROME_FIELDS = (
     r"Abstract [Vv]iews|Full[ -][Tt]ext [Vv]iews|Submission received|Citation|Lay Summary|Link To Code|Code Link|Community Implementations|"
     r"Received|Revised|Accepted|Published online|Available online|Article history|Papers [Ww]ith Code|Tasks|Datasets|"
     r"JEL(?: [Cc]lassifications?| [Cc]odes?)?|Suggested Citation|Date Written|(?:\d+[ \t]+Pages[ \t]+)?Posted|"
-    r"Paper|Code|Project [Pp]age|Homepage|Website|Demo|GitHub|Github|Repo(?:sitory)?)[ \t]*:"
+    r"Paper|Code|Project [Pp]age|Homepage|Website|Demo|GitHub|Github|Repo(?:sitory)?|"
+    r"Why [Ii]t [Mm]atters|Key [Tt]akeaways?|Takeaways?|My [Tt]ake|Our [Tt]ake|Bottom [Ll]ine)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
     # Chinese, Japanese and Korean paper blogs' fields, with a full-width or ASCII colon
     r"|(?:作者|单位|單位|机构|機構|链接|鏈接|论文链接|論文鏈接|论文地址|論文地址|原文链接|原文鏈接|代码|代碼|代码地址|代碼地址|代码链接|代碼鏈接|项目主页|項目主頁"

@@ -197,6 +197,9 @@ EXAMPLES = [
     # a blog's entry: a numbered title above a link field; "Read more" and an arrow on their own line
     ("1. Sparse Attention via Routing\nPaper: https://arxiv.org/abs/2502.01234\nWe study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine.",
      "We study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine."),
+    ("2. Sparse Attention via Routing\nPaper: https://arxiv.org/abs/2502.01234\nWhy it matters: it changes how we think about scaling.\n"
+     "We study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine.\nKey takeaway: graphs scale.",
+     "We study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine."),
     ("We study graphs.\nRead more \u2192", "We study graphs."),
     # a conference site's, a Reddit post's and a social media thread's lines around an abstract
     ("Poster\nSparse Attention via Routing\nJane Doe \u00b7 John Roe\nAbstract:\nWe study graphs.\nChat is not available.", "We study graphs."),
