@@ -180,7 +180,7 @@ CHROME_LINES = 16  # chrome lines dropped at most at each end of a block (an Ope
 _CHROME_WHOLE_LINE = r"^[ \t]*(?:" + CHROME_LINE + r")[ \t]*\r?$"
 # Lines that are chrome only above an abstract: papers.cool's title line with its badges ("#1 Title [PDF 12] [Copy] [Kimi 5]
 # [REL]"; at the end such a line would be the abstract's own last line with link badges), a proceedings' name (IJCAI).
-_BADGE = r"\[[ \t]*(?i:pdf|copy|kimi|rel|html|" + _LINK_WORD + r")(?:[ \t]*[\d.,]+k?)?[ \t]*\]"
+_BADGE = r"\[[ \t]*(?i:pdf|copy|kimi|rel|html|new|hot|updated|oral|spotlight|poster|highlight|" + _LINK_WORD + r")(?:[ \t]*[\d.,]+k?)?[ \t]*\]"
 _LEADING_ONLY = r"#\d+[ \t]+[^\n]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|[^\n.!?]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|Proceedings of the [^\n.]{5,200}\.?"
 _LEADING_CHROME_LINE = r"^[ \t]*(?:" + CHROME_LINE + r"|" + PAGE_LINKS + r")[ \t]*\r?$"
 _LEADING_ONLY_LINE = r"^[ \t]*(?:" + _LEADING_ONLY + r")[ \t]*\r?$"
@@ -224,7 +224,7 @@ _TRAILING_LINKS = (
     r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
     r"|(…|\.\.\.|[.!?。！？][\"”'」]?)[ \t]*[(\[（【]?" + _MORE_CJK + r"[)\]）】]?[ \t]*[»›→>]*[ \t]*\z"
 )
-# Link badges in front of the abstract on its first line ("[PDF] [Code] [Bibtex] Serving large ..."), or its arXiv id
+# Link badges in front of the abstract on its first line ("[PDF] [Code] [Bibtex] Serving large ...", a listing's "[NEW]", "[Oral]"), or its arXiv id
 # ("arXiv:2401.01234v2 [cs.LG] Graph ...", "[2402.00001] Large ..."; the URLs are read from the raw block); a block of badges alone stays.
 _LEADING_LINKS = r"\A[ \t]*(?:(?:" + _BADGE + r"[ \t]*[|·•/]?[ \t]*)+|(?:" + _ARXIV_LINE + r"|\[" + _ARXIV_ID + r"\])[ \t]+)(\p{L})"
 # An entry of arXiv's e-mail listing (the daily digest, and the mailing-list archives that keep it): "\\", "arXiv:ID" and
@@ -251,6 +251,16 @@ _TRAILING_VENUE_NOTE = (
 )
 _VENUE_NOTE = _TRAILING_VENUE_NOTE.removesuffix(r"\z")
 VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before it can be
+# What a page flattened to one line leaves after the abstract's last sentence: its keywords ("... benchmarks. Keywords:
+# attention, efficiency."), its DOI or arXiv id, a presentation badge ("(Oral)", "[Spotlight, top 3%]") and a post's hashtags
+# ("#NLP #AI"), one or several, to the text's end. Looked for in the last ``TRAILING_TAGS_CHARS`` characters.
+_TRAILING_TAGS = (
+    r"([.!?。！？][\"”'\)]?)(?:[ \t]+(?:(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms)[ \t]*[:—–-][^\n.!?]{1,300}\.?"
+    r"|DOI[ \t]*:?[ \t]*10\.[0-9]{4,9}/\S+|\[?arXiv:[0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?(?:[ \t]*\[[\w.-]+\])?\]?"
+    r"|[(\[](?i:oral|spotlight|poster|highlight)[^)\]\n]{0,30}[)\]]|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+))+[ \t]*\z"
+)
+TRAILING_TAGS_CHARS = 400
+_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t]+(?:Key|KEY|Index|DOI|\[?arXiv:|[(\[](?i:oral|spotlight|poster|highlight)|#\p{L})"
 # Sections a page puts after the abstract, to the block's end: a "Keywords" heading and its line (or a short line per
 # keyword, as Springer's and ScienceDirect's pages write them), an Open Journal
 # Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line,
@@ -467,7 +477,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
     site chrome (``CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, a title above field lines
     (``_TITLE_ABOVE_FIELDS``), page links
     after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
-    "How to Cite" section (``_TRAILING_SECTIONS``), a venue note (``_TRAILING_VENUE_NOTE``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
+    "How to Cite" section (``_TRAILING_SECTIONS``), keywords, ids, badges and hashtags on its last line (``_TRAILING_TAGS``), a venue note (``_TRAILING_VENUE_NOTE``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
     starting it (``_LEADING_LINKS``)."""
     digest = _on_rows(
         text,
@@ -502,8 +512,14 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace(_LEADING_LINKS, "${1}")),
         lambda batch: batch.str.contains(r"\A[ \t]*(?:\[|arXiv:)"),
     )
-    notes = _on_rows(  # selected by the pattern without its end anchor, in the text's last characters (~100x faster)
+    tags = _on_rows(
         badges,
+        lambda batch: batch.str.slice(-TRAILING_TAGS_CHARS).str.contains(_TRAILING_TAGS),
+        _vectorized(_strip_trailing_tags),
+        lambda batch: batch.str.slice(-TRAILING_TAGS_CHARS).str.contains(_MAY_HAVE_TRAILING_TAGS),  # 15x faster than its words anywhere
+    )
+    notes = _on_rows(  # selected by the pattern without its end anchor, in the text's last characters (~100x faster)
+        tags,
         lambda batch: batch.str.slice(-VENUE_NOTE_CHARS).str.contains(_VENUE_NOTE),
         _vectorized(_strip_venue_note),
         lambda batch: batch.str.contains("ccepted|CCEPTED|o appear|ublished|resented"),  # 6x faster than contains_any here
@@ -514,6 +530,12 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace(_TRAILING_COPYRIGHT, "${1}")),
         lambda batch: batch.str.contains(r"©|Copyright|\([cC]\)"),
     )
+
+
+def _strip_trailing_tags(text: pl.Expr) -> pl.Expr:
+    """``_TRAILING_TAGS`` dropped from the text's last ``TRAILING_TAGS_CHARS`` characters."""
+    tail = text.str.slice(-TRAILING_TAGS_CHARS).str.replace(_TRAILING_TAGS, "${1}")
+    return pl.when(text.str.len_chars() > TRAILING_TAGS_CHARS).then(text.str.head(-TRAILING_TAGS_CHARS) + tail).otherwise(tail)
 
 
 def _strip_venue_note(text: pl.Expr) -> pl.Expr:
@@ -999,16 +1021,25 @@ def link_text(label: str, url: str) -> str:
 
 # Line breaks and block-level tags separate words; other tags ("<i>", "<span>") are dropped later.
 _BREAK_TAG = r"(?i)</?(?:br|p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|h[1-6]|blockquote|pre|hr|section|article|header|footer)\b[^<>]*>"
+# Namespaced XML tags (Crossref's JATS abstracts: ``<jats:sec><jats:title>Abstract</jats:title><jats:p>…</jats:p>``, MathML's
+# ``<mml:mi>``), which Markdown would read as autolinks (``jats:p``), and HTML comments (``<!-- entry 12 -->``): a space.
+_XML_TAG = r"</?[A-Za-z][\w.-]*:[A-Za-z][\w.-]*(?:\s[^<>]*)?/?>|<!--[\s\S]*?-->"
+# JATS's inline tags read as the HTML ones (``H<jats:sub>2</jats:sub>O`` is ``H2O``, not ``H 2 O``).
+_JATS_INLINE = r"<(/?)jats:(?:italic|bold|sup|sub|sc|underline|monospace|inline-formula|styled-content)\b[^<>]*>"
+_JATS_LABEL = r"<(?:jats:)?title>[ \t]*" + LABEL_WORD + r"[ \t]*[:.]?[ \t]*</(?:jats:)?title>"  # the section's "Abstract" title goes with its tags
 _HTML_LINK = r'(?is)<a\s[^<>]*\bhref\s*=\s*["\']([^"\'<>]*)["\'][^<>]*>(.*?)</a\s*>'
 _HTML_LINK_RE = re.compile(_HTML_LINK[5:], re.IGNORECASE | re.DOTALL)
 
 
 def html_to_text(text: pl.Expr) -> pl.Expr:
-    """Break and block tags to a space; ``<a href="u">t</a>`` to ``link_text(t, u)``."""
+    """Break and block tags, namespaced XML tags and comments (``_XML_TAG``; JATS's inline ones to nothing) to a space;
+    ``<a href="u">t</a>`` to ``link_text(t, u)``."""
     spaced = _on_rows(
         text,
-        lambda batch: batch.str.contains(_BREAK_TAG),
-        _vectorized(lambda t: t.str.replace_all(_BREAK_TAG, " ")),
+        lambda batch: batch.str.contains(_BREAK_TAG) | batch.str.contains(_XML_TAG),
+        _vectorized(
+            lambda t: t.str.replace_all(_BREAK_TAG, " ").str.replace(_JATS_LABEL, " ").str.replace_all(_JATS_INLINE, "").str.replace_all(_XML_TAG, " ")
+        ),
         lambda batch: batch.str.contains("<", literal=True),
     )
     return _on_matching(spaced, _HTML_LINK, lambda s: _HTML_LINK_RE.sub(lambda m: link_text(m.group(2), m.group(1)), s), lambda batch: batch.str.contains("<", literal=True))

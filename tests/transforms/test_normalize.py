@@ -201,6 +201,19 @@ EXAMPLES = [
      "We study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine.\nKey takeaway: graphs scale.",
      "We study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine."),
     ("We study graphs.\nRead more \u2192", "We study graphs."),
+    # Crossref's JATS abstracts, an HTML comment
+    ("<jats:sec><jats:title>Abstract</jats:title><jats:p>We reduce cost to O(n<jats:sup>2</jats:sup>) for H<jats:sub>2</jats:sub>O.</jats:p></jats:sec>",
+     "We reduce cost to O(n2) for H2O."),
+    ("<jats:p>We study <jats:italic>sparse</jats:italic> graphs.</jats:p>", "We study sparse graphs."),
+    ("<!-- entry 12 -->\nWe study graphs.", "We study graphs."),
+    # what a page flattened to one line leaves after the last sentence, a listing's badge before the first
+    ("We study graphs. Keywords: graphs, trees.", "We study graphs."),
+    ("We study graphs. DOI: 10.1145/3292500.3330701", "We study graphs."),
+    ("We study graphs. arXiv:2401.01234v2 [cs.LG]", "We study graphs."),
+    ("We study graphs. (Oral) #NLP #GraphML", "We study graphs."),
+    ("We study graphs in C#. It works.", "We study graphs in C#. It works."),
+    ("We study graphs. Index Terms are used.", "We study graphs. Index Terms are used."),
+    ("[NEW] We study graphs.", "We study graphs."),
     # a conference site's, a Reddit post's and a social media thread's lines around an abstract
     ("Poster\nSparse Attention via Routing\nJane Doe \u00b7 John Roe\nAbstract:\nWe study graphs.\nChat is not available.", "We study graphs."),
     ("[R] Sparse Attention via Routing\nPosted by u/someone 3 days ago\nAbstract:\nWe study graphs.\n42 comments share save", "We study graphs."),
