@@ -368,7 +368,9 @@ JSON_RECORD = r'^\s*\{[\s\S]*"(?i:' + "|".join(JSON_ABSTRACT_KEYS) + r')"\s*:\s*
 
 def _field_text(value: object) -> object:
     """A JSON field as text where it is one: OpenReview's ``{"value": text}``, OpenAlex's inverted index (each word with
-    its positions) as its words in order; other values as they are."""
+    its positions) as its words in order, Crossref's list of strings (``"title": ["…"]``) joined; other values as they are."""
+    if isinstance(value, list) and value and all(isinstance(item, str) for item in value):
+        return " ".join(item.strip() for item in value if item.strip())
     if not isinstance(value, dict):
         return value
     if "value" in value:

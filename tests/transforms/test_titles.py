@@ -73,6 +73,7 @@ def titles(*raws: str) -> list[str | None]:
         ("## Abstract\nWe study things.", None),
         ("We study graphs.\nJane Doe, John Roe\nmore text", None),
         ('{"abstract": "We x."}', None),
+        ('{"title": ["Sparse Attention via Routing"], "abstract": "<jats:p>We x.</jats:p>"}', "Sparse Attention via Routing"),  # Crossref's list
         ("Title: " + "x" * 400, None),
     ],
 )
