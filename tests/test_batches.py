@@ -218,28 +218,27 @@ def test_any_listing_read_in_pieces_stages_what_it_stages_read_whole(
     assert staged[0][0].equals(staged[1][0]) and staged[0][1].equals(staged[1][1])
 
 
-def test_a_quoted_abstract_under_its_linked_title_is_one_block_whatever_the_pieces(tmp_path: Path) -> None:
-    """The piece cutter does not cut between a linked title's line and the quoted abstract under it (split joins them)."""
-    entry = "- [Sparse Routing Models](https://x.org/p)\n\n> We propose a model.\n  > It learns."
+def _assert_one_block_whatever_the_pieces(tmp_path: Path, entry: str, block: str) -> None:
+    """A listing with ``entry`` between two abstracts, read in pieces of several sizes, stages ``block`` for it."""
     (tmp_path / "listing.txt").write_text(f"ICML 2025 Papers\n\nWe propose a model.\n\n{entry}\n\nWe study a model.\n")
     for size in (1, 20, 40, 60, 1 << 30):
         staging = Staging.create(tmp_path, f"pieces-{size}")
         batch = batches.BlockBatch("00000", tmp_path, (str(tmp_path / "listing.txt"),), staging.root, ReadLimits(), QualityThresholds(), DedupParams(), size)
         batches.stage_blocks(batch)
         blocks = pl.read_parquet(staging.part("blocks", "00000"))["text_raw"].to_list()
-        assert blocks == ["We propose a model.", entry.replace("\n\n", "\n"), "We study a model."], size
+        assert blocks == ["We propose a model.", block, "We study a model."], size
+
+
+def test_a_quoted_abstract_under_its_linked_title_is_one_block_whatever_the_pieces(tmp_path: Path) -> None:
+    """The piece cutter does not cut between a linked title's line and the quoted abstract under it (split joins them)."""
+    entry = "- [Sparse Routing Models](https://x.org/p)\n\n> We propose a model.\n  > It learns."
+    _assert_one_block_whatever_the_pieces(tmp_path, entry, entry.replace("\n\n", "\n"))
 
 
 def test_a_structured_abstract_is_one_block_whatever_the_pieces(tmp_path: Path) -> None:
     """The piece cutter does not cut between a structured abstract's sections set apart by empty lines (split joins them)."""
     entry = "BACKGROUND: Models fail.\n\nMETHODS: We retrain.\n\nRESULTS: It works."
-    (tmp_path / "listing.txt").write_text(f"ICML 2025 Papers\n\nWe propose a model.\n\n{entry}\n\nWe study a model.\n")
-    for size in (1, 20, 40, 60, 1 << 30):
-        staging = Staging.create(tmp_path, f"pieces-{size}")
-        batch = batches.BlockBatch("00000", tmp_path, (str(tmp_path / "listing.txt"),), staging.root, ReadLimits(), QualityThresholds(), DedupParams(), size)
-        batches.stage_blocks(batch)
-        blocks = pl.read_parquet(staging.part("blocks", "00000"))["text_raw"].to_list()
-        assert blocks == ["We propose a model.", entry, "We study a model."], size
+    _assert_one_block_whatever_the_pieces(tmp_path, entry, entry)
 
 
 def test_records_carry_the_titles_their_blocks_name(paperlake_cli, tmp_path: Path) -> None:
