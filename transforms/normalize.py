@@ -92,13 +92,15 @@ _CHROME_FIELDS = (
     r"Abstract [Vv]iews|Full[ -][Tt]ext [Vv]iews|Submission received|Citation|Lay Summary|Link To Code|Code Link|Community Implementations|"
     r"Received|Revised|Accepted|Published online|Available online|Article history|Papers [Ww]ith Code|Tasks|Datasets|"
     r"JEL(?: [Cc]lassifications?| [Cc]odes?)?|Suggested Citation|Date Written|(?:\d+[ \t]+Pages[ \t]+)?Posted|"
-    r"Paper|Code|Project [Pp]age|Homepage|Website|Demo|GitHub|Github|Repo(?:sitory)?|"
     r"Why [Ii]t [Mm]atters|Key [Tt]akeaways?|Takeaways?|My [Tt]ake|Our [Tt]ake|Bottom [Ll]ine)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
     # Chinese, Japanese and Korean paper blogs' fields, with a full-width or ASCII colon
     r"|(?:作者|单位|單位|机构|機構|链接|鏈接|论文链接|論文鏈接|论文地址|論文地址|原文链接|原文鏈接|代码|代碼|代码地址|代碼地址|代码链接|代碼鏈接|项目主页|項目主頁"
     r"|发表|發表|收录|收錄|会议|會議|期刊|关键词|關鍵詞|关键字|關鍵字|来源|來源|发布时间|發佈時間|著者|所属|キーワード|저자|소속|키워드)[ \t]*[:：]"
 )
+# A blog's link field: the link alone after its label ("Paper: https://...", "Code: github.com/a/b"). A hard-wrapped abstract
+# whose first line starts "Project page: https://x.org. We propose" keeps that line.
+_LINK_FIELD = r"(?:Paper|Code|Project [Pp]age|Homepage|Website|Demo|GitHub|Github|Repo(?:sitory)?)[ \t]*:[ \t]*(?:https?://|www\.|[\w-]+\.[a-z]{2,}/)\S*"
 # "Read more", "Show all", "Collapse" on Chinese, Japanese and Korean sites.
 _MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读更多|閱讀更多|阅读全文|閱讀全文|查看更多|查看全文|もっと見る|続きを読む|더보기|더 보기|접기)"
 # A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
@@ -157,7 +159,7 @@ CHROME_LINE = (
     r"|export citations?|share on|view on github|authors info & claims|get access|bibliometrics|citation count|article metrics|recommendations"
     r"|graphical abstract|(?:total citations|total downloads|last 12 months|last 6 weeks|views|downloads|citations)[ \t]*[\d,]+|pdf[ \t]*\([\d.,]+[ \t]*[kmg]b\)"
     r"|[\d,.]+k?[ \t]+(?:highly influential )?(?:citations?|references|views|downloads|readers)|results from the paper|figures and tables from this paper)"
-    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE + r"|" + _POST_LINES
+    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE + r"|" + _POST_LINES + r"|" + _LINK_FIELD
 )
 # A citation line ("Journal of Machine Learning Research 25 (2024) 1-45", "Proc. AAAI, 38(5), 1234-1242.", IJCAI's "Main Track.
 # Pages 1-9. https://doi.org/..."): its own pattern, because a run of any characters at the start of one alternative
@@ -463,7 +465,7 @@ def bibtex_field(entry: str, name: str) -> str | None:
 # / "We ...", a Chinese paper blog's "1. Title" / "作者：..." / "链接：..." / "We ..."): the title goes with the fields. The first
 # line does not end like a sentence piece, and what stays is an abstract: no chrome line (a field, "Show more") starts it,
 # and it is at least twice as long as the title line (an abstract's own wrapped first line above a stray field stays).
-FIELD_START = r"[ \t]*(?:" + _CHROME_FIELDS + r")"  # a metadata field line's start (titles reads it too)
+FIELD_START = r"[ \t]*(?:" + _CHROME_FIELDS + r"|" + _LINK_FIELD + r")"  # a metadata field line's start (titles reads it too)
 _TITLE_ABOVE_FIELDS = r"\A[ \t]*(?:" + ENTRY_NUMBER + r"[ \t]+)?[^\n]{1,300}?[^.,;:：。，；\s][ \t]*\r?\n(?:" + FIELD_START + r"[^\n]*\r?\n)+"
 
 

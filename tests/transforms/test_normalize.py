@@ -200,6 +200,9 @@ EXAMPLES = [
     ("2. Sparse Attention via Routing\nPaper: https://arxiv.org/abs/2502.01234\nWhy it matters: it changes how we think about scaling.\n"
      "We study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine.\nKey takeaway: graphs scale.",
      "We study graphs and trees in depth with new methods that scale to millions of nodes on a single commodity machine."),
+    # a hard-wrapped abstract whose first line starts with a link sentence keeps it (a link field is the link alone)
+    ("Project page: https://x.org/p. Our work has not been\ndone before at this scale, and we show it works on six benchmarks.",
+     "Project page: https://x.org/p. Our work has not been done before at this scale, and we show it works on six benchmarks."),
     ("We study graphs.\nRead more \u2192", "We study graphs."),
     # Crossref's JATS abstracts, an HTML comment
     ("<jats:sec><jats:title>Abstract</jats:title><jats:p>We reduce cost to O(n<jats:sup>2</jats:sup>) for H<jats:sub>2</jats:sub>O.</jats:p></jats:sec>",
