@@ -39,7 +39,7 @@ _FIELD = (
 _MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|タイトル|제목"
 _BOLD = r"\A[ \t]*" + normalize.LIST_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + normalize.BOLD_CLOSE
 _LINKED = normalize.STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*(?:\r?\n[ \t]*>[ \t]*\S|[-–—:][ \t]+\S)"
-_LEAD = r"\A(?:[ \t]*(?:" + normalize.CHROME_LINE + r"|" + normalize.PAGE_LINKS + r")[ \t]*\r?\n)*[ \t]*(?:\[(?:PDF|HTML|BOOK|CITATION)\][ \t]*)?"
+_LEAD = r"\A(?:[ \t]*(?:" + normalize.LEADING_CHROME + r")[ \t]*\r?\n)*[ \t]*(?:\[(?:PDF|HTML|BOOK|CITATION)\][ \t]*)?"
 _BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + normalize.SCHOLAR_BYLINE + r"|" + normalize.DATED_BYLINE + r"|" + normalize.FIELD_START + r"[^\n]*)"
 _ABOVE_AUTHORS = _LEAD + normalize.LIST_MARK + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*" + _BYLINE + r"[ \t]*\r?(?:\n|\z)"
 _ABOVE_LABEL = (
@@ -56,7 +56,7 @@ _HEADING = r"\A[ \t]*#{1,4}[ \t]+([^\n]{3,300}?)[ \t#]*\r?\n"
 # ScienceDirect's "Highlights" above their bullets); above a label or as a heading,
 # an author line either (above an author line, a name of capitalized words is a title's words: "Hugging Face Daily").
 _NOT_A_TITLE_LINE = (
-    r"[.,;:：]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.CHROME_LINE + r"|" + normalize.PAGE_LINKS + r"|Highlights|HIGHLIGHTS)\z"
+    r"[.,;:：]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.LEADING_CHROME + r"|Highlights|HIGHLIGHTS)\z"
 )
 _AUTHOR_LINE = r"\A(?:" + normalize.AUTHORS + r")\z"
 

@@ -125,7 +125,7 @@ def _strip_end(url: str) -> str:
         last = url[-1]
         if last in _TRAILING:
             url = url[:-1]
-        elif last in _PAIRS and url.count(last) > url.count(_PAIRS[last]) or last in _OPENING:  # "…/b)(" before a glued URL
+        elif (last in _PAIRS and url.count(last) > url.count(_PAIRS[last])) or last in _OPENING:  # "…/b)(" before a glued URL
             url = url[:-1]
         else:
             break
