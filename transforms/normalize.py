@@ -818,17 +818,27 @@ URL_WRAP = (
     f"|(\\.){_URL_BREAK}((?-i:[a-z]){_URL_PATH_PIECE})|([\\p{{L}}\\p{{N}}]){_URL_BREAK}({_URL_PATH_PIECE}))"
 )
 URL_WRAP_JOIN = "${1}${2}${3}${4}${5}${6}${7}${8}${9}"
+# A URL line's end before a word that starts a sentence or is a function word (``…/proj/`` / ``We show``, ``…/proj/`` /
+# ``and code at``) is where the URL ends, though it ends in a separator that URL_WRAP breaks after; a repository's or path's
+# continuation (``github.com/abc/`` / ``transformers``) is no such word. Replace with ``${1}${2} ${3}``.
+URL_LINE_END = (
+    f"([/\\-=?&_#%~]){_URL_BREAK}((?-i:We|Our|The|This|These|It|Its|In|On|To|For|As|Here|Code|Data|Please|See|and|or|to|for|with"
+    r"|which|that|is|are|was|were|in|on|at|as|by|from|where|while|the|a|an|of|we|our|it|its|this|has|have|can|will|also)(?:[ \t,.;:!?)]|\r?\n|$))"
+)
 
 
 def _join_lines(rows: pl.Series) -> pl.Series:
-    rejoined = _vectorized(_rejoin_urls)(rows)
+    rejoined = _vectorized(rejoin_wrapped_urls)(rows)
     dehyphenated = _convert_rows(rejoined, lambda batch: batch.str.contains(LINE_END_HYPHEN), _each(join_hyphenated))
     return _vectorized(_join_rest)(dehyphenated)
 
 
-def _rejoin_urls(text: pl.Expr) -> pl.Expr:
-    wrapped = f"(https?://[^{URL_STOP}]*){URL_WRAP}"
-    return reduce(lambda t, _: t.str.replace_all(wrapped, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
+def rejoin_wrapped_urls(text: pl.Expr, start: str = "https?://") -> pl.Expr:
+    """Rejoin the URLs (from a match of ``start``) that hard-wrapping broke where ``URL_WRAP`` allows, over up to
+    ``URL_WRAP_LINES`` lines; a line that ends a URL before prose (``URL_LINE_END``) is joined to the next with a space."""
+    ended = f"({start}[^{URL_STOP}]*){URL_LINE_END}"
+    wrapped = f"({start}[^{URL_STOP}]*){URL_WRAP}"
+    return reduce(lambda t, _: t.str.replace_all(ended, "${1}${2} ${3}").str.replace_all(wrapped, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
 
 
 # Chinese and Japanese text, written without spaces (with its punctuation): a line break inside it joins without one.

@@ -37,7 +37,7 @@ import idna
 import polars as pl
 import tldextract
 
-from transforms.normalize import INVISIBLE, URL_STOP, URL_WRAP, URL_WRAP_JOIN, URL_WRAP_LINES, unescape_entities
+from transforms.normalize import INVISIBLE, URL_STOP, rejoin_wrapped_urls, unescape_entities
 
 CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
 PAPER_HOSTS = (
@@ -72,7 +72,6 @@ _START = (
 # Every match of _START contains one of these (joining wrapped lines cannot create one): blocks without any have no URLs.
 _MAY_START = r"(?i)http|www\.|doi:|arxiv:|" + _TAGGED_DOI + "|" + "|".join(re.escape(h) for h in _BARE_HOSTS)
 URL_PATTERN = f"(?i){_START}[^{URL_STOP}]+"
-_WRAPPED_URL = f"(?i)({_START}[^{URL_STOP}]*){URL_WRAP}"
 _PROJECT_CUE = r"(?i)(?:project|home|web)[ -]?page|website|project site|主页"
 _TRAILING = ".,;:!?'\"*_~"
 # ``,and`` or ``;see`` glued to the end of a URL's host or path (letters only after it): a comma or
@@ -102,13 +101,20 @@ _BREAK_AFTER_SEPARATOR = r"([/._\-?&=#%~])" + _INVISIBLE
 # links): a scheme after anything but what puts one inside a URL (``?u=https://``, the Wayback Machine's ``/web/2020/https://``)
 # starts a URL of its own.
 _GLUED_SCHEME = r"(?i)([^\s=/:?&#%])(https?://)"
+# Spaces a PDF's text layer or an aggregator put inside a URL: after the scheme's colon (``https: //x.org``) and after the
+# dot before a common top-level domain that a path follows (``https://github. com/a/b``).
+_SPACED_SCHEME = r"(?i)(?-u:\b)(https?):[ \t]+//"
+_SPACED_DOT = r"(?i)((?:https?://|(?-u:\b)www\.)[a-z0-9-]+(?:\.[a-z0-9-]+)*)\.[ \t]+(com|org|net|edu|gov|io|ai|dev|co|cc|me|info)/"
+# Percent-encoded characters that end a URL (``URL_STOP``) or a sentence, at its end: a page's link that took in the
+# full stop after it (``github.com/a/b%E3%80%82``: ``。``, ``%EF%BC%8C``: ``，``, ``%E2%80%A6``: ``…``, ``%22``: ``"``).
+_ENCODED_END = re.compile(r"(?:%[0-9A-Fa-f]{2}){1,4}$")
+_ENDS_URL = re.compile(f"[{URL_STOP}{re.escape(_TRAILING)}]")
 
 
 def join_wrapped(text: pl.Expr) -> pl.Expr:
     """Join hard-wrapped lines to one line; a URL broken at a line end where ``normalize.URL_WRAP``
     allows it (over up to ``normalize.URL_WRAP_LINES`` lines) is rejoined."""
-    rejoined = reduce(lambda t, _: t.str.replace_all(_WRAPPED_URL, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
-    return rejoined.str.replace_all(r"[ \t]*\r?\n[ \t]*", " ")
+    return rejoin_wrapped_urls(text, f"(?i:{_START})").str.replace_all(r"[ \t]*\r?\n[ \t]*", " ")
 
 
 def trim_url(candidate: str) -> str:
@@ -123,13 +129,27 @@ def trim_url(candidate: str) -> str:
 def _strip_end(url: str) -> str:
     while url:
         last = url[-1]
-        if last in _TRAILING:
+        if (encoded := _encoded_end(url)) is not None:
+            url = url[: -len(encoded)]
+        elif last in _TRAILING:
             url = url[:-1]
         elif (last in _PAIRS and url.count(last) > url.count(_PAIRS[last])) or last in _OPENING:  # "…/b)(" before a glued URL
             url = url[:-1]
         else:
             break
     return url
+
+
+def _encoded_end(url: str) -> str | None:
+    """The percent-encoded character at the URL's end (``%E3%80%82``) when it is one that ends a URL (``_ENDS_URL``)."""
+    if url[-1].isalnum() and (tail := _ENCODED_END.search(url)):
+        for n in range(1, len(tail.group(0)) // 3 + 1):
+            try:
+                char = bytes.fromhex(url[-3 * n :].replace("%", "")).decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            return url[-3 * n :] if _ENDS_URL.fullmatch(char) else None
+    return None
 
 
 @lru_cache(maxsize=1)
@@ -256,6 +276,8 @@ def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
         .str.replace_all(_BREAK_AFTER_SEPARATOR, "$1")
         .str.replace_all(_INVISIBLE, " ")
         .str.replace_all(_GLUED_SCHEME, "$1 $2")
+        .str.replace_all(_SPACED_SCHEME, "$1://")
+        .str.replace_all(_SPACED_DOT, "$1.$2/")
     )
     joined = blocks.filter(pl.col("text_raw").str.contains(_MAY_START)).select(
         "record_id", "source_id", "path", "ordinal", _line=unescape_entities(join_wrapped(unescaped))

@@ -112,6 +112,16 @@ GH = "https://github.com/a/b"
         ("links (https://github.com/a/b)(https://x.org/y).", [(GH, GH), ("https://x.org/y", "https://x.org/y")]),
         ("at https://web.archive.org/web/2020/https://x.org/z ok", [("https://web.archive.org/web/2020/https://x.org/z", "https://web.archive.org/web/2020/https://x.org/z")]),
         ("at https://r.co/?u=https://x.org/q ok", [("https://r.co/?u=https://x.org/q", "https://r.co/?u=https://x.org/q")]),
+        # a URL that ends its line before a sentence or a function word is not continued by it; a repository's name is
+        ("Project page: https://a.github.io/p/\nWe show it.", [("https://a.github.io/p/", "https://a.github.io/p/")]),
+        ("page https://a.github.io/p/\nand code at\nhttps://github.com/a/b.", [("https://a.github.io/p/", "https://a.github.io/p/"), (GH, GH)]),
+        ("Code: https://github.com/a/\nb and more.", [(GH, GH)]),
+        ("Code: https://github.com/a/b_\nthe end.", [(GH, GH)]),
+        # spaces a PDF's text layer put inside a URL; a percent-encoded full stop a page's link took in
+        ("Code: https://github. com/a/b.", [(GH, GH)]),
+        ("Code: https: //github.com/a/b.", [(GH, GH)]),
+        ("代码：https://github.com/a/b%E3%80%82 数据", [(GH, GH)]),
+        ("at https://x.org/%E4%B8%AD and https://x.org/a%20 ok", [("https://x.org/%E4%B8%AD", "https://x.org/%E4%B8%AD"), ("https://x.org/a", "https://x.org/a")]),
         # DOIs, e-mail addresses, file names
         ("data (doi:10.1234/abc.5) were used", [("doi:10.1234/abc.5", "https://doi.org/10.1234/abc.5")]),
         ("数据见doi:10.1234/abc", [("doi:10.1234/abc", "https://doi.org/10.1234/abc")]),
@@ -322,3 +332,12 @@ def test_a_hard_wrapped_url_is_rejoined_in_extraction_and_in_the_text(url: str, 
     assert found(f"Code:\n{wrapped}\nWe thank all.") == [(url, normalize_url(url))]
     text = pl.DataFrame({"t": [f"Code:\n{wrapped}\nWe thank all."]}).select(join_lines(pl.col("t")))["t"][0]
     assert text.replace("\r", "").split() == ["Code:", url, "We", "thank", "all."]
+
+
+@settings(max_examples=100, deadline=None)
+@given(_wrapped_urls, st.sampled_from(["/", "-", "_", "="]), st.sampled_from(["We show it.", "and code.", "The end.", "the rest."]), st.sampled_from(["\n", " \r\n"]))
+def test_a_url_that_ends_its_line_before_prose_is_not_continued(url: str, separator: str, sentence: str, newline: str) -> None:
+    text = f"Page: {url}{separator}{newline}{sentence}"
+    assert [raw for raw, _ in found(text)] == [trim_url(url + separator)]
+    joined = pl.DataFrame({"t": [text]}).select(join_lines(pl.col("t")))["t"][0]
+    assert joined.split() == ["Page:", url + separator, *sentence.split()]
