@@ -92,7 +92,7 @@ _CHROME_FIELDS = (
     r"Abstract [Vv]iews|Full[ -][Tt]ext [Vv]iews|Submission received|Citation|Lay Summary|Link To Code|Code Link|Community Implementations|"
     r"Received|Revised|Accepted|Published online|Available online|Article history|Papers [Ww]ith Code|Tasks|Datasets|"
     r"JEL(?: [Cc]lassifications?| [Cc]odes?)?|Suggested Citation|Date Written|(?:\d+[ \t]+Pages[ \t]+)?Posted|"
-    r"Why [Ii]t [Mm]atters|Key [Tt]akeaways?|Takeaways?|My [Tt]ake|Our [Tt]ake|Bottom [Ll]ine)[ \t]*:"
+    r"Why [Ii]t [Mm]atters|Key [Tt]akeaways?|Takeaways?|My [Tt]ake|Our [Tt]ake|Bottom [Ll]ine|URL Source|Markdown Content|Published Time)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
     # Chinese, Japanese and Korean paper blogs' fields, with a full-width or ASCII colon
     r"|(?:作者|单位|單位|机构|機構|链接|鏈接|论文链接|論文鏈接|论文地址|論文地址|原文链接|原文鏈接|代码|代碼|代码地址|代碼地址|代码链接|代碼鏈接|项目主页|項目主頁"
@@ -155,11 +155,16 @@ CHROME_LINE = (
     r"|pdf available|content uploaded by[^\n]{1,100}|author content|all content (?:in this area|following this page) was uploaded by[^\n]{0,200}"
     r"|this article is a preprint and has not been certified by peer review[^\n]{0,200}|edit social preview"
     r"|[\d.]+\+?[ \t]+(?:million|billion)[ \t]+(?:members|publication pages|citations)|skip to (?:main )?content"
+    r"|view on (?:arxiv|pubmed|publisher|acm|ieee|springer|wiley|elsevier|sciencedirect|semantic scholar)|create alert|(?:previous|next) article in issue"
+    r"|this is a preview of subscription content[^\n]*|\[(?:skip to (?:main )?content|back to top|jump to (?:content|navigation|search))\]\([^)\n]*\)"
     r"|back to top|sign in|log in|subscribe|loading\.{0,3}|toggle navigation|open in new tab|save to library|add to [^\n]{1,20} project"
     r"|export citations?|share on|view on github|authors info & claims|get access|bibliometrics|citation count|article metrics|recommendations"
     r"|graphical abstract|(?:total citations|total downloads|last 12 months|last 6 weeks|views|downloads|citations)[ \t]*[\d,]+|pdf[ \t]*\([\d.,]+[ \t]*[kmg]b\)"
     r"|[\d,.]+k?[ \t]+(?:highly influential )?(?:citations?|references|views|downloads|readers)|results from the paper|figures and tables from this paper)"
-    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE + r"|" + _POST_LINES + r"|" + _LINK_FIELD
+    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE
+    # Zhihu's answer footer ("发布于 2025-03-05 10:12・IP 属地北京", "赞同 123", "添加评论"), LinkedIn's post age ("2d • Edited"), a video's chapters
+    + r"|(?:发布于|编辑于|發佈於|編輯於)[ \t]*[0-9][^\n]*|IP[ \t]*属地[^\n]*|(?:赞同|已赞同|贊同)[ \t]*[0-9.,]*[万萬kK]?|添加评论|添加評論|分享|收藏|喜欢|举报"
+    + r"|[0-9]{1,2}(?:h|d|w|mo|yr)[ \t]*•[^\n]*|[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?[ \t]+[A-Z][^\n]*|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+" + r"|" + _POST_LINES + r"|" + _LINK_FIELD
 )
 # A citation line ("Journal of Machine Learning Research 25 (2024) 1-45", "Proc. AAAI, 38(5), 1234-1242.", IJCAI's "Main Track.
 # Pages 1-9. https://doi.org/..."): its own pattern, because a run of any characters at the start of one alternative
@@ -174,7 +179,7 @@ PAGE_LINKS = (  # not "References": a references list's heading, which quality r
     r"(?:Figures|Related|Details|Metrics|Open [Aa]ccess|Research [Aa]rticle|Article|Supplementary (?:Information|Material)"
     r"|Conference [Pp]aper|Journal [Aa]rticle|Review [Aa]rticle|Original [Aa]rticle|Short [Pp]aper|Full [Pp]aper|Preprint|Share|Save|Print|Email"
     r"|Cite this (?:[Pp]aper|[Aa]rticle)|Copy to Clipboard(?:[ \t]+Download)?|Endnote|Related Material|More from this (?:conference|venue|journal)"
-    r"|Related [Pp]apers|Similar [Pp]apers|(?i:" + _LINK_WORD + r"))"
+    r"|Related [Pp]apers|Similar [Pp]apers|Like|Comment|Repost|Send|(?i:" + _LINK_WORD + r"))"
 )
 # A whole line of chrome: anchored at both ends, tried once per line (a search for a run of them before the end of
 # the text would try every position of the block).
@@ -282,7 +287,9 @@ _TRAILING_SECTIONS = (
     r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract(?:[ \t]+[^\n]{1,120}?[ \t]Abstract)?)[ \t]*(?:\r?\n[\s\S]*)?"
     r"|TL;?DR;?[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"
     r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
-    r"|Suggested Citation[ \t]*:[\s\S]*"
+    r"|Suggested Citation[ \t]*:[\s\S]*|Anthology ID[ \t]*:[\s\S]*|(?:References|REFERENCES)[ \t]*\r?\n[ \t]*(?:\[1\]|1\.)[ \t][\s\S]*|Cited [Bb]y[ \t]*(?:\r?\n[\s\S]*)?"
+    r"|#{1,6}[ \t]+(?:Installation|Install|Usage|Getting [Ss]tarted|Quick ?[Ss]tart|Requirements|Setup|Environment|Citation|Cite|BibTeX|License"
+    r"|Acknowledge?ments?|Contact|News|Updates|TODO|Model Zoo|Pre-?trained Models|Checkpoints|Table of Contents|Contents)\b[^\n]*(?:\r?\n[\s\S]*)?"
     r"|(?:CCS Concepts|Additional Key Words and Phrases|ACM Reference Format)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
     r"|(?:推荐理由|推薦理由|点评|點評|短评|短評|编者按|編者按|小编点评|小編點評|个人(?:评价|点评|看法)|個人(?:評價|點評|看法))[ \t]*[:：][\s\S]*)\z"
 )
@@ -508,7 +515,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),
         _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
         lambda batch: batch.str.contains(
-            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|Suggested|推|点|點|短|编|編|小|个|個)"
+            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|Suggested|Anthology ID|References|REFERENCES|Cited|#|推|点|點|短|编|編|小|个|個)"
         ),
     )
     badges = _on_rows(

@@ -204,6 +204,14 @@ EXAMPLES = [
     ("Project page: https://x.org/p. Our work has not been\ndone before at this scale, and we show it works on six benchmarks.",
      "Project page: https://x.org/p. Our work has not been done before at this scale, and we show it works on six benchmarks."),
     ("We study graphs.\nRead more \u2192", "We study graphs."),
+    # ACL Anthology's metadata, a references list, a README's other sections, a post's actions, after the abstract
+    ("We study parsing.\nAnthology ID:\n2024.acl-long.1\nVolume:\nProceedings of ACL 2024\nMonth:\nAugust\nYear:\n2024\nAddress:\nBangkok, Thailand",
+     "We study parsing."),
+    ("We study graphs.\nReferences\n[1] A. Author. 2020. A paper. In Proc. X.\nCited By\nView all", "We study graphs."),
+    ("We study graphs.\n## Installation\n```bash\npip install foo\n```\n## Citation\n@article{x}", "We study graphs."),
+    ("We study graphs.\n## Results table\nOurs wins.", "We study graphs. ## Results table Ours wins."),
+    ("We study graphs.\n#Graphs #AI\nLike\nComment\nRepost\nSend", "We study graphs."),
+    ("We study graphs and\nlike them.", "We study graphs and like them."),
     # Crossref's JATS abstracts, an HTML comment
     ("<jats:sec><jats:title>Abstract</jats:title><jats:p>We reduce cost to O(n<jats:sup>2</jats:sup>) for H<jats:sub>2</jats:sub>O.</jats:p></jats:sec>",
      "We reduce cost to O(n2) for H2O."),
@@ -630,7 +638,10 @@ CHROME_LINES = st.sampled_from(
      "Content uploaded by Jane Doe", "This article is a preprint and has not been certified by peer review.", "Paper: https://arxiv.org/abs/2501.01234",
      "Code: https://github.com/a/b", "Read more \u2192", "Chat is not available.", "42 comments share save", "Posted by u/someone 3 days ago",
      "\U0001f4c4 Paper: https://arxiv.org/abs/2503.04321", "12:03 PM \u00b7 Mar 5, 2025 \u00b7 45.2K Views", "23 Reposts 5 Quotes 310 Likes",
-     "Our thread on sparse attention \U0001f9f5"]
+     "Our thread on sparse attention \U0001f9f5", "View on arXiv", "Create Alert", "Save to Library", "Previous article in issue",
+     "This is a preview of subscription content, log in via an institution to check access.", "[Skip to main content](#main)",
+     "[Back to top](#top)", "\u53d1\u5e03\u4e8e 2025-03-05 10:12\u30fbIP \u5c5e\u5730\u5317\u4eac", "\u8d5e\u540c 123", "\u6dfb\u52a0\u8bc4\u8bba",
+     "2d \u2022 Edited", "0:00 Intro", "#MachineLearning #AI", "URL Source: https://arxiv.org/abs/2501.01234", "Markdown Content:"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
