@@ -350,14 +350,15 @@ SCHOLAR_BYLINE = (
     r"[^\n]{0,200}?(?:(?:19|20)\d{2}|arXiv|\.(?:com|org|net|edu|cc|io|gov))[^\n]{0,120}"
 )
 _HEADING_MARKS = r"#{1,6}[ \t]+"  # a Markdown heading's: the title is the heading ("### Title")
+TITLE_LINE_CHARS = 250  # the longest title line (with its marks) that ``strip_title_line`` reads
 _TITLE_LINE = (
-    r"\A[ \t]*(?:Title[ \t]*:[ \t]*|" + _HEADING_MARKS + r")?([^\n]{2,250}?)[ \t]*\r?\n(?:[ \t]*(?:[*_]{0,2}" + AUTHORS + r"[*_]{0,2}|" + SCHOLAR_BYLINE + r")[ \t]*\r?\n"
+    r"\A[ \t]*(?:Title[ \t]*:[ \t]*|" + _HEADING_MARKS + r")?([^\n]{2," + str(TITLE_LINE_CHARS) + r"}?)[ \t]*\r?\n(?:[ \t]*(?:[*_]{0,2}" + AUTHORS + r"[*_]{0,2}|" + SCHOLAR_BYLINE + r")[ \t]*\r?\n"
     r"(?:[ \t]*" + _AFFILIATIONS + r"\r?\n)?)?"
     + _UNDER_TITLE + r"[ \t]*"
 )
 # What a block with a title line starts with: the line, then one that starts with a capital, a digit or a quote (the abstract or
 # the author line; ``_strip_title_line`` wants the abstract to start so). Without captures: most hard-wrapped abstracts fail it fast.
-_MAY_BE_TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*|" + _HEADING_MARKS + r")?[^\n]{2,250}?[ \t]*\r?\n[ \t]*[*_\[(]{0,2}[\p{Lu}\d\"“']"
+MAY_BE_TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*|" + _HEADING_MARKS + r")?[^\n]{2," + str(TITLE_LINE_CHARS) + r"}?[ \t]*\r?\n[ \t]*[*_\[(]{0,2}[\p{Lu}\d\"“']"
 # A hard-wrapped abstract's lines: all but the last are about as long as the first, at least this wide.
 WRAPPED_WIDTH = 50
 _TITLE_SMALL_WORDS = r"(?:with|from|into|onto|over|upon|than|without|within|through|towards?|beyond|across|under|versus|when|where|while)"
@@ -662,7 +663,7 @@ def _unquote_tail(text: pl.Expr) -> pl.Expr:
 
 def strip_title_line(text: pl.Expr) -> pl.Expr:
     """Drop a paper title (and an author line) above the abstract on a block's first lines (see ``_TITLE_LINE``)."""
-    return _on_rows(text, lambda batch: batch.str.contains(_MAY_BE_TITLE_LINE), _strip_title_line, lambda batch: batch.str.contains("\n", literal=True))
+    return _on_rows(text, lambda batch: batch.str.contains(MAY_BE_TITLE_LINE), _strip_title_line, lambda batch: batch.str.contains("\n", literal=True))
 
 
 def in_title_case(title: pl.Expr) -> pl.Expr:
@@ -727,10 +728,25 @@ _ADDRESS_IN_TITLE = (
 )
 
 
+def title_line(text: pl.Expr) -> pl.Expr:
+    """The paper title that ``strip_title_line`` drops from a block's first line (without heading marks and link addresses), or null."""
+    is_title, title, _ = _title_line(text)
+    return pl.when(is_title).then(title)
+
+
 def _strip_title_line(rows: pl.Series) -> pl.Series:
-    head, written = pl.col("t").str.extract(_TITLE_LINE, 0), pl.col("t").str.extract(_TITLE_LINE, 1)
+    is_title, _, rest = _title_line(pl.col("t"))
+    heading = pl.col("t").str.contains(r"\A[ \t]*" + _HEADING_MARKS)
+    unmarked = pl.col("t").str.replace(r"\A[ \t]*" + _HEADING_MARKS, "")  # a heading kept as text keeps no marks
+    return rows.to_frame("t").select(pl.when(is_title).then(rest).when(heading).then(unmarked).otherwise(pl.col("t"))).to_series().alias(rows.name)
+
+
+def _title_line(text: pl.Expr) -> tuple[pl.Expr, pl.Expr, pl.Expr]:
+    """Whether a block's first line is a paper title above its abstract (``_TITLE_LINE``, then the widths and cases described
+    there), the title, and the text under it (and under the lines that go with it)."""
+    head, written = text.str.extract(_TITLE_LINE, 0), text.str.extract(_TITLE_LINE, 1)
     title = written.str.replace_all(_ADDRESS_IN_TITLE, "").str.strip_chars()
-    rest = pl.col("t").str.slice(head.str.len_chars())
+    rest = text.str.slice(head.str.len_chars())
     first_line = rest.str.extract(r"\A([^\n]*)", 1)
     next_line = first_line.str.len_chars()
     title_case = in_title_case(title) & (~rest.str.contains("\n", literal=True) | (4 * title.str.len_chars() <= 3 * next_line))
@@ -742,7 +758,7 @@ def _strip_title_line(rows: pl.Series) -> pl.Series:
         & (5 * second_line >= 4 * next_line)
         & (5 * written.str.len_chars() <= 3 * next_line)
     )
-    heading = pl.col("t").str.contains(r"\A[ \t]*" + _HEADING_MARKS)
+    heading = text.str.contains(r"\A[ \t]*" + _HEADING_MARKS)
     long_enough = title.str.len_chars() >= 8  # a heading may be one short word ("### GIST")
     is_title = (
         ((long_enough & (title_case | above_paragraph | above_wrapped.fill_null(False))) | heading)
@@ -751,8 +767,7 @@ def _strip_title_line(rows: pl.Series) -> pl.Series:
         & rest.str.contains(r"\A[\p{Lu}\d\"“']")
         & (rest.str.len_chars() >= pl.max_horizontal(2 * title.str.len_chars(), pl.lit(100)))
     )
-    unmarked = pl.col("t").str.replace(r"\A[ \t]*" + _HEADING_MARKS, "")  # a heading kept as text keeps no marks
-    return rows.to_frame("t").select(pl.when(is_title).then(rest).when(heading).then(unmarked).otherwise(pl.col("t"))).to_series().alias(rows.name)
+    return is_title, title, rest
 
 
 # A paper's title written in front of its abstract on the same line, as its first sentence ("Efficient Sparse Attention
@@ -768,24 +783,36 @@ _COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,29}[ \t]+\(?[\p{
 _INLINE_TITLE = (
     r"\A(" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}[.?]|" + _COLON_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+)?\p{Lu}"
 )
-_MAY_START_WITH_TITLE = r"\A(?:" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}[.?]|" + _COLON_TITLE + r")[ \t]+\p{Lu}"  # the same without the authors: cheaper
+MAY_START_WITH_TITLE = r"\A(?:" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}[.?]|" + _COLON_TITLE + r")[ \t]+\p{Lu}"  # the same without the authors: cheaper
 INLINE_TITLE_REST = 150
 
 
 def strip_inline_title(text: pl.Expr) -> pl.Expr:
     """Drop a Title Case first sentence (and an author list after it) in front of an abstract (see ``_INLINE_TITLE``)."""
-    return _on_rows(text, lambda batch: batch.str.contains(_INLINE_TITLE), _strip_inline_title, lambda batch: batch.str.contains(_MAY_START_WITH_TITLE))
+    return _on_rows(text, lambda batch: batch.str.contains(_INLINE_TITLE), _strip_inline_title, lambda batch: batch.str.contains(MAY_START_WITH_TITLE))
+
+
+def inline_title(text: pl.Expr) -> pl.Expr:
+    """The title that ``strip_inline_title`` drops first from the start of a text (without its final ``.`` or ``:``), or null."""
+    is_title, title, _ = _inline_title(text)
+    return pl.when(is_title).then(title.str.strip_chars_end(".:"))
+
+
+def _inline_title(text: pl.Expr) -> tuple[pl.Expr, pl.Expr, pl.Expr]:
+    """Whether a text starts with a title sentence (``_INLINE_TITLE``), the title, and the text after it (and an author list)."""
+    title, head = text.str.extract(_INLINE_TITLE, 1), text.str.extract(_INLINE_TITLE, 0)
+    rest = text.str.slice(head.str.len_chars() - 1)
+    is_title = (
+        (title.str.count_matches(r"(?:^|\s)\(?[\p{Lu}\d]") >= 2)
+        & ~title.str.strip_chars_end(".?:").str.contains(_FUNCTION_WORD_END)
+        & (rest.str.len_chars() >= INLINE_TITLE_REST)
+    ).fill_null(False)
+    return is_title, title, rest
 
 
 def _strip_inline_title(rows: pl.Series) -> pl.Series:
     for _ in range(3):  # a title, then a subtitle: what is left never starts with one (normalizing stays idempotent)
-        title, head = pl.col("t").str.extract(_INLINE_TITLE, 1), pl.col("t").str.extract(_INLINE_TITLE, 0)
-        rest = pl.col("t").str.slice(head.str.len_chars() - 1)
-        is_title = (
-            (title.str.count_matches(r"(?:^|\s)\(?[\p{Lu}\d]") >= 2)
-            & ~title.str.strip_chars_end(".?:").str.contains(_FUNCTION_WORD_END)
-            & (rest.str.len_chars() >= INLINE_TITLE_REST)
-        ).fill_null(False)
+        is_title, _, rest = _inline_title(pl.col("t"))
         stripped = rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)
         if stripped.equals(rows):
             return rows

@@ -15,7 +15,10 @@ these rules that finds one gives the block's title (null when none does):
    above an abstract label within four lines (``Abstract``, ``## Abstract``, ``Abstract: We …``);
 5. the first line's words before an abstract label on that line (``Title of the Paper. Abstract: We …``; not a sentence
    or another field: ``Keywords: x. Abstract: …``);
-6. a Markdown heading on the block's first line (``## Title``).
+6. a Markdown heading on the block's first line (``## Title``);
+7. the first line that normalization drops from ``text`` as the paper's title above its abstract (``normalize.title_line``:
+   in title case, or short above a hard-wrapped abstract, or above one long line), and the title sentence it drops in
+   front of an abstract on the same line (``normalize.inline_title``: ``Efficient Sparse Attention for Long Documents. We …``).
 
 A title is one line after normalization (markup, entities and mojibake read as in ``text``), at most ``TITLE_MAX_CHARS``
 characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``), is a label (``Abstract``)
@@ -23,6 +26,8 @@ or is longer is no title.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import polars as pl
 
@@ -85,6 +90,8 @@ def block_titles(raw: pl.Series) -> pl.Series:
     found = _fill(raw, found, _ABOVE_LABEL, "\n", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
     found = _fill(raw, found, _BEFORE_LABEL, _BEFORE_LABEL_HINT, words=2, not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE + "|" + _NOT_A_TITLE_PIECE)
     found = _fill(raw, found, _HEADING, r"\A[ \t]*#", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
+    found = _fill_title_line(raw, found)
+    found = _fill_from(raw, found, normalize.inline_title, normalize.MAY_START_WITH_TITLE, raw.str.contains(normalize.MAY_START_WITH_TITLE))  # anchored: cheap
     return _cleaned(found)
 
 
@@ -104,6 +111,25 @@ def _fill(raw: pl.Series, found: pl.Series, pattern: str, hint: str, words: int 
     keep = candidates.str.count_matches(r"\S+") >= words
     if not_title is not None:
         keep = keep & ~candidates.str.contains(not_title)
+    return found.scatter(rows, pl.select(pl.when(keep).then(candidates)).to_series())
+
+
+def _fill_title_line(raw: pl.Series, found: pl.Series) -> pl.Series:
+    """``found`` with its nulls filled by the title line that normalization drops from the block's first line
+    (``normalize.title_line``; looked for where that line is short enough)."""
+    short_first_line = raw.str.find("\n", literal=True) <= 4 * (normalize.TITLE_LINE_CHARS + 20)  # UTF-8: 4 bytes a character at most; marks
+    return _fill_from(raw, found, normalize.title_line, normalize.MAY_BE_TITLE_LINE, short_first_line)
+
+
+def _fill_from(raw: pl.Series, found: pl.Series, read: Callable[[pl.Expr], pl.Expr], hint: str, among: pl.Series) -> pl.Series:
+    """``found`` with its nulls filled by the title that normalization's ``read`` finds, in the rows ``among`` selects (a cheap
+    test) whose block matches ``hint``, when it is none of ``_NOT_A_TITLE_LINE`` and no author line."""
+    rows = (found.is_null() & among.fill_null(False)).arg_true()
+    rows = rows.filter(raw.gather(rows).str.contains(hint).fill_null(False))
+    if rows.is_empty():
+        return found
+    candidates = raw.gather(rows).to_frame("t").select(read(pl.col("t"))).to_series()
+    keep = ~candidates.str.contains(_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
     return found.scatter(rows, pl.select(pl.when(keep).then(candidates)).to_series())
 
 

@@ -30,7 +30,7 @@ right before it calls a project page, homepage or website; ``other`` the rest.
 from __future__ import annotations
 
 import re
-from functools import lru_cache, reduce
+from functools import lru_cache
 from urllib.parse import quote, urlsplit, urlunsplit
 
 import idna

@@ -7,7 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from transforms.normalize import normalize_column
 from transforms.titles import TITLE_MAX_CHARS, block_titles
+
+ABSTRACT = (
+    "We propose a linear-time attention mechanism that keeps accuracy on long documents while reducing memory use by half. "
+    "Experiments on six benchmarks confirm it."
+)
+WRAPPED = "We propose a linear-time attention mechanism that keeps accuracy on long\ndocuments while reducing memory use by half. Experiments on\nsix benchmarks confirm it."
 
 
 def titles(*raws: str) -> list[str | None]:
@@ -75,6 +82,15 @@ def titles(*raws: str) -> list[str | None]:
         ('{"abstract": "We x."}', None),
         ('{"title": ["Sparse Attention via Routing"], "abstract": "<jats:p>We x.</jats:p>"}', "Sparse Attention via Routing"),  # Crossref's list
         ("Title: " + "x" * 400, None),
+        # the title line, or title sentence, that normalization drops in front of the abstract; a wrapped abstract's first line is none
+        ("Sparse Attention via Routing\n" + ABSTRACT, "Sparse Attention via Routing"),
+        ("Sparse Attention via Routing\n" + WRAPPED, "Sparse Attention via Routing"),
+        ("12. Is Attention All You Need?\n" + ABSTRACT, "Is Attention All You Need?"),
+        ("Efficient Sparse Attention for Long Documents. " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),
+        ("Efficient Sparse Attention for Long Documents: " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),
+        (WRAPPED, None),
+        ("Finally, in LLMs. " + ABSTRACT, None),
+        ("Jane Doe, John Roe\n" + ABSTRACT, None),  # an author line normalization drops is no title
     ],
 )
 def test_titles_examples(raw: str, title: str | None) -> None:
@@ -96,3 +112,21 @@ def test_a_plain_abstract_names_no_title(paragraphs: list[str]) -> None:
 def test_a_title_is_one_short_line_with_a_letter(raws: list[str]) -> None:
     for title in titles(*raws):
         assert title is None or ("\n" not in title and 0 < len(title) <= TITLE_MAX_CHARS and any(c.isalpha() for c in title))
+
+
+TITLE_LINES = st.sampled_from(
+    ["Sparse Attention via Routing", "Is Attention All You Need?", "GIST: Graph Inverse Style Transfer", "Silver treebanks for discourse parsing",
+     "We study graphs", "Results", "Efficient Sparse Attention for Long Documents."]
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(TITLE_LINES, st.sampled_from(["\n", ". ", " "]), st.sampled_from([ABSTRACT, WRAPPED, "We study graphs."]))
+def test_a_first_line_or_sentence_that_normalization_drops_is_the_title(title: str, between: str, abstract: str) -> None:
+    raw = title.rstrip(".") + between + abstract
+    text = normalize_column(pl.DataFrame({"text_raw": [raw]}))["text"][0]
+    named = titles(raw)[0]
+    if not text.startswith(title.rstrip(".")):
+        assert named == title.rstrip(".")
+    else:
+        assert named is None
