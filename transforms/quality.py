@@ -37,11 +37,18 @@ BOILERPLATE = (
     # an advertisement, or a publisher's note on how to get the full text
     r"|(?i)^(?:sponsored|advertisement|promoted|ad)\s*[:|\-–—]|(?i)^download (?:the )?(?:full(?:[ -]text)? )?(?:paper|article|pdf|text|chapter)(?-u:\b)"
     r"|(?i)(?-u:\b)(?:institutional login|shibboleth|openathens)(?-u:\b)"
+    # a paywall's or a bot check's notice, a conference's sponsor list, a letter to authors, a post announcing a paper
+    r"|(?i)(?-u:\b)(?:you do not have access to this (?:content|article|page|chapter)|purchase (?:this|the) (?:article|chapter|pdf|book) for"
+    r"|get full access to this (?:article|chapter)|complete the security check|why do i have to complete a captcha)(?-u:\b)"
+    r"|(?i)^(?:(?:platinum|gold|silver|bronze|diamond|corporate|our) )?sponsors? ?[:—–]|(?i)^dear (?:authors?|colleagues?|all|participants?|reviewers?|sirs?)(?-u:\b)"
+    r"|(?i)^(?:(?:we'?re|i'?m|we are|i am|so|really|super) )?(?:excited|thrilled|happy|proud|delighted|pleased) to (?:share|announce|present|introduce)(?-u:\b)"
+    r"|(?i)^(?:\x{1f6a8}[ \x{fe0f}]*)?new (?:paper|preprint|work) ?(?:alert)? ?[!:]"
     # a blog platform's sign-up and paywall prompts (Medium's, Substack's)
     r"|(?i)(?-u:\b)(?:sign up to discover human stories|member-only story|distraction-free reading|become a medium member|get unlimited access to"
     r"|you(?:'ve| have) read all your free|subscribe for free to receive new posts|thanks for reading [^\n]{1,80}! subscribe)(?-u:\b)"
     # a Chinese blog's or WeChat account's notes: reposting, following the account, the editor, "read the original"
     r"|转载请|未经授权|禁止转载|公众号|扫码关注|扫描二维码|点击阅读原文|阅读原文|责任编辑|版权所有|版權所有|本文由\S{1,20}(?:整理|编译|翻译)|欢迎关注|关注我们"
+    r"|请(?:先)?登录|您需要登录|登录后(?:才能|即可|可以)?(?:查看|阅读|下载)|請(?:先)?登入|ログインしてください|로그인 후"
 )
 # A navigation bar: three or more items of one to three words between separators ("Home | Papers | Schedule");
 # normalization folds ``»`` to ``"``, so a spaced ``"`` separates items too (``Home " Conferences " Papers``),
@@ -94,6 +101,9 @@ NOT_ABSTRACT = (
     r"(?:grants?|foundation|council|agency|program(?:me)?|fund|award|fellowship|nsf|nih|darpa|erc|nsfc|jsps|dfg|epsrc|ministry|office)(?-u:\b)"
     r"|(?:please )?cite (?:this|our|the) (?:paper|work|article|preprint)(?: as)? ?:|to cite this (?:paper|article|work) ?:"
     r"|permission to make digital or hard copies|personal use of this material is permitted"
+    # a software licence's text (MIT, BSD, Apache)
+    r"|permission is hereby granted, free of charge|redistribution and use in source and binary forms|licensed under the apache license"
+    r"|the software is provided \"?as is\"?"
     # arXiv's notice in place of a withdrawn paper's abstract
     r"|this (?:paper|article|submission|manuscript|version|preprint) (?:has been|was|is being|is) withdrawn(?-u:\b)"
     # a call for papers, a programme's session or break with its time, a journal article's highlights and back matter
@@ -120,6 +130,7 @@ CITATION = rf"^(?:{_CITED_AUTHOR}[,;]? ?(?:(?:and|&) )?){{1,12}}(?:et al\.? ?)?[
 # answer: ``{"error": {"code": 429, ...``; a paper's object is read as its abstract before this).
 CODE = (
     r"^(?:def \w+ ?\(|class \w+ ?[(:]|import [\w.]+|from [\w.]+ import |#include ?<|function \w+ ?\(|public (?:static )?(?:void|class|int)(?-u:\b)"
+    r"|Traceback \(most recent call last\):|Exception in thread \""
     r"|(?:var|let|const) [\w$]+ ?=|(?:window|document|module|exports)\.[\w$]+|\(?function ?[\w$]* ?\(|[\[{] ?\"[^\"\n]{1,60}\" ?:"
     r"|(?:[.#@][A-Za-z][\w-]*|(?:html|body|div|span|a|p|ul|ol|li|h[1-6]|nav|header|footer|section|main|article|table|td|tr|img|button|input)(?-u:\b))"
     r"(?:[ .#:>,+~]+[\w-]+){0,3} ?\{ ?[\w-]+ ?: ?[^;{}\n]{1,100};)"
@@ -128,6 +139,9 @@ CODE = (
 # capital or a digit and hold no sentence break, none ending in punctuation. An abstract has sentences.
 _TITLE_ITEM = r"[ \t]*[\p{Lu}\d\"“](?:[^\n.]|\.[^\s])*[^\n.,;:\s][ \t]*"
 TITLE_LIST = rf"^(?:{_TITLE_ITEM}\r?\n){{2,}}{_TITLE_ITEM}$"
+# A paper's first section under its numbered heading ("1 Introduction", "I. INTRODUCTION" on a line of its own, which normalization
+# drops as a title): the paper's text, not its abstract. A structured abstract's "Introduction:" section is not numbered.
+FIRST_SECTION = r"^[ \t]*(?:1|I)\.?[ \t]+(?:Introduction|INTRODUCTION)[ \t]*\r?\n"
 REFERENCES = r"^\s*\[1\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\.\s*\[2\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\."
 # A paper's entry in a structured format that carries no abstract: normalization made an entry's abstract field the block's
 # text, so an entry still here has none. A BibTeX entry ("@inproceedings{key, title={...}, ...}": DBLP's exports; a citation
@@ -228,7 +242,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     n_sentences = text.str.count_matches(". ", literal=True) + 1  # the number of parts of the split below
     unique_ratio = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" .")).list.n_unique() / n_sentences
     top_word_share = _top_word_count(text) / words.clip(1)
-    # MENU, CITATION, NAME_LIST, NOT_ABSTRACT, REFERENCES, CODE and TITLE_LIST are anchored: on an abstract they fail within its first words or lines.
+    # MENU, CITATION, NAME_LIST, NOT_ABSTRACT, REFERENCES, FIRST_SECTION, CODE and TITLE_LIST are anchored: on an abstract they fail within its first words or lines.
     # ``words`` stands alone in each comparison: CSE shares only whole repeated subexpressions, and
     # a repeated ``words <= n`` would count the words again.
     cookies = pl.when(text.str.contains(COOKIE)).then(text)  # the consent patterns run on these only
@@ -242,7 +256,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     banner = (words <= t.consent_max_words) & (addresses >= 2)
     boilerplate = (
         page_text | banner | text.str.contains(NAME_LIST)
-        | text.str.contains(NOT_ABSTRACT) | text.str.contains(BIO) | interests | text_raw.str.contains(REFERENCES) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
+        | text.str.contains(NOT_ABSTRACT) | text.str.contains(BIO) | interests | text_raw.str.contains(REFERENCES) | text_raw.str.contains(FIRST_SECTION) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
     )
     labelled = pl.when(text.str.contains(REVIEW_LABEL)).then(text)  # the labels are counted in these only
     review = labelled.str.extract_all(REVIEW_LABEL).list.eval(pl.element().str.to_lowercase().str.replace_all(r"[ ,:]", "")).list.n_unique() >= 2

@@ -322,6 +322,29 @@ REFERENCE_LIST = (
         ("Graph neural networks struggle with long-range dependencies because\nMessage Passing Neural Networks oversquash "
          "information through bottlenecks\nWe present a rewiring method based on effective resistance\nThe rewired graphs "
          "improve accuracy on long-range benchmarks.", None),
+        # a licence, a scraper's traceback, a sponsor list, a letter to authors, a post announcing a paper, a paywall, a bot check,
+        # a login wall, a paper's first section
+        ("Permission is hereby granted, free of charge, to any person obtaining a copy of this software and associated documentation "
+         "files, to deal in the Software without restriction.", "boilerplate"),
+        ("Traceback (most recent call last):\n  File \"scrape.py\", line 42, in <module>\n    main()\nAttributeError: 'NoneType' object "
+         "has no attribute 'text' and the scraper stopped before the abstract.", "boilerplate"),
+        ("Platinum Sponsors: Google DeepMind, Meta AI, Apple, Amazon Science, Microsoft Research, NVIDIA, Jane Street, Citadel "
+         "Securities, Two Sigma, Bloomberg, Sony AI, Baidu, Alibaba, Tencent.", "boilerplate"),
+        ("Dear Authors, We are pleased to inform you that your paper has been accepted for presentation at ICML 2025. Please "
+         "prepare the camera-ready version by June 1.", "boilerplate"),
+        ("Excited to share our new paper on sparse attention! Joint work with @jdoe and @jroe, out now with code and models "
+         "for everyone to try.", "boilerplate"),
+        ("You do not have access to this content. Purchase this article for $39.95 or log in through your institution to get "
+         "full access.", "boilerplate"),
+        ("Please complete the security check to access this site. Why do I have to complete a CAPTCHA? It proves you are a human "
+         "visitor.", "boilerplate"),
+        ("您需要登录后才能查看全文。请登录或注册账号，登录后即可阅读论文全文并下载PDF文件。如有问题请联系客服。", "boilerplate"),
+        ("1 Introduction\nLarge language models have transformed natural language processing. In this section we review the "
+         "history of attention mechanisms and describe our notation.", "boilerplate"),
+        ("Introduction\nSepsis is a leading cause of death. " + ABSTRACT, None),  # a structured abstract's unnumbered section
+        ("Sponsorship of research by industry shapes agendas. " + ABSTRACT, None),
+        ("Excitement about large models hides their costs. " + ABSTRACT, None),
+        ("Are you a robot? People ask social robots this question. " + ABSTRACT, None),
     ],
 )
 def test_page_text_and_repetition_from_real_blocks(raw: str, reason: str | None) -> None:
