@@ -139,9 +139,12 @@ CODE = (
 # capital or a digit and hold no sentence break, none ending in punctuation. An abstract has sentences.
 _TITLE_ITEM = r"[ \t]*[\p{Lu}\d\"“](?:[^\n.]|\.[^\s])*[^\n.,;:\s][ \t]*"
 TITLE_LIST = rf"^(?:{_TITLE_ITEM}\r?\n){{2,}}{_TITLE_ITEM}$"
-# A paper's first section under its numbered heading ("1 Introduction", "I. INTRODUCTION" on a line of its own, which normalization
-# drops as a title): the paper's text, not its abstract. A structured abstract's "Introduction:" section is not numbered.
-FIRST_SECTION = r"^[ \t]*(?:1|I)\.?[ \t]+(?:Introduction|INTRODUCTION)[ \t]*\r?\n"
+# A paper's section under its numbered heading ("1 Introduction", "I. INTRODUCTION", "4 Experiments" on a line of its own, which
+# normalization drops as a title): the paper's text, not its abstract. A structured abstract's sections are not numbered.
+PAPER_SECTION = (
+    r"^[ \t]*(?:[1-9]|[IVX]{1,4})\.?[ \t]+(?i:introduction|related work|background|preliminaries|method(?:s|ology)?|approach"
+    r"|experiments?|experimental (?:setup|results)|results|discussion|conclusions?|limitations|evaluation)[ \t]*\r?\n"
+)
 REFERENCES = r"^\s*\[1\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\.\s*\[2\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\."
 # A paper's entry in a structured format that carries no abstract: normalization made an entry's abstract field the block's
 # text, so an entry still here has none. A BibTeX entry ("@inproceedings{key, title={...}, ...}": DBLP's exports; a citation
@@ -242,7 +245,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     n_sentences = text.str.count_matches(". ", literal=True) + 1  # the number of parts of the split below
     unique_ratio = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" .")).list.n_unique() / n_sentences
     top_word_share = _top_word_count(text) / words.clip(1)
-    # MENU, CITATION, NAME_LIST, NOT_ABSTRACT, REFERENCES, FIRST_SECTION, CODE and TITLE_LIST are anchored: on an abstract they fail within its first words or lines.
+    # MENU, CITATION, NAME_LIST, NOT_ABSTRACT, REFERENCES, PAPER_SECTION, CODE and TITLE_LIST are anchored: on an abstract they fail within its first words or lines.
     # ``words`` stands alone in each comparison: CSE shares only whole repeated subexpressions, and
     # a repeated ``words <= n`` would count the words again.
     cookies = pl.when(text.str.contains(COOKIE)).then(text)  # the consent patterns run on these only
@@ -256,7 +259,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     banner = (words <= t.consent_max_words) & (addresses >= 2)
     boilerplate = (
         page_text | banner | text.str.contains(NAME_LIST)
-        | text.str.contains(NOT_ABSTRACT) | text.str.contains(BIO) | interests | text_raw.str.contains(REFERENCES) | text_raw.str.contains(FIRST_SECTION) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
+        | text.str.contains(NOT_ABSTRACT) | text.str.contains(BIO) | interests | text_raw.str.contains(REFERENCES) | text_raw.str.contains(PAPER_SECTION) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
     )
     labelled = pl.when(text.str.contains(REVIEW_LABEL)).then(text)  # the labels are counted in these only
     review = labelled.str.extract_all(REVIEW_LABEL).list.eval(pl.element().str.to_lowercase().str.replace_all(r"[ ,:]", "")).list.n_unique() >= 2

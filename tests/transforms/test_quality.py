@@ -341,6 +341,8 @@ REFERENCE_LIST = (
         ("您需要登录后才能查看全文。请登录或注册账号，登录后即可阅读论文全文并下载PDF文件。如有问题请联系客服。", "boilerplate"),
         ("1 Introduction\nLarge language models have transformed natural language processing. In this section we review the "
          "history of attention mechanisms and describe our notation.", "boilerplate"),
+        ("4 Experiments\nWe evaluate on six long-document benchmarks against five efficient attention baselines and report "
+         "accuracy and memory use.", "boilerplate"),
         ("Introduction\nSepsis is a leading cause of death. " + ABSTRACT, None),  # a structured abstract's unnumbered section
         ("Sponsorship of research by industry shapes agendas. " + ABSTRACT, None),
         ("Excitement about large models hides their costs. " + ABSTRACT, None),
