@@ -806,6 +806,7 @@ def _inline_title(text: pl.Expr) -> tuple[pl.Expr, pl.Expr, pl.Expr]:
         (title.str.count_matches(r"(?:^|\s)\(?[\p{Lu}\d]") >= 2)
         & ~title.str.strip_chars_end(".?:").str.contains(_FUNCTION_WORD_END)
         & (rest.str.len_chars() >= INLINE_TITLE_REST)
+        & rest.str.contains(r"\p{Ll}")  # an abstract in capitals starts with no title
     ).fill_null(False)
     return is_title, title, rest
 

@@ -204,6 +204,9 @@ EXAMPLES = [
     ("Project page: https://x.org/p. Our work has not been\ndone before at this scale, and we show it works on six benchmarks.",
      "Project page: https://x.org/p. Our work has not been done before at this scale, and we show it works on six benchmarks."),
     ("We study graphs.\nRead more \u2192", "We study graphs."),
+    # an abstract in capitals keeps its first sentence (each word capitalized, it read as a title)
+    ("WE PROPOSE A LINEAR-TIME ATTENTION MECHANISM FOR LONG DOCUMENTS. " + "OUR ANALYSIS BOUNDS THE ERROR BY THE SPECTRAL GAP. " * 4,
+     "WE PROPOSE A LINEAR-TIME ATTENTION MECHANISM FOR LONG DOCUMENTS. " + ("OUR ANALYSIS BOUNDS THE ERROR BY THE SPECTRAL GAP. " * 4).strip()),
     # ACL Anthology's metadata, a references list, a README's other sections, a post's actions, after the abstract
     ("We study parsing.\nAnthology ID:\n2024.acl-long.1\nVolume:\nProceedings of ACL 2024\nMonth:\nAugust\nYear:\n2024\nAddress:\nBangkok, Thailand",
      "We study parsing."),
