@@ -204,6 +204,9 @@ EXAMPLES = [
     ("Project page: https://x.org/p. Our work has not been\ndone before at this scale, and we show it works on six benchmarks.",
      "Project page: https://x.org/p. Our work has not been done before at this scale, and we show it works on six benchmarks."),
     ("We study graphs.\nRead more \u2192", "We study graphs."),
+    # Chinese text a PDF's text layer spaced apart; a keyword list's spaces and the spaces around a Latin word stay
+    ("本 文 提 出 了 一 种 新 的 稀 疏 注 意 力 机 制 ， 使 用 BERT 模 型 。", "本文提出了一种新的稀疏注意力机制，使用 BERT 模型。"),
+    ("本文提出了一种新的稀疏注意力机制。关键词：深度学习 神经网络 注意力", "本文提出了一种新的稀疏注意力机制。关键词：深度学习 神经网络 注意力"),
     # an abstract in capitals keeps its first sentence (each word capitalized, it read as a title)
     ("WE PROPOSE A LINEAR-TIME ATTENTION MECHANISM FOR LONG DOCUMENTS. " + "OUR ANALYSIS BOUNDS THE ERROR BY THE SPECTRAL GAP. " * 4,
      "WE PROPOSE A LINEAR-TIME ATTENTION MECHANISM FOR LONG DOCUMENTS. " + ("OUR ANALYSIS BOUNDS THE ERROR BY THE SPECTRAL GAP. " * 4).strip()),
