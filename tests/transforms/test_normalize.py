@@ -228,6 +228,8 @@ EXAMPLES = [
     ("We study graphs. DOI: 10.1145/3292500.3330701", "We study graphs."),
     ("We study graphs. arXiv:2401.01234v2 [cs.LG]", "We study graphs."),
     ("We study graphs. (Oral) #NLP #GraphML", "We study graphs."),
+    ("We study graphs. (via @arxiv)", "We study graphs."),
+    ("We study graphs via @arxiv.", "We study graphs via @arxiv."),
     ("We study graphs in C#. It works.", "We study graphs in C#. It works."),
     ("We study graphs. Index Terms are used.", "We study graphs. Index Terms are used."),
     ("[NEW] We study graphs.", "We study graphs."),
