@@ -847,19 +847,20 @@ _URL_PATH_PIECE = f"[^{URL_STOP}/.:]*/"
 # (any continuation); between digits after a ``.`` (``2405.`` / ``01234``); after a ``.`` before a
 # lower-case path piece (``arxiv.`` / ``org/abs``); mid-word before a path piece (``posi`` /
 # ``tional-curriculum/``). Not after a URL that ends a sentence before the next line's first word.
-# Replace with URL_WRAP_JOIN: the start group and URL_WRAP's eight (transforms.urls uses the same rule).
+# ``rejoin_wrapped_urls`` applies it (transforms.urls uses the same rule).
 URL_WRAP = (
     f"(?:([/\\-=?&_#%~]){_URL_BREAK}([^{URL_STOP}])|([0-9]\\.){_URL_BREAK}([0-9])"
     f"|(\\.){_URL_BREAK}((?-i:[a-z]){_URL_PATH_PIECE})|([\\p{{L}}\\p{{N}}]){_URL_BREAK}({_URL_PATH_PIECE}))"
 )
-URL_WRAP_JOIN = "${1}${2}${3}${4}${5}${6}${7}${8}${9}"
 # A URL line's end before a word that starts a sentence or is a function word (``…/proj/`` / ``We show``, ``…/proj/`` /
 # ``and code at``) is where the URL ends, though it ends in a separator that URL_WRAP breaks after; a repository's or path's
-# continuation (``github.com/abc/`` / ``transformers``) is no such word. Replace with ``${1}${2} ${3}``.
+# continuation (``github.com/abc/`` / ``transformers``) is no such word, and after a hyphen the line always goes on
+# (``segment-`` / ``anything``). Tried before URL_WRAP in one pattern (``rejoin_wrapped_urls``), it keeps such a line break.
 URL_LINE_END = (
-    f"([/\\-=?&_#%~]){_URL_BREAK}((?-i:We|Our|The|This|These|It|Its|In|On|To|For|As|Here|Code|Data|Please|See|and|or|to|for|with"
+    f"([/=?&_#%~])({_URL_BREAK})((?-i:We|Our|The|This|These|It|Its|In|On|To|For|As|Here|Code|Data|Please|See|and|or|to|for|with"
     r"|which|that|is|are|was|were|in|on|at|as|by|from|where|while|the|a|an|of|we|our|it|its|this|has|have|can|will|also)(?:[ \t,.;:!?)]|\r?\n|$))"
 )
+_URL_REJOIN = "${1}${2}${3}${4}" + "".join(f"${{{i}}}" for i in range(5, 13))  # the start, URL_LINE_END's three and URL_WRAP's eight
 
 
 def _join_lines(rows: pl.Series) -> pl.Series:
@@ -870,10 +871,9 @@ def _join_lines(rows: pl.Series) -> pl.Series:
 
 def rejoin_wrapped_urls(text: pl.Expr, start: str = "https?://") -> pl.Expr:
     """Rejoin the URLs (from a match of ``start``) that hard-wrapping broke where ``URL_WRAP`` allows, over up to
-    ``URL_WRAP_LINES`` lines; a line that ends a URL before prose (``URL_LINE_END``) is joined to the next with a space."""
-    ended = f"({start}[^{URL_STOP}]*){URL_LINE_END}"
-    wrapped = f"({start}[^{URL_STOP}]*){URL_WRAP}"
-    return reduce(lambda t, _: t.str.replace_all(ended, "${1}${2} ${3}").str.replace_all(wrapped, URL_WRAP_JOIN), range(URL_WRAP_LINES - 1), text)
+    ``URL_WRAP_LINES`` lines; a line that ends a URL before prose (``URL_LINE_END``) keeps its line break."""
+    wrapped = f"({start}[^{URL_STOP}]*)(?:{URL_LINE_END}|{URL_WRAP})"
+    return reduce(lambda t, _: t.str.replace_all(wrapped, _URL_REJOIN), range(URL_WRAP_LINES - 1), text)
 
 
 # Chinese and Japanese text, written without spaces (with its punctuation): a line break inside it joins without one.

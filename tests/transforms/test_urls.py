@@ -116,6 +116,7 @@ GH = "https://github.com/a/b"
         ("Project page: https://a.github.io/p/\nWe show it.", [("https://a.github.io/p/", "https://a.github.io/p/")]),
         ("page https://a.github.io/p/\nand code at\nhttps://github.com/a/b.", [("https://a.github.io/p/", "https://a.github.io/p/"), (GH, GH)]),
         ("Code: https://github.com/a/\nb and more.", [(GH, GH)]),
+        ("Code: https://github.com/a/b-\nand-more tools.", [(GH + "-and-more", GH + "-and-more")]),  # after a hyphen the line goes on
         ("Code: https://github.com/a/b_\nthe end.", [(GH, GH)]),
         # spaces a PDF's text layer put inside a URL; a percent-encoded full stop a page's link took in
         ("Code: https://github. com/a/b.", [(GH, GH)]),
@@ -335,7 +336,7 @@ def test_a_hard_wrapped_url_is_rejoined_in_extraction_and_in_the_text(url: str, 
 
 
 @settings(max_examples=100, deadline=None)
-@given(_wrapped_urls, st.sampled_from(["/", "-", "_", "="]), st.sampled_from(["We show it.", "and code.", "The end.", "the rest."]), st.sampled_from(["\n", " \r\n"]))
+@given(_wrapped_urls, st.sampled_from(["/", "_", "=", "#"]), st.sampled_from(["We show it.", "and code.", "The end.", "the rest."]), st.sampled_from(["\n", " \r\n"]))
 def test_a_url_that_ends_its_line_before_prose_is_not_continued(url: str, separator: str, sentence: str, newline: str) -> None:
     text = f"Page: {url}{separator}{newline}{sentence}"
     assert [raw for raw, _ in found(text)] == [trim_url(url + separator)]
