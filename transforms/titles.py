@@ -91,7 +91,7 @@ def block_titles(raw: pl.Series) -> pl.Series:
     found = _fill(raw, found, _BEFORE_LABEL, _BEFORE_LABEL_HINT, words=2, not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE + "|" + _NOT_A_TITLE_PIECE)
     found = _fill(raw, found, _HEADING, r"\A[ \t]*#", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
     found = _fill_title_line(raw, found)
-    found = _fill_from(raw, found, normalize.inline_title, normalize.MAY_START_WITH_TITLE, raw.str.contains(normalize.MAY_START_WITH_TITLE))  # anchored: cheap
+    found = _fill_from(raw, found, normalize.inline_title, raw.str.contains(normalize.MAY_START_WITH_TITLE))  # anchored: cheap
     return _cleaned(found)
 
 
@@ -118,14 +118,15 @@ def _fill_title_line(raw: pl.Series, found: pl.Series) -> pl.Series:
     """``found`` with its nulls filled by the title line that normalization drops from the block's first line
     (``normalize.title_line``; looked for where that line is short enough)."""
     short_first_line = raw.str.find("\n", literal=True) <= 4 * (normalize.TITLE_LINE_CHARS + 20)  # UTF-8: 4 bytes a character at most; marks
-    return _fill_from(raw, found, normalize.title_line, normalize.MAY_BE_TITLE_LINE, short_first_line)
+    return _fill_from(raw, found, normalize.title_line, short_first_line, normalize.MAY_BE_TITLE_LINE)
 
 
-def _fill_from(raw: pl.Series, found: pl.Series, read: Callable[[pl.Expr], pl.Expr], hint: str, among: pl.Series) -> pl.Series:
+def _fill_from(raw: pl.Series, found: pl.Series, read: Callable[[pl.Expr], pl.Expr], among: pl.Series, hint: str | None = None) -> pl.Series:
     """``found`` with its nulls filled by the title that normalization's ``read`` finds, in the rows ``among`` selects (a cheap
     test) whose block matches ``hint``, when it is none of ``_NOT_A_TITLE_LINE`` and no author line."""
     rows = (found.is_null() & among.fill_null(False)).arg_true()
-    rows = rows.filter(raw.gather(rows).str.contains(hint).fill_null(False))
+    if hint is not None:
+        rows = rows.filter(raw.gather(rows).str.contains(hint).fill_null(False))
     if rows.is_empty():
         return found
     candidates = raw.gather(rows).to_frame("t").select(read(pl.col("t"))).to_series()

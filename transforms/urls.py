@@ -1,12 +1,14 @@
 r"""URLs: extract from raw blocks, trim, normalize, classify.
 
 Extraction runs on the raw block (markup intact) after the LaTeX escapes ``\_ \% \# \&`` are
-unescaped, hard-wrapped lines are joined (a URL broken at a line end rejoined where
-``normalize.URL_WRAP`` allows) and HTML entities decoded. Found: scheme URLs, ``www.`` URLs,
+unescaped, spaces a PDF put inside a URL dropped (``https: //``, ``github. com/``), hard-wrapped lines joined (a URL broken
+at a line end rejoined where ``normalize.URL_WRAP`` allows, not before prose: ``normalize.URL_LINE_END``) and HTML entities
+decoded. Found: scheme URLs, ``www.`` URLs,
 bare code-host and paper-host URLs (``github.com/o/r``, ``arxiv.org/abs/...``, ``hf.co/...``),
 ``doi:10.x/y`` and ``arXiv:YYMM.NNNNN`` ids; e-mail addresses and bare domains of other hosts
 are not URLs. A word glued on with ``,`` or ``;`` before any query or fragment is cut, and so is
-the next sentence's first word glued on after a full stop (``github.com/a/b.We show``).
+the next sentence's first word glued on after a full stop (``github.com/a/b.We show``) and a percent-encoded full stop
+or quote at the end (``github.com/a/b%E3%80%82``).
 
 Normalization (``normalize_url``, idempotent): lower-case scheme and host, ``https://`` for
 scheme-less URLs, ``doi:`` to ``https://doi.org/``, ``arXiv:`` ids to ``https://arxiv.org/abs/``,
