@@ -417,23 +417,54 @@ def json_field(entry: str, keys: tuple[str, ...]) -> str | None:
 # A RIS record (Zotero, EndNote, Mendeley and publishers' exports: "TY  - JOUR", "TI  - …", "AB  - …", "ER  - ") or a MEDLINE
 # one (PubMed's export: "PMID- 123", "TI  - …", "AB  - …" with its continuation lines indented): its abstract field is read
 # as the block (RIS also writes it "N2"). A tag is two to four capitals or digits padded to four characters, then "- ".
-TAGGED_RECORD = r"\A\s*(?:TY  - |PMID- )"
+# A tagged bibliographic record: RIS (``TY  - JOUR``), MEDLINE (``PMID- ``), Web of Science's plain-text export (``PT J`` or
+# ``FN Clarivate Analytics Web of Science`` first; two-letter tags, continuation lines indented) and EndNote's or refer's
+# (``%0 Journal Article``, ``%T`` title, ``%A`` author, ``%X`` abstract).
+TAGGED_RECORD = r"\A\s*(?:TY  - |PMID- |FN (?:Clarivate|Thomson)|PT [A-Z][ \t]*\r?\n|%[0-9A-Z] [^\n]*\r?\n%[0-9A-Z@+] )"
 _TAG_LINE = re.compile(r"^(?=[A-Z][A-Z0-9 ]{3}-)([A-Z][A-Z0-9]{1,3}) *- ?(.*)$")
+_WOS_TAG_LINE = re.compile(r"^([A-Z][A-Z0-9])(?: (.*))?$")  # "TI Title", "ER"; continuation lines start with spaces
+_REFER_TAG_LINE = re.compile(r"^%([0-9A-Z@+]) ?(.*)$")
+_REFER_TAGS = {"T": "TI", "X": "AB", "A": "AU", "J": "JO", "D": "PY", "K": "KW", "U": "UR"}  # as RIS names them
+
+
+# An XML record with an abstract element (an OAI-PMH or publisher's export, PubMed's XML: ``<abstract>``, ``<AbstractText>``,
+# Dublin Core's ``<dc:description>``): the elements' texts are the block's (before, its title and abstract elements ran
+# together, "Sparse Attention via RoutingWe propose ...").
+XML_RECORD = r"\A\s*(?:<\?xml[^>]*>\s*)?<[A-Za-z][\w:.-]*(?:\s[^>]*)?>[\s\S]*<(?i:abstract|abstracttext|dc:description)(?:\s[^>]*)?>"
+_XML_ABSTRACT = (  # PubMed's sections (``<AbstractText Label="METHODS">``) inside its ``<Abstract>`` first
+    re.compile(r"<((?i:abstracttext))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>"),
+    re.compile(r"<((?i:abstract|dc:description))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>"),
+)
+XML_TITLE = re.compile(r"<((?i:title|articletitle|dc:title))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>")
+
+
+def xml_abstract(entry: str) -> str:
+    """The texts of an XML record's abstract elements (``XML_RECORD``), one after the other; else the entry as it is."""
+    return next((found for element in _XML_ABSTRACT if (found := xml_field(entry, element))), entry)
+
+
+def xml_field(entry: str, element: re.Pattern[str]) -> str | None:
+    """The texts of the elements ``element`` finds in an XML record, joined by spaces; None if it holds none with text."""
+    texts = [found.group(2).strip() for found in element.finditer(entry) if found.group(2).strip()]
+    return " ".join(texts) if texts else None
 
 
 def tagged_abstract(entry: str) -> str:
-    """The ``AB`` (or ``N2``) field of a RIS or MEDLINE record (``TAGGED_RECORD``), else the entry as it is."""
+    """The ``AB`` (or ``N2``) field of a tagged record (``TAGGED_RECORD``), else the entry as it is."""
     found = tagged_field(entry, ("AB", "N2"))
     return entry if found is None else found
 
 
 def tagged_field(entry: str, tags: tuple[str, ...]) -> str | None:
-    """The first of ``tags`` a RIS or MEDLINE record holds, its continuation lines (untagged) included; None if none."""
+    """The first of ``tags`` (RIS's names) a tagged record holds, its continuation lines (untagged) included; None if none."""
+    start = entry.lstrip()
+    tag_line = _REFER_TAG_LINE if start.startswith("%") else _WOS_TAG_LINE if start.startswith(("FN ", "PT ")) else _TAG_LINE
     fields: list[tuple[str, list[str]]] = []
     for line in entry.strip().splitlines():
-        tagged = _TAG_LINE.match(line)
+        tagged = tag_line.match(line)
         if tagged:
-            fields.append((tagged.group(1), [tagged.group(2).strip()]))
+            tag = _REFER_TAGS.get(tagged.group(1), tagged.group(1)) if tag_line is _REFER_TAG_LINE else tagged.group(1)
+            fields.append((tag, [(tagged.group(2) or "").strip()]))
         elif fields:
             fields[-1][1].append(line.strip())
     for wanted in tags:
@@ -1768,6 +1799,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     """The lines of a raw block that hold its abstract: a BibTeX, JSON, RIS or MEDLINE record's abstract field, an export's
     escapes read, a table row's cells, HTML's lines; no entry number, site chrome, highlights, heading label or title."""
     fields = _on_matching(_on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract), TAGGED_RECORD, tagged_abstract)
+    fields = _on_matching(fields, XML_RECORD, xml_abstract, lambda batch: batch.str.contains(r"\A\s*<"))
     fields = _on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True))
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
     cells = _on_rows(cells, lambda batch: batch.str.contains("\t", literal=True), tab_cells)

@@ -149,11 +149,12 @@ REFERENCES = r"^\s*\[1\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\.\s*\[2\]\s[^\[
 # A paper's entry in a structured format that carries no abstract: normalization made an entry's abstract field the block's
 # text, so an entry still here has none. A BibTeX entry ("@inproceedings{key, title={...}, ...}": DBLP's exports; a citation
 # inside an abstract does not start it), a JSON object with a paper's field (Semantic Scholar answers "abstract": null for
-# many papers; an API's error answer has none of these fields and is boilerplate) and a RIS or MEDLINE record without its AB field.
+# many papers; an API's error answer has none of these fields and is boilerplate) and a tagged record (RIS, MEDLINE, Web of
+# Science's, EndNote's) without its abstract field.
 NO_ABSTRACT = (
     r"(?i)^(?:bibtex\s*:?\s*)?@[a-z]+\s*\{[^\s,{}]*,"
     r"|(?i)^\[? ?\{ ?(?:\"[^\"\n]{1,60}\" ?:.*?)?\"(?:title|abstract|summary|paper_?id|doi|arxiv_?id|authors?|venue|pdf|pdf_?url|year)\" ?:"
-    r"|^(?:TY - |PMID- )"
+    r"|^(?:TY - |PMID- |FN (?:Clarivate|Thomson)|PT [A-Z] (?:AU|AF|TI|GP|BA|BE|CA|SO) |%[0-9A-Z] [^%\n]{0,300}%[0-9A-Z@+] )"
 )
 # A block that is only a list of four or more names, each with optional affiliation marks ("Zhang1,2*")
 # or a parenthesized affiliation ("Authors: A Zhang (MIT), B Kumar, ..."); any lower-case word

@@ -4,7 +4,8 @@ Most blocks are an abstract alone; many formats carry the title too, and normali
 these rules that finds one gives the block's title (null when none does):
 
 1. a JSON object's ``title`` field (``display_name``, ``paper_title``; at its top or one object down, OpenReview's
-   ``{"value": ...}`` too), a RIS or MEDLINE record's ``TI`` (``T1``) field, a BibTeX entry's ``title`` field;
+   ``{"value": ...}`` too), a RIS, MEDLINE or Web of Science record's ``TI`` (``T1``; EndNote's ``%T``) field, an XML
+   record's ``<title>`` (``<ArticleTitle>``, ``<dc:title>``), a BibTeX entry's ``title`` field;
 2. a title field on one of the block's first lines (``Title: …``, ``论文标题：…``, ``タイトル：…``, ``제목: …``, also after an
    entry number: ``1. 论文标题：…``; its indented continuation lines too, as arXiv's e-mail listing folds them);
 3. a bold title at the start of a list entry (``- **Title** [[Paper]](…)``, ``1. **Title.** We …``), or a linked one above
@@ -78,6 +79,7 @@ def block_titles(raw: pl.Series) -> pl.Series:
         (r"\A\s*\{", lambda entry: normalize.json_field(entry, JSON_TITLE_KEYS)),
         (normalize.TAGGED_RECORD, lambda entry: normalize.tagged_field(entry, _TITLE_TAGS)),
         (normalize.BIBTEX_ENTRY, lambda entry: _unbraced(normalize.bibtex_field(entry, "title"))),
+        (normalize.XML_RECORD, lambda entry: normalize.xml_field(entry, normalize.XML_TITLE)),
     )
     for pattern, read in readers:
         rows = raw.str.contains(pattern).fill_null(False).arg_true()

@@ -117,6 +117,14 @@ EXAMPLES = [
     ("TY  - JOUR\nTI  - Rewiring\nN2  - We study graphs.\nER  - ", "We study graphs."),
     ("PMID- 38123456\nOWN - NLM\nTI  - Rewiring.\nAB  - We study graphs\n      and trees.\nFAU - Doe, Jane", "We study graphs and trees."),
     ("TY  - CONF\nTI  - Rewiring graphs\nER  - ", "TY - CONF TI - Rewiring graphs ER -"),  # no abstract: as it is
+    # Web of Science's plain-text export, EndNote's and refer's records, XML records (PubMed's sections one after the other)
+    ("FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nAU Doe, J\n   Roe, J\nTI Rewiring\nAB We study graphs\n   and trees.\nPY 2024\nER", "We study graphs and trees."),
+    ("PT J\nTI Rewiring\nAB We study graphs.\nER", "We study graphs."),
+    ("%0 Journal Article\n%T Rewiring\n%A Doe, Jane\n%X We study graphs\nand trees.", "We study graphs and trees."),
+    ("<article><title>Rewiring</title><abstract><p>We study graphs.</p></abstract></article>", "We study graphs."),
+    ("<PubmedArticle><ArticleTitle>Rewiring.</ArticleTitle><Abstract><AbstractText Label=\"BACKGROUND\">Graphs are big.</AbstractText>"
+     "<AbstractText Label=\"METHODS\">We study them.</AbstractText></Abstract></PubmedArticle>", "Graphs are big. We study them."),
+    ("<oai_dc:dc><dc:title>Rewiring</dc:title><dc:description>We study graphs.</dc:description></oai_dc:dc>", "We study graphs."),
     # OpenAlex's inverted index (each word with its positions), PubMed's AbstractText
     ('{"id": "W42", "title": "Rewiring", "abstract_inverted_index": {"We": [0], "study": [1, 4], "graphs": [2], "and": [3], "trees.": [5]}}',
      "We study graphs and study trees."),

@@ -237,6 +237,9 @@ REFERENCE_LIST = (
         ('{"title": "Sparse Experts", "abstract": ""}', "no_abstract"),
         ('[{"id": "Zz98QwEr", "content": {"title": {"value": "A Withdrawn Submission"}}}]', "no_abstract"),
         ("TY  - CONF\nTI  - Sparse Experts\nAU  - Wang, Yuxin\nPY  - 2025\nER  - ", "no_abstract"),
+        ("PT J\nAU Wang, Y\nTI Sparse Experts\nSO JOURNAL OF MACHINE LEARNING RESEARCH\nPY 2025\nER", "no_abstract"),
+        ("%0 Journal Article\n%T Sparse Experts\n%A Wang, Yuxin\n%D 2025", "no_abstract"),
+        ("PT symmetry breaking in optical lattices is studied with a new perturbative method that we validate on three experiments " + ABSTRACT, None),
         ("PMID- 38123456\nTI  - Sparse experts for protein folding.\nAU  - Wang Y", "no_abstract"),
         # a listing's related titles, affiliations, a caption, an unheaded contents list, acknowledgments,
         # a licence notice, code and a pager are not abstracts; abstracts that start like them are kept

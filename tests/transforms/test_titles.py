@@ -29,6 +29,9 @@ def titles(*raws: str) -> list[str | None]:
         ('{"id": 1, "content": {"title": {"value": "OpenReview Title"}, "abstract": {"value": "We x."}}}', "OpenReview Title"),
         ('{"display_name": "An OpenAlex Work", "abstract_inverted_index": {"We": [0]}}', "An OpenAlex Work"),
         ("TY  - CONF\nTI  - A RIS Title\n  continued\nAB  - We x.\nER  - ", "A RIS Title continued"),
+        ("PT J\nAU Doe, J\nTI A Web of Science\n   Title\nAB We x.\nER", "A Web of Science Title"),
+        ("%0 Journal Article\n%T An EndNote Title\n%X We x.", "An EndNote Title"),
+        ("<PubmedArticle><ArticleTitle>An XML Title.</ArticleTitle><Abstract><AbstractText>We x.</AbstractText></Abstract></PubmedArticle>", "An XML Title"),
         ("PMID- 1\nTI  - A MEDLINE title.\nAB  - We x.", "A MEDLINE title"),
         ("@inproceedings{k, title={{BERT}: Pre-training of Deep Transformers}, abstract={We x.}}", "BERT: Pre-training of Deep Transformers"),
         # title fields, arXiv's e-mail listing folding a long one
