@@ -1001,16 +1001,23 @@ def _latex(rows: pl.Series) -> pl.Series:
 # A dollar sign before an amount ("costs $5 and $6", "$1.5M", "$300k per year") is no math: LaTeX would read "$5 and $" as
 # a formula and lose the space after it ("5 and6"). Such a sign becomes the small dollar sign, which the converters leave
 # and NFKC makes "$" again; validation's markup rule allows "$" before a digit. Not an amount: a "$" the digits run into
-# ("$3$-layer", "$10^{-3}$"), or one whose next "$" closes a formula ("$3 \times 3$").
+# ("$3$-layer", "$10^{-3}$"), one whose next "$" closes a formula ("$3 \times 3$"), or one that closes a formula ("$\sim$10").
 _CURRENCY = re.compile(r"\$(?=\d[\d,.]*(?:\s?(?:[kKMBT]|bn|million|billion|trillion)\b)?(?:[\s,;:!?)\]]|\.(?!\d)|$))")
 _MATH_BETWEEN = re.compile(r"[\\^_{}=<>]")
 _SMALL_DOLLAR = "\ufe69"
 
 
 def protect_currency(text: str) -> str:
-    """The dollar signs of amounts in ``text`` as U+FE69 (see ``_CURRENCY``)."""
-    signs = [m.start() for m in _CURRENCY.finditer(text)]
-    amounts = [i for i in signs if (end := text.find("$", i + 1)) == -1 or not _MATH_BETWEEN.search(text, i + 1, end)]
+    """The dollar signs of amounts in ``text`` as U+FE69 (see ``_CURRENCY``); a sign that closes a formula is none
+    (``$\\sim$10 runs``)."""
+    signs = {m.start() for m in _CURRENCY.finditer(text)}
+    amounts, in_math = [], False
+    for i in (m.start() for m in re.finditer(r"\$", text)):
+        escaped = i > 0 and text[i - 1] == "\\"
+        if i in signs and (escaped or (not in_math and ((end := text.find("$", i + 1)) == -1 or not _MATH_BETWEEN.search(text, i + 1, end)))):
+            amounts.append(i)
+        elif not escaped:
+            in_math = not in_math
     for i in reversed(amounts):
         text = text[:i] + _SMALL_DOLLAR + text[i + 1 :]
     return text
