@@ -1193,6 +1193,11 @@ def _latex_converter() -> LatexNodes2Text:
             MacroTextSpec("url", "%(1)s"),
             MacroTextSpec("|", "\u2016"),
             MacroTextSpec("label", ""),
+            # siunitx's percent ("\SI{5}{\percent}": its braces read as groups, "5%") and the TeX logos, which pylatexenc drops
+            MacroTextSpec("percent", "%"),
+            MacroTextSpec("LaTeX", "LaTeX"),
+            MacroTextSpec("TeX", "TeX"),
+            MacroTextSpec("BibTeX", "BibTeX"),
             *[MacroTextSpec(macro, char) for macro, char in _NEGATED_RELATIONS.items()],
             *[MacroTextSpec(macro, _DROPPED) for macro in _DROPPED_MACROS],
             *[MacroTextSpec(word, f"{word} ") for word in _MATH_WORDS],
