@@ -1098,9 +1098,9 @@ def unescape_entities(text: pl.Expr) -> pl.Expr:
 
 
 def link_text(label: str, url: str) -> str:
-    """A link as text: ``label (url)``, or the label alone when it shows the URL already."""
+    """A link as text: ``label (url)``, or the label alone when it shows the URL (or the e-mail address) already."""
     label, url = label.strip(), url.strip()
-    if not url or url.rstrip("/") in label:
+    if not url or url.rstrip("/") in label or url.removeprefix("mailto:") == label:
         return label
     return f"{label} ({url})" if label else url
 
@@ -1261,7 +1261,8 @@ def _inline_text(tokens: list, out: list[str]) -> None:
             if label:
                 out.append(link_text(label, href)[len(label) :])
         elif token.type == "image":
-            out.append(token.content)
+            out.append(token.content)  # its alt text, which its children hold again ("![figure](url)" was "figurefigure")
+            continue
         if token.children:
             _inline_text(token.children, out)
 

@@ -311,6 +311,8 @@ EXAMPLES = [
     # a dollar sign before an amount stays (LaTeX read "$5 and $" as a formula: "5 and6"); math that starts with a digit is math
     ("It costs $5 and $6, or $1.5M; we save $300k.", "It costs $5 and $6, or $1.5M; we save $300k."),
     ("A $3 \\times 3$ kernel, a $3$-layer net, $10^{-3}$ error, a $2\\times$ speedup, $x$ at $5.", "A 3 \u00d7 3 kernel, a 3-layer net, 10^-3 error, a 2\u00d7 speedup, x at $5."),
+    # a Markdown image's alt text once, an e-mail autolink without its mailto: address
+    ("See ![figure](https://x.org/f.png) and write to <a@b.org>.", "See figure and write to a@b.org."),
     # siunitx's percent and the TeX logos, which pylatexenc drops
     ("Accuracy rises by \\SI{5}{\\percent} with \\LaTeX{} and \\BibTeX.", "Accuracy rises by 5% with LaTeX and BibTeX."),
     # a sign that closes a formula before digits is no amount's ("$\\sim$10 runs" kept a "$": "\u223c$10 runs")
