@@ -516,8 +516,17 @@ def _strip_title_above_fields(text: pl.Expr) -> pl.Expr:
     return pl.when(is_abstract).then(rest).otherwise(text)
 
 
+# A social post's head above its text: the author's name and headline (up to three short lines) above the post's age
+# (LinkedIn's "2d • Edited", "1w •") or above the author's handle and the post's age (X's "@janedoe · 3h").
+_POST_HEAD = (
+    r"\A(?:[ \t]*[^\n]{1,120}\r?\n){0,3}?[ \t]*(?:[0-9]{1,2}(?:h|d|w|mo|yr)[ \t]*•[^\n]*"
+    r"|@[A-Za-z0-9_]{1,15}[ \t]*·[ \t]*(?:[0-9]{1,2}[smhd]|[A-Z][a-z]{2}[ \t]+[0-9]{1,2}(?:,[ \t]*[0-9]{4})?))[ \t]*\r?\n"
+)
+
+
 def strip_chrome(text: pl.Expr) -> pl.Expr:
-    """Drop an arXiv e-mail listing's fields and its last line (``_ARXIV_DIGEST_HEAD``, ``_ARXIV_DIGEST_TAIL``), whole lines of
+    """Drop an arXiv e-mail listing's fields and its last line (``_ARXIV_DIGEST_HEAD``, ``_ARXIV_DIGEST_TAIL``), a social post's
+    head (``_POST_HEAD``), whole lines of
     site chrome (``CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, a title above field lines
     (``_TITLE_ABOVE_FIELDS``), page links
     after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
@@ -529,8 +538,14 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace(_ARXIV_DIGEST_HEAD, "").str.replace(_ARXIV_DIGEST_TAIL, "")),
         lambda batch: batch.str.contains("\\\\", literal=True),
     )
+    posts = _on_rows(
+        digest,
+        lambda batch: batch.str.contains(_POST_HEAD),
+        _vectorized(lambda t: t.str.replace(_POST_HEAD, "")),
+        lambda batch: batch.str.contains_any(["•", "·"]),
+    )
     fields = _on_rows(
-        _strip_chrome_edges(digest),
+        _strip_chrome_edges(posts),
         lambda batch: batch.str.contains(_TITLE_ABOVE_FIELDS),
         _vectorized(_strip_title_above_fields),
         lambda batch: batch.str.contains("\n", literal=True),

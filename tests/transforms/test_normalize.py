@@ -311,6 +311,10 @@ EXAMPLES = [
     # a dollar sign before an amount stays (LaTeX read "$5 and $" as a formula: "5 and6"); math that starts with a digit is math
     ("It costs $5 and $6, or $1.5M; we save $300k.", "It costs $5 and $6, or $1.5M; we save $300k."),
     ("A $3 \\times 3$ kernel, a $3$-layer net, $10^{-3}$ error, a $2\\times$ speedup, $x$ at $5.", "A 3 \u00d7 3 kernel, a 3-layer net, 10^-3 error, a 2\u00d7 speedup, x at $5."),
+    # a social post's head: the author's name and headline above the post's age, or the name above the handle
+    ("Jane Doe\nResearch Scientist at Acme\n2d \u2022 Edited\nWe study graphs.", "We study graphs."),
+    ("Jane Doe\n@janedoe \u00b7 3h\nWe study graphs.", "We study graphs."),
+    ("We study graphs \u2022 and trees.\nThey are big.", "We study graphs \u2022 and trees. They are big."),
     # a Markdown image's alt text once, an e-mail autolink without its mailto: address
     ("See ![figure](https://x.org/f.png) and write to <a@b.org>.", "See figure and write to a@b.org."),
     # siunitx's percent and the TeX logos, which pylatexenc drops
