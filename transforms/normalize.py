@@ -790,7 +790,8 @@ def _strip_title_line(rows: pl.Series) -> pl.Series:
 def _title_line(text: pl.Expr) -> tuple[pl.Expr, pl.Expr, pl.Expr]:
     """Whether a block's first line is a paper title above its abstract (``_TITLE_LINE``, then the widths and cases described
     there), the title, and the text under it (and under the lines that go with it)."""
-    head, written = text.str.extract(_TITLE_LINE, 0), text.str.extract(_TITLE_LINE, 1)
+    parts = text.str.extract_groups(f"({_TITLE_LINE})")  # one search for the match and its title
+    head, written = parts.struct.field("1"), parts.struct.field("2")
     title = written.str.replace_all(_ADDRESS_IN_TITLE, "").str.strip_chars()
     rest = text.str.slice(head.str.len_chars())
     first_line = rest.str.extract(r"\A([^\n]*)", 1)
@@ -846,7 +847,8 @@ def inline_title(text: pl.Expr) -> pl.Expr:
 
 def _inline_title(text: pl.Expr) -> tuple[pl.Expr, pl.Expr, pl.Expr]:
     """Whether a text starts with a title sentence (``_INLINE_TITLE``), the title, and the text after it (and an author list)."""
-    title, head = text.str.extract(_INLINE_TITLE, 1), text.str.extract(_INLINE_TITLE, 0)
+    parts = text.str.extract_groups(f"({_INLINE_TITLE})")  # one search for the match and its title
+    head, title = parts.struct.field("1"), parts.struct.field("2")
     rest = text.str.slice(head.str.len_chars() - 1)
     is_title = (
         (title.str.count_matches(r"(?:^|\s)\(?[\p{Lu}\d]") >= 2)
