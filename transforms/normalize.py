@@ -652,9 +652,11 @@ def _strip_chrome_lines(text: pl.Expr, full: bool = False) -> pl.Expr:
 
 
 def _strip_title_authors(text: pl.Expr) -> pl.Expr:
-    for head in _TITLE_AUTHORS:
-        is_chrome = text.str.extract(head, 1).str.contains(_CHROME_WHOLE_LINE) | text.str.extract(head, 2).str.contains(_CHROME_WHOLE_LINE)
-        text = pl.when(is_chrome.not_()).then(text.str.replace(head, "")).otherwise(text)
+    for head in _TITLE_AUTHORS:  # anchored at the text's start: one search for the match, the title and the author line
+        parts = text.str.extract_groups(f"({head})")
+        whole, title, authors = (parts.struct.field(group) for group in ("1", "2", "3"))
+        is_chrome = title.str.contains(_CHROME_WHOLE_LINE) | authors.str.contains(_CHROME_WHOLE_LINE)
+        text = pl.when(whole.is_not_null() & is_chrome.not_()).then(text.str.slice(whole.str.len_chars())).otherwise(text)
     return text
 
 
@@ -752,7 +754,8 @@ def _strip_leading_title(rows: pl.Series, pattern: str) -> pl.Series:
     """The rows without the title ``pattern`` finds in front (group 1; group 2 a colon or dash after it, if any) when it has
     two to thirty words, no sentence end inside, a colon or dash after it or Title Case and a fitting end, and
     ``BOLD_TITLE_REST`` characters or more follow it."""
-    head, title, mark = (pl.col("t").str.extract(pattern, group) for group in (0, 1, 2))
+    parts = pl.col("t").str.extract_groups(f"({pattern})")  # one search for the match, the title and the mark
+    head, title, mark = (parts.struct.field(group) for group in ("1", "2", "3"))
     rest = pl.col("t").str.slice(head.str.len_chars() - 1)
     words = title.str.count_matches(r"\S+")
     marked = mark.is_not_null() | title.str.contains(r"[:：]\z")
@@ -1334,14 +1337,39 @@ _TO_ASCII = _QUOTES | _HYPHENS
 
 
 def fold_unicode(text: pl.Expr) -> pl.Expr:
-    """NFKC, ASCII quotes and hyphens, odd spaces to one space, zero-width and control characters removed.
+    """NFKC, ASCII quotes and hyphens, odd spaces to one space, zero-width and control characters removed; CJK text a PDF
+    spaced apart without those spaces (``_SPACED_CJK``).
 
     ASCII whitespace and controls are folded only on rows that hold one; the Unicode passes
     (NFKC and the Unicode classes, ~25x slower) run only on non-ASCII rows, and the class
     replacements only on the rows that still hold a character they fold after NFKC.
     """
     ascii_folded = _on_rows(text, lambda batch: _contains_any_char(batch, _ASCII_CONTROLS), _vectorized(_fold_ascii))
-    return _on_rows(ascii_folded, _non_ascii, _fold_non_ascii)
+    return _on_rows(ascii_folded, _non_ascii, lambda rows: _convert_rows(_fold_non_ascii(rows), _spaced_cjk, _vectorized(_despace_cjk), _mostly_wide))
+
+
+# Chinese or Japanese text whose characters a PDF's text layer set apart by spaces ("本 文 提 出 了 一 种"): when at least
+# ``SPACED_CJK_SHARE`` of a text's CJK characters (ten or more) stand in such pairs, the spaces between two of them go
+# (a keyword list's few spaces, "深度学习 神经网络", and the spaces around a Latin word stay). Before, such a copy shared
+# no character shingle with its unspaced twin.
+_SPACED_CJK = f"({_UNSPACED}) ({_UNSPACED})"
+SPACED_CJK_SHARE = 0.5
+
+
+def _mostly_wide(batch: pl.Series) -> pl.Series:
+    """Texts with ten or more characters of three bytes or more, making up a third of them or more (CJK text, spaced or not):
+    counting bytes is ~20x faster than matching CJK characters."""
+    extra = batch.str.len_bytes() - batch.str.len_chars()  # two per CJK character
+    return (extra >= 20) & (3 * extra >= 2 * batch.str.len_chars())
+
+
+def _spaced_cjk(batch: pl.Series) -> pl.Series:
+    cjk = batch.str.count_matches(_UNSPACED)
+    return (cjk >= 10) & (2 * batch.str.count_matches(_SPACED_CJK) >= SPACED_CJK_SHARE * cjk)
+
+
+def _despace_cjk(text: pl.Expr) -> pl.Expr:
+    return text.str.replace_all(_SPACED_CJK, "${1}${2}").str.replace_all(_SPACED_CJK, "${1}${2}")  # matches do not overlap: twice
 
 
 _ASCII_CONTROLS = "".join(map(chr, range(0x20))) + "\x7f"
@@ -1481,35 +1509,6 @@ def _scrub_residue(text: pl.Expr) -> pl.Expr:
 # Validation's markup rule (expectations/records.json) exempts the same words.
 _STARRED_NAME = r"(^|[^\w])([A-Z][A-Za-z]{0,4})\*($|[\s.,;:!?)\]\"'-])"
 _NAME_STAR = "\ue0a1"  # private use: the star while the emphasis passes run
-
-
-# Chinese or Japanese text whose characters a PDF's text layer set apart by spaces ("本 文 提 出 了 一 种"): when at least
-# ``SPACED_CJK_SHARE`` of a text's CJK characters (ten or more) stand in such pairs, the spaces between two of them go
-# (a keyword list's few spaces, "深度学习 神经网络", and the spaces around a Latin word stay). Before, such a copy shared
-# no character shingle with its unspaced twin.
-_SPACED_CJK = f"({_UNSPACED}) ({_UNSPACED})"
-SPACED_CJK_SHARE = 0.5
-
-
-def despace_cjk(text: pl.Expr) -> pl.Expr:
-    """Drop the spaces between CJK characters of a text whose CJK characters are mostly spaced apart (``_SPACED_CJK``)."""
-    return _on_rows(text, _spaced_cjk, _vectorized(_despace_cjk), _mostly_wide)
-
-
-def _mostly_wide(batch: pl.Series) -> pl.Series:
-    """Texts with ten or more characters of three bytes or more, making up a third of them or more (CJK text, spaced or not):
-    counting bytes is ~20x faster than matching CJK characters."""
-    extra = batch.str.len_bytes() - batch.str.len_chars()  # two per CJK character
-    return (extra >= 20) & (3 * extra >= 2 * batch.str.len_chars())
-
-
-def _spaced_cjk(batch: pl.Series) -> pl.Series:
-    cjk = batch.str.count_matches(_UNSPACED)
-    return (cjk >= 10) & (2 * batch.str.count_matches(_SPACED_CJK) >= SPACED_CJK_SHARE * cjk)
-
-
-def _despace_cjk(text: pl.Expr) -> pl.Expr:
-    return text.str.replace_all(_SPACED_CJK, "${1}${2}").str.replace_all(_SPACED_CJK, "${1}${2}")  # matches do not overlap: twice
 
 
 def collapse_whitespace(text: pl.Expr) -> pl.Expr:
@@ -1845,7 +1844,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     latex_typography,  # after the fold: removing a control character can put a letter before a "~"
     lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
-    lambda t: despace_cjk(collapse_whitespace(t)),
+    collapse_whitespace,
     lambda t: _on_matching(t, _MATH_MARK.pattern, collapse_repeated_math),  # only rows with a math mark may repeat one
     strip_inline_title,
     strip_label,
