@@ -43,6 +43,11 @@ BOILERPLATE = (
     r"|(?i)^(?:(?:platinum|gold|silver|bronze|diamond|corporate|our) )?sponsors? ?[:—–]|(?i)^dear (?:authors?|colleagues?|all|participants?|reviewers?|sirs?)(?-u:\b)"
     r"|(?i)^(?:(?:we'?re|i'?m|we are|i am|so|really|super) )?(?:excited|thrilled|happy|proud|delighted|pleased) to (?:share|announce|present|introduce)(?-u:\b)"
     r"|(?i)^(?:\x{1f6a8}[ \x{fe0f}]*)?new (?:paper|preprint|work) ?(?:alert)? ?[!:]"
+    # a newsletter's prompt, a repository's install note, a talk's video note, a reader's comment, an AI summary's disclaimer
+    r"|(?i)^(?:stay up to date|enter your e-?mail|sign up to receive|to install (?:the|this|our) (?:package|library|code|tool)|(?:pip|conda) install )"
+    r"|(?i)^(?:watch|view) (?:the )?(?:recorded )?(?:talk|video|presentation|recording|slides)(?-u:\b)"
+    r"|(?i)^(?:great|nice|awesome|interesting|cool|amazing|excellent) (?:paper|work|read)[!.]"
+    r"|(?i)^this (?:paper|summary|article|post) (?:was|is|has been) (?:summari[sz]ed|generated|written) (?:by|with|using) (?:an? )?(?:ai|llm|language model|chatgpt|gpt)(?-u:\b)"
     # a blog platform's sign-up and paywall prompts (Medium's, Substack's)
     r"|(?i)(?-u:\b)(?:sign up to discover human stories|member-only story|distraction-free reading|become a medium member|get unlimited access to"
     r"|you(?:'ve| have) read all your free|subscribe for free to receive new posts|thanks for reading [^\n]{1,80}! subscribe)(?-u:\b)"
@@ -100,6 +105,8 @@ NOT_ABSTRACT = (
     r"|this (?:work|research|project|study|material) (?:was|is|has been) (?:\w+ )?(?:supported|funded|sponsored) (?:in part )?by[^.]{0,120}?"
     r"(?:grants?|foundation|council|agency|program(?:me)?|fund|award|fellowship|nsf|nih|darpa|erc|nsfc|jsps|dfg|epsrc|ministry|office)(?-u:\b)"
     r"|(?:please )?cite (?:this|our|the) (?:paper|work|article|preprint)(?: as)? ?:|to cite this (?:paper|article|work) ?:"
+    r"|if you (?:find|use) (?:this|our) (?:work|code|paper|repo(?:sitory)?|dataset|project|model)[^.]{0,60}?(?:please )?(?:consider )?cit(?:e|ing)"
+    r"|withdrawal (?:reason|notice) ?:|we (?:invite|welcome|solicit) (?:original )?(?:submissions|papers|contributions)(?-u:\b)"
     r"|permission to make digital or hard copies|personal use of this material is permitted"
     # a software licence's text (MIT, BSD, Apache)
     r"|permission is hereby granted, free of charge|redistribution and use in source and binary forms|licensed under the apache license"
@@ -155,6 +162,8 @@ NO_ABSTRACT = (
     r"(?i)^(?:bibtex\s*:?\s*)?@[a-z]+\s*\{[^\s,{}]*,"
     r"|(?i)^\[? ?\{ ?(?:\"[^\"\n]{1,60}\" ?:.*?)?\"(?:title|abstract|summary|paper_?id|doi|arxiv_?id|authors?|venue|pdf|pdf_?url|year)\" ?:"
     r"|^(?:TY - |PMID- |FN (?:Clarivate|Thomson)|PT [A-Z] (?:AU|AF|TI|GP|BA|BE|CA|SO) |%[0-9A-Z] [^%\n]{0,300}%[0-9A-Z@+] )"
+    # a listing's placeholder where the abstract would be
+    r"|(?i)^(?:no abstract (?:is )?available|abstract (?:is )?(?:not available|unavailable|missing|forthcoming))(?-u:\b)"
 )
 # A block that is only a list of four or more names, each with optional affiliation marks ("Zhang1,2*")
 # or a parenthesized affiliation ("Authors: A Zhang (MIT), B Kumar, ..."); any lower-case word

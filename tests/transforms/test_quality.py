@@ -350,6 +350,20 @@ REFERENCE_LIST = (
         ("Sponsorship of research by industry shapes agendas. " + ABSTRACT, None),
         ("Excitement about large models hides their costs. " + ABSTRACT, None),
         ("Are you a robot? People ask social robots this question. " + ABSTRACT, None),
+        # a newsletter's prompt, a citation request, an install note, a talk's video note, a reader's comment, an AI summary's
+        # disclaimer, a withdrawal reason, a call for submissions; a listing's placeholder for a missing abstract
+        ("Stay up to date with the latest research. Enter your email address below to receive our weekly digest of new papers.", "boilerplate"),
+        ("If you find this work useful, please consider citing our paper using the BibTeX entry below and starring the repository.", "boilerplate"),
+        ("To install the package, run pip install ourpackage and then download the pretrained checkpoints from the release page.", "boilerplate"),
+        ("Watch the recorded talk and slides for this oral presentation on SlidesLive, available to registered attendees of the conference.", "boilerplate"),
+        ("Great paper! I tried to reproduce the results on my own GPU but got slightly lower numbers. Did you use any special tricks?", "boilerplate"),
+        ("This paper was summarized by an AI assistant. The summary may contain errors; please refer to the original paper for details.", "boilerplate"),
+        ("Withdrawal reason: the authors found a bug in the experimental evaluation that invalidates the main results of the paper.", "boilerplate"),
+        ("We invite submissions of original research papers on all aspects of machine learning, formatted with the conference style.", "boilerplate"),
+        ("No abstract available for this paper. The full text can be obtained from the publisher's website or from the authors.", "no_abstract"),
+        ("Watching videos teaches robots to cook. " + ABSTRACT, None),
+        ("Great apes use tools in the wild. " + ABSTRACT, None),
+        ("If you use a cache, latency drops. " + ABSTRACT, None),
     ],
 )
 def test_page_text_and_repetition_from_real_blocks(raw: str, reason: str | None) -> None:
