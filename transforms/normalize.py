@@ -414,39 +414,16 @@ def json_field(entry: str, keys: tuple[str, ...]) -> str | None:
     return None
 
 
-# A RIS record (Zotero, EndNote, Mendeley and publishers' exports: "TY  - JOUR", "TI  - …", "AB  - …", "ER  - ") or a MEDLINE
-# one (PubMed's export: "PMID- 123", "TI  - …", "AB  - …" with its continuation lines indented): its abstract field is read
-# as the block (RIS also writes it "N2"). A tag is two to four capitals or digits padded to four characters, then "- ".
-# A tagged bibliographic record: RIS (``TY  - JOUR``), MEDLINE (``PMID- ``), Web of Science's plain-text export (``PT J`` or
-# ``FN Clarivate Analytics Web of Science`` first; two-letter tags, continuation lines indented) and EndNote's or refer's
-# (``%0 Journal Article``, ``%T`` title, ``%A`` author, ``%X`` abstract).
+# A tagged bibliographic record, whose abstract field is read as the block: RIS (Zotero, EndNote, Mendeley and publishers'
+# exports: "TY  - JOUR", "TI  - …", "AB  - …" or "N2  - …", "ER  - "; a tag is two to four capitals or digits padded to four
+# characters, then "- "), MEDLINE (PubMed's: "PMID- 123", "AB  - …" with its continuation lines indented), Web of Science's
+# plain-text export ("PT J" or "FN Clarivate Analytics Web of Science" first; two-letter tags, continuation lines indented)
+# and EndNote's or refer's ("%0 Journal Article", "%T" title, "%A" author, "%X" abstract).
 TAGGED_RECORD = r"\A\s*(?:TY  - |PMID- |FN (?:Clarivate|Thomson)|PT [A-Z][ \t]*\r?\n|%[0-9A-Z] [^\n]*\r?\n%[0-9A-Z@+] )"
 _TAG_LINE = re.compile(r"^(?=[A-Z][A-Z0-9 ]{3}-)([A-Z][A-Z0-9]{1,3}) *- ?(.*)$")
 _WOS_TAG_LINE = re.compile(r"^([A-Z][A-Z0-9])(?: (.*))?$")  # "TI Title", "ER"; continuation lines start with spaces
 _REFER_TAG_LINE = re.compile(r"^%([0-9A-Z@+]) ?(.*)$")
 _REFER_TAGS = {"T": "TI", "X": "AB", "A": "AU", "J": "JO", "D": "PY", "K": "KW", "U": "UR"}  # as RIS names them
-
-
-# An XML record with an abstract element (an OAI-PMH or publisher's export, PubMed's XML: ``<abstract>``, ``<AbstractText>``,
-# Dublin Core's ``<dc:description>``): the elements' texts are the block's (before, its title and abstract elements ran
-# together, "Sparse Attention via RoutingWe propose ...").
-XML_RECORD = r"\A\s*(?:<\?xml[^>]*>\s*)?<[A-Za-z][\w:.-]*(?:\s[^>]*)?>[\s\S]*<(?i:abstract|abstracttext|dc:description)(?:\s[^>]*)?>"
-_XML_ABSTRACT = (  # PubMed's sections (``<AbstractText Label="METHODS">``) inside its ``<Abstract>`` first
-    re.compile(r"<((?i:abstracttext))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>"),
-    re.compile(r"<((?i:abstract|dc:description))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>"),
-)
-XML_TITLE = re.compile(r"<((?i:title|articletitle|dc:title))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>")
-
-
-def xml_abstract(entry: str) -> str:
-    """The texts of an XML record's abstract elements (``XML_RECORD``), one after the other; else the entry as it is."""
-    return next((found for element in _XML_ABSTRACT if (found := xml_field(entry, element))), entry)
-
-
-def xml_field(entry: str, element: re.Pattern[str]) -> str | None:
-    """The texts of the elements ``element`` finds in an XML record, joined by spaces; None if it holds none with text."""
-    texts = [found.group(2).strip() for found in element.finditer(entry) if found.group(2).strip()]
-    return " ".join(texts) if texts else None
 
 
 def tagged_abstract(entry: str) -> str:
@@ -472,6 +449,28 @@ def tagged_field(entry: str, tags: tuple[str, ...]) -> str | None:
         if text:
             return text
     return None
+
+
+# An XML record with an abstract element (an OAI-PMH or publisher's export, PubMed's XML: ``<abstract>``, ``<AbstractText>``,
+# Dublin Core's ``<dc:description>``): the elements' texts are the block's (before, its title and abstract elements ran
+# together, "Sparse Attention via RoutingWe propose ...").
+XML_RECORD = r"\A\s*(?:<\?xml[^>]*>\s*)?<[A-Za-z][\w:.-]*(?:\s[^>]*)?>[\s\S]*<(?i:abstract|abstracttext|dc:description)(?:\s[^>]*)?>"
+_XML_ABSTRACT = (  # PubMed's sections (``<AbstractText Label="METHODS">``) inside its ``<Abstract>`` first
+    re.compile(r"<((?i:abstracttext))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>"),
+    re.compile(r"<((?i:abstract|dc:description))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>"),
+)
+XML_TITLE = re.compile(r"<((?i:title|articletitle|dc:title))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>")
+
+
+def xml_abstract(entry: str) -> str:
+    """The texts of an XML record's abstract elements (``XML_RECORD``), one after the other; else the entry as it is."""
+    return next((found for element in _XML_ABSTRACT if (found := xml_field(entry, element))), entry)
+
+
+def xml_field(entry: str, element: re.Pattern[str]) -> str | None:
+    """The texts of the elements ``element`` finds in an XML record, joined by spaces; None if it holds none with text."""
+    texts = [found.group(2).strip() for found in element.finditer(entry) if found.group(2).strip()]
+    return " ".join(texts) if texts else None
 
 
 def bibtex_abstract(entry: str) -> str:

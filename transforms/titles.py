@@ -65,6 +65,7 @@ _NOT_A_TITLE_LINE = (
     r"[.,;:：]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.LEADING_CHROME + r"|Highlights|HIGHLIGHTS)\z"
 )
 _AUTHOR_LINE = r"\A(?:" + normalize.AUTHORS + r")\z"
+_NOT_TITLE_OR_AUTHORS = _NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE
 
 
 def title(text_raw: pl.Expr) -> pl.Expr:
@@ -85,15 +86,18 @@ def block_titles(raw: pl.Series) -> pl.Series:
         rows = raw.str.contains(pattern).fill_null(False).arg_true()
         if not rows.is_empty():
             found = found.scatter(rows, pl.Series([read(entry) for entry in raw.gather(rows)], dtype=pl.String))
-    found = _fill(raw, found, _FIELD, _MAY_HAVE_FIELD)
-    found = _fill(raw, found, _BOLD, normalize.STARTS_BOLD, words=2)
-    found = _fill(raw, found, _LINKED, normalize.STARTS_LINK, words=2)
-    found = _fill(raw, found, _ABOVE_AUTHORS, "\n", not_title=_NOT_A_TITLE_LINE)
-    found = _fill(raw, found, _ABOVE_LABEL, "\n", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
-    found = _fill(raw, found, _BEFORE_LABEL, _BEFORE_LABEL_HINT, words=2, not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE + "|" + _NOT_A_TITLE_PIECE)
-    found = _fill(raw, found, _HEADING, r"\A[ \t]*#", not_title=_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
-    found = _fill_title_line(raw, found)
-    found = _fill_from(raw, found, normalize.inline_title, raw.str.contains(normalize.MAY_START_WITH_TITLE))  # anchored: cheap
+    found = _fill(raw, found, _group(_FIELD), _MAY_HAVE_FIELD)
+    found = _fill(raw, found, _group(_BOLD), normalize.STARTS_BOLD, words=2)
+    found = _fill(raw, found, _group(_LINKED), normalize.STARTS_LINK, words=2)
+    found = _fill(raw, found, _group(_ABOVE_AUTHORS), "\n", not_title=_NOT_A_TITLE_LINE)
+    found = _fill(raw, found, _group(_ABOVE_LABEL), "\n", not_title=_NOT_TITLE_OR_AUTHORS)
+    found = _fill(raw, found, _group(_BEFORE_LABEL), _BEFORE_LABEL_HINT, words=2, not_title=_NOT_TITLE_OR_AUTHORS + "|" + _NOT_A_TITLE_PIECE)
+    found = _fill(raw, found, _group(_HEADING), r"\A[ \t]*#", not_title=_NOT_TITLE_OR_AUTHORS)
+    # the title line or sentence normalization drops (``normalize.title_line`` looked for where the first line is short enough)
+    short_first_line = raw.str.find("\n", literal=True) <= 4 * (normalize.TITLE_LINE_CHARS + 20)  # UTF-8: 4 bytes a character at most; marks
+    found = _fill(raw, found, normalize.title_line, normalize.MAY_BE_TITLE_LINE, not_title=_NOT_TITLE_OR_AUTHORS, among=short_first_line)
+    starts_with_title = raw.str.contains(normalize.MAY_START_WITH_TITLE)  # anchored: cheap on every row
+    found = _fill(raw, found, normalize.inline_title, None, not_title=_NOT_TITLE_OR_AUTHORS, among=starts_with_title)
     return _cleaned(found)
 
 
@@ -102,37 +106,32 @@ def _unbraced(title: str | None) -> str | None:
     return None if title is None else title.replace("{", "").replace("}", "")
 
 
-def _fill(raw: pl.Series, found: pl.Series, pattern: str, hint: str, words: int = 1, not_title: str | None = None) -> pl.Series:
-    """``found`` with its nulls filled by ``pattern``'s first group where the block holds ``hint`` (a cheaper pattern);
-    ``words``: the fewest words a title read so has; a candidate that ``not_title`` matches is none."""
-    rows = found.is_null().arg_true()
-    rows = rows.filter(raw.gather(rows).str.contains(hint).fill_null(False))
-    if rows.is_empty():
-        return found
-    candidates = raw.gather(rows).str.extract(pattern, 1).str.strip_chars()
-    keep = candidates.str.count_matches(r"\S+") >= words
-    if not_title is not None:
-        keep = keep & ~candidates.str.contains(not_title)
-    return found.scatter(rows, pl.select(pl.when(keep).then(candidates)).to_series())
+def _group(pattern: str) -> Callable[[pl.Expr], pl.Expr]:
+    """A reader of ``pattern``'s first group (stripped) for ``_fill``."""
+    return lambda text: text.str.extract(pattern, 1).str.strip_chars()
 
 
-def _fill_title_line(raw: pl.Series, found: pl.Series) -> pl.Series:
-    """``found`` with its nulls filled by the title line that normalization drops from the block's first line
-    (``normalize.title_line``; looked for where that line is short enough)."""
-    short_first_line = raw.str.find("\n", literal=True) <= 4 * (normalize.TITLE_LINE_CHARS + 20)  # UTF-8: 4 bytes a character at most; marks
-    return _fill_from(raw, found, normalize.title_line, short_first_line, normalize.MAY_BE_TITLE_LINE)
-
-
-def _fill_from(raw: pl.Series, found: pl.Series, read: Callable[[pl.Expr], pl.Expr], among: pl.Series, hint: str | None = None) -> pl.Series:
-    """``found`` with its nulls filled by the title that normalization's ``read`` finds, in the rows ``among`` selects (a cheap
-    test) whose block matches ``hint``, when it is none of ``_NOT_A_TITLE_LINE`` and no author line."""
-    rows = (found.is_null() & among.fill_null(False)).arg_true()
+def _fill(
+    raw: pl.Series,
+    found: pl.Series,
+    read: Callable[[pl.Expr], pl.Expr],
+    hint: str | None,
+    words: int = 1,
+    not_title: str | None = None,
+    among: pl.Series | None = None,
+) -> pl.Series:
+    """``found`` with its nulls filled by what ``read`` finds in the block, in the rows ``among`` selects (a cheap test over
+    every row) that hold ``hint`` (a cheaper pattern); ``words``: the fewest words a title read so has; a candidate that
+    ``not_title`` matches is none."""
+    rows = (found.is_null() if among is None else found.is_null() & among.fill_null(False)).arg_true()
     if hint is not None:
         rows = rows.filter(raw.gather(rows).str.contains(hint).fill_null(False))
     if rows.is_empty():
         return found
     candidates = raw.gather(rows).to_frame("t").select(read(pl.col("t"))).to_series()
-    keep = ~candidates.str.contains(_NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE)
+    keep = candidates.str.count_matches(r"\S+") >= words
+    if not_title is not None:
+        keep = keep & ~candidates.str.contains(not_title)
     return found.scatter(rows, pl.select(pl.when(keep).then(candidates)).to_series())
 
 
