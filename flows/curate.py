@@ -135,7 +135,8 @@ def match_records(
     hits = warehouse.index_matches({lsh: fresh["bands"].explode().drop_nulls(), passage: fresh["passages"].explode().drop_nulls()})
     band_hits = hits[lsh]["dedup_key"]
     stored, published_common = dedup.drop_common_passages(hits[passage], config.dedup.passage_cap)
-    passage_hits = pl.concat([stored, backfill.select("dedup_key", value="bands").explode("value")]).rename({"value": "passage"})
+    backfilled = backfill.select("dedup_key", value="bands", held=pl.col("bands").list.len()).explode("value")
+    passage_hits = pl.concat([stored, backfilled]).rename({"value": "passage"})
     near, common = dedup.index_candidates(fresh, band_hits, passage_hits, config.dedup, published_common)
     near_copies = warehouse.rows_where("occurrences", "dedup_key", near, key_columns).filter(in_records).unique(["dedup_key", "text"])  # every copy's text: method names
     record_keys = warehouse.scan("occurrences").select(key_columns) if warehouse.current_version() is not None else None

@@ -17,7 +17,7 @@ _DESCRIPTIONS = {
     "records": "One row per paper: the kept clean abstract, its title where a block names it, collection, tags, URLs and method names.",
     "tags": "Taxonomy tags per record with the evidence that matched.",
     "urls": "Normalized URLs per record with host, registered domain, kind and repository.",
-    "record_merges": "Published record ids retired because a new copy bridged two records, with the surviving id.",
+    "record_merges": "Published record ids retired because a new copy bridged two records, with the surviving id (none: the record dissolved, its blocks rejected).",
     "merge_edges": "Confirmed near-duplicate pairs of dedup keys with the similarity measure and value.",
 }
 

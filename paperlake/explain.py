@@ -12,12 +12,12 @@ class RecordNotFound(LookupError):
     """No occurrence names this record id and no merge retired it."""
 
 
-def resolve(warehouse: Warehouse, record_id: str) -> tuple[str, pl.DataFrame]:
-    """The record a (possibly retired) id names now, and the merges followed to get there."""
+def resolve(warehouse: Warehouse, record_id: str) -> tuple[str | None, pl.DataFrame]:
+    """The record a (possibly retired) id names now (None: dissolved), and the merges followed to get there."""
     merges = warehouse.read("record_merges")
     followed = []
     current = record_id
-    while (step := merges.filter(pl.col("retired_id") == current)).height:
+    while current is not None and (step := merges.filter(pl.col("retired_id") == current)).height:
         followed.append(step.row(0, named=True))
         current = step["surviving_id"][0]
     return current, pl.DataFrame(followed, schema=merges.schema)
@@ -37,6 +37,8 @@ def explain(warehouse: Warehouse, record_id: str) -> str:
     columns = ["source_id", "path", "ordinal", "collection", "status", "similarity", "dedup_key"]
     if warehouse.current_version() is None:
         raise RecordNotFound(f"no dataset is published in {warehouse.root}: give the warehouse a run wrote (--warehouse)")
+    if current is None:
+        return _dissolved(warehouse, record_id, followed)
     occurrences = warehouse.rows_where("occurrences", "record_id", [current], columns).sort("path", "ordinal")
     if occurrences.is_empty():
         raise RecordNotFound(f"no record {record_id} in {warehouse.root}{_did_you_mean(warehouse, record_id)}")
@@ -78,6 +80,16 @@ def explain(warehouse: Warehouse, record_id: str) -> str:
     return "\n".join(lines)
 
 
+def _dissolved(warehouse: Warehouse, record_id: str, followed: pl.DataFrame) -> str:
+    """A retired id with no survivor: its only blocks were rejected (glued, ambiguous) once the texts they join arrived."""
+    *merged, last = followed.iter_rows(named=True)
+    lines = [f"{record_id} was merged into {r['surviving_id']} in dataset version {r['dataset_version']}" for r in merged]
+    lines.append(f"{last['retired_id']} was dissolved in dataset version {last['dataset_version']}: its blocks are rejected now")
+    blocks = warehouse.rows_where("occurrences", "dedup_key", [last["via_dedup_key"]], ["path", "ordinal", "reject_reason"]).sort("path", "ordinal")
+    lines += [f"  {row['path']}#{row['ordinal']}: rejected ({row['reject_reason']})" for row in blocks.iter_rows(named=True)]
+    return "\n".join(lines)
+
+
 def _blocks_that_left(warehouse: Warehouse, edges: pl.DataFrame, here: set[str]) -> dict[str, str]:
     """``dedup_key -> "path#ordinal (now rejected: reason)"`` of the edge keys no occurrence of the record has (a glued block that left it)."""
     gone = pl.Series([k for k in pl.concat([edges["dedup_key_a"], edges["dedup_key_b"]]).unique().to_list() if k not in here], dtype=pl.String)
@@ -92,4 +104,6 @@ def _why_edge(measure: str, similarity: float) -> str:
         return f"spread {similarity:.3f} (borderline similarity, shared text throughout both abstracts, no conflicting method names)"
     if measure == "method_name":
         return f"containment {similarity:.3f} and the same method name introduced in both (borderline similarity)"
+    if measure == "cut_copy":
+        return f"containment {similarity:.3f} of a copy cut short (ending in an ellipsis) in the other's opening (borderline similarity)"
     return f"{measure} {similarity:.3f}"

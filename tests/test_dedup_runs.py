@@ -71,12 +71,14 @@ def test_runs_a_then_b_give_the_partition_of_one_run(paperlake_cli, tmp_path: Pa
 
 
 def _assert_indexed(wh: Warehouse) -> None:
-    """Every accepted key has one row of band keys and one of passage hashes in the dedup index, and nothing else has."""
-    index, params = wh.read("dedup_index"), DedupParams()
-    accepted_keys = set(wh.read("occurrences").filter(pl.col("record_id").is_not_null())["dedup_key"].to_list())
+    """Every accepted key has one row of band keys and one of passage hashes in the dedup index, and nothing else has but
+    keys accepted once and rejected by dedup since (glued, ambiguous)."""
+    index, params, occurrences = wh.read("dedup_index"), DedupParams(), wh.read("occurrences")
+    accepted_keys = set(occurrences.filter(pl.col("record_id").is_not_null())["dedup_key"].to_list())
+    unplaced_keys = set(occurrences.filter(pl.col("reject_reason").is_in([dedup.GLUED, dedup.AMBIGUOUS]))["dedup_key"].to_list())
     for scheme in (params.lsh.scheme, params.passage_scheme):
         rows = index.filter(pl.col("scheme") == scheme)
-        assert rows["dedup_key"].is_unique().all() and set(rows["dedup_key"].to_list()) == accepted_keys
+        assert rows["dedup_key"].is_unique().all() and accepted_keys <= set(rows["dedup_key"].to_list()) <= accepted_keys | unplaced_keys
     assert set(index["scheme"].to_list()) == {params.lsh.scheme, params.passage_scheme}
 
 
@@ -256,6 +258,29 @@ def test_a_glued_block_that_joined_a_record_is_rejected_when_the_other_abstract_
     record_of_a = wh.read("occurrences").filter(pl.col("path") == "a.txt")["record_id"][0]
     code, text = paperlake_cli("explain", record_of_a, "--warehouse", tmp_path / "runs")
     assert code == 0 and "a.txt#1 ~ x.txt#1 (now rejected: glued): containment" in text, text
+
+
+def test_a_record_whose_only_block_is_rejected_later_is_recorded_as_dissolved(paperlake_cli, tmp_path: Path) -> None:
+    """A glued block published alone founds a record; once both abstracts arrive it is rejected, and its record id is retired
+    with no survivor (``record_merges``), not dropped silently; ``explain`` of the id says so."""
+    seed = SEEDS / "004_b7bcd04307c4e48c.txt"
+    a, b = seed.read_text(encoding="utf-8").split("\n\n")[1:3]
+    raw = tmp_path / "raw"
+    raw.mkdir()
+    _listing(raw / "x.txt", f"{a} {b}")
+    assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")[0] == 0
+    glued_id = Warehouse(tmp_path / "runs").read("records")["record_id"].to_list()
+    _listing(raw / "a.txt", a)
+    _listing(raw / "b.txt", b)
+    code, output = paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")
+    assert code == 0 and "rejects   1 (glued: 1)" in output, output
+    assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "once")[0] == 0
+    assert _partition(tmp_path / "runs") == _partition(tmp_path / "once")
+    wh = Warehouse(tmp_path / "runs")
+    assert wh.read("record_merges").select("retired_id", "surviving_id", "dataset_version").rows() == [(glued_id[0], None, 2)]
+    assert glued_id[0] not in wh.read("records")["record_id"].to_list()
+    code, text = paperlake_cli("explain", glued_id[0], "--warehouse", tmp_path / "runs")
+    assert code == 0 and f"{glued_id[0]} was dissolved in dataset version 2" in text and "x.txt#1: rejected (glued)" in text, text
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -351,8 +351,8 @@ def test_the_dedup_index_is_matched_for_every_scheme_in_one_read_and_keeps_schem
         warehouse.publish({"dedup_index": TableChange(rows)}, {"created_at": now_utc()})
 
     found = warehouse.index_matches({"bands": pl.Series([1, 4, 5, 9]), "passages": pl.Series([1, 2, 3])})
-    assert sorted(found["bands"].rows()) == [("a", 1), ("b", 4), ("c", 5)]
-    assert sorted(found["passages"].rows()) == [("a", 3), ("c", 1)]
+    assert sorted(found["bands"].rows()) == [("a", 1, 2), ("b", 4, 2), ("c", 5, 1)]
+    assert sorted(found["passages"].rows()) == [("a", 3, 1), ("c", 1, 2)]
     assert warehouse.index_matches({"passages": pl.Series([9], dtype=pl.Int64)})["passages"].is_empty()
 
 

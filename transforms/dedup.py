@@ -39,6 +39,9 @@ KEY_SCHEME = "k1"
 RECORD_ID_PREFIX = "pl_"
 GLUED = "glued"  # the reject reason of a block that is two abstracts glued together (see ``glued_keys``)
 AMBIGUOUS = "ambiguous"  # the reject reason of a block that two different papers contain (see ``ambiguous_keys``)
+TRUNCATED_END = r"(?:\.\.\.|…)[\])]?\s*\z"  # a normalized text a listing cut short: "… we propose..." ("[...]", "(…)")
+CUT_SLACK = 1.2  # a cut copy's shingles are looked for in this many times as many of the longer text's first ones
+RECORD_NODE = "record:"  # a published record's node beside the key nodes of a link graph (``_still_apart``)
 UNPLACED = pl.Schema({"dedup_key": pl.String, "reject_reason": pl.String})
 # Characters of a normalized text that show damage: U+FFFD (bytes the decoder could not read) and mojibake ftfy left.
 DAMAGE = "\ufffd|" + CP1252_PAIR
@@ -135,7 +138,7 @@ class Matches:
 
     assignment: pl.DataFrame  # dedup_key -> record_id, for every new key
     edges: pl.DataFrame  # confirmed pairs: dedup_key_a (new), dedup_key_b, measure, similarity
-    merges: pl.DataFrame  # retired_id -> surviving_id, via_dedup_key (the smallest new key of the bridging component)
+    merges: pl.DataFrame  # retired_id -> surviving_id, via_dedup_key (the smallest new key of the bridging component); no survivor: dissolved
     bands: pl.DataFrame  # dedup_index rows of every new key: dedup_key, scheme, bands (its band keys, or under the passage scheme its passage hashes)
     unplaced: pl.DataFrame  # keys, new or published, in no record (``UNPLACED``: glued or ambiguous), rejected with that reason
 
@@ -182,7 +185,7 @@ def confirm(pairs: pl.DataFrame, candidates: Candidates, params: DedupParams) ->
     borderline = is_borderline(params)
     weighed = pl.concat(
         [
-            sims.filter(~borderline).with_columns(spread=pl.lit(None, pl.Float64), names=pl.lit(None, pl.String)),
+            without_evidence(sims.filter(~borderline)),
             borderline_evidence(sims.filter(borderline), candidates),
         ]
     )
@@ -192,7 +195,7 @@ def confirm(pairs: pl.DataFrame, candidates: Candidates, params: DedupParams) ->
         .when(pl.col("measure") == "spread")
         .then(pl.col("spread"))
         .otherwise(pl.col("containment"))
-    ).drop("spread", "names", "smaller")
+    ).drop("spread", "names", "smaller", "opening", "cut")
 
 
 def reachable(pairs: pl.DataFrame, shingled: minhash.ShingleHashes, params: DedupParams) -> pl.DataFrame:
@@ -225,8 +228,13 @@ def is_borderline(params: DedupParams) -> pl.Expr:
 
 def passes(params: DedupParams) -> pl.Expr:
     """A confirmed pair: Jaccard or containment at the threshold, or borderline with one introduced
-    method name in common, or borderline with no method names to compare and its spread at ``params.spread``."""
-    by_evidence = (pl.col("names") == "shared") | (pl.col("names").is_null() & (pl.col("spread") >= params.spread))
+    method name in common, or borderline with no method names to compare and its spread at ``params.spread``,
+    or borderline with its shorter side a cut copy of the longer's opening (``is_cut_copy``) and no conflicting names."""
+    by_evidence = (
+        (pl.col("names") == "shared")
+        | (pl.col("names").is_null() & (pl.col("spread") >= params.spread))
+        | (is_cut_copy(params) & (pl.col("names").ne_missing("conflict")))
+    )
     return _strong(params) | (is_borderline(params) & by_evidence.fill_null(False))
 
 
@@ -238,21 +246,38 @@ def _measure(params: DedupParams) -> pl.Expr:
         .then(pl.lit("containment"))
         .when(pl.col("names") == "shared")
         .then(pl.lit("method_name"))
+        .when(is_cut_copy(params))
+        .then(pl.lit("cut_copy"))
         .otherwise(pl.lit("spread"))
     )
 
 
+def is_cut_copy(params: DedupParams) -> pl.Expr:
+    """A borderline pair whose shorter side ends in an ellipsis and is the longer's opening (``opening`` at ``params.containment``):
+    a listing's copy cut short, too short for containment alone to say which paper it is from."""
+    return pl.col("cut").fill_null(False) & (pl.col("opening") >= params.containment)
+
+
+def without_evidence(pairs: pl.DataFrame) -> pl.DataFrame:
+    """Pairs with the columns ``borderline_evidence`` adds, null: pairs that need none."""
+    return pairs.with_columns(spread=pl.lit(None, pl.Float64), names=pl.lit(None, pl.String), opening=pl.lit(None, pl.Float64), cut=pl.lit(None, pl.Boolean))
+
+
 def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataFrame:
-    """Add ``spread`` (``minhash.spread``) and ``names`` to pairs of rows of ``candidates``.
+    """Add ``spread`` (``minhash.spread``), ``names``, ``opening`` (``minhash.opening_share``) and ``cut`` (the shorter side's
+    text ends in an ellipsis) to pairs of rows of ``candidates``.
 
     ``names`` compares the method names the two keys introduce (``methods.method_names`` of
     any copy of each): ``shared`` when one name is in both, ``conflict`` when both introduce
     names but none is shared, null otherwise.
     """
     if pairs.is_empty():
-        return pairs.with_columns(spread=pl.lit(None, pl.Float64), names=pl.lit(None, pl.String))
+        return without_evidence(pairs)
     rows = pl.concat([pairs["a"], pairs["b"]]).unique().sort()
     copies = pl.DataFrame({"row": rows, "text": candidates.texts_of(rows)}).explode("text")
+    sizes = np.diff(candidates.shingled.bounds)
+    a_shorter = pl.Series(sizes[pairs["a"].to_numpy()] <= sizes[pairs["b"].to_numpy()])
+    cut_rows = copies.filter(pl.col("text").str.contains(TRUNCATED_END))["row"].unique().implode()
     named_copies = copies.select("row", names=methods.method_names(pl.col("text"), pl.col("text")))
     names = named_copies.explode("names").group_by("row").agg(pl.col("names").drop_nulls().unique())
     named = pairs.join(names.rename({"row": "a", "names": "_names_a"}), on="a", how="left").join(
@@ -261,7 +286,12 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     both = (pl.col("_names_a").list.len() > 0) & (pl.col("_names_b").list.len() > 0)
     shared = pl.col("_names_a").list.set_intersection("_names_b").list.len() > 0
     relation = pl.when(shared).then(pl.lit("shared")).when(both).then(pl.lit("conflict"))
-    return named.with_columns(spread=pl.Series(minhash.spread(named, candidates.shingled)), names=relation).drop("_names_a", "_names_b")
+    return named.with_columns(
+        spread=pl.Series(minhash.spread(named, candidates.shingled)),
+        names=relation,
+        opening=pl.Series(minhash.opening_share(named, candidates.shingled, CUT_SLACK)),
+        cut=pl.when(a_shorter).then(pl.col("a")).otherwise(pl.col("b")).is_in(cut_rows),
+    ).drop("_names_a", "_names_b")
 
 
 def key_signatures(folded: pl.Series, params: DedupParams) -> pl.DataFrame:
@@ -309,7 +339,7 @@ def passage_rows(keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
 
 
 def drop_common_passages(held: pl.DataFrame, cap: int) -> tuple[pl.DataFrame, pl.Series]:
-    """The published ``(dedup_key, value)`` rows holding a fresh key's passage hash, less those of the hashes more than
+    """The published ``(dedup_key, value, held)`` rows holding a fresh key's passage hash, less those of the hashes more than
     ``cap`` published keys hold, and those hashes (common, whoever else holds them): a hash in a template sentence is
     held by thousands of keys, all left out. A key's passage hashes are distinct: ``held`` has a row per holder."""
     holders = held.group_by("value").len()
@@ -323,26 +353,30 @@ def index_candidates(
     """Published keys to match the fresh keys (``dedup_key``, ``passages``) against, and the passage hashes too common to count.
 
     ``band_hits``: published keys sharing a band key with a fresh key; ``passage_hits``
-    (``dedup_key``, ``passage``): every published key holding a passage hash of a fresh key, except
-    the hashes of ``published_common``, which more than ``passage_cap`` published keys hold. A
-    hash held by more than ``passage_cap`` keys, published and fresh, is common; a published key
-    is a candidate when it shares ``passage_shared`` of the other hashes with a fresh key.
+    (``dedup_key``, ``passage``, ``held``: how many passage hashes the key holds): every published key
+    holding a passage hash of a fresh key, except the hashes of ``published_common``, which more than
+    ``passage_cap`` published keys hold. A hash held by more than ``passage_cap`` keys, published and
+    fresh, is common; a published key is a candidate when it shares ``passage_shared`` of the other
+    hashes with a fresh key, or one when either holds only one (as ``candidate_pairs`` pairs keys).
     """
-    ours = fresh.select("dedup_key", passage="passages").explode("passage").drop_nulls("passage").unique()
-    passage_hits = passage_hits.select("dedup_key", "passage").join(ours, on="passage", how="semi")
-    held = pl.concat([ours, passage_hits]).unique()
+    ours = fresh.select("dedup_key", passage="passages", held=pl.col("passages").list.len()).explode("passage").drop_nulls("passage").unique()
+    passage_hits = passage_hits.select("dedup_key", "passage", "held").join(ours, on="passage", how="semi")
+    held = pl.concat([ours, passage_hits]).select("dedup_key", "passage").unique()
     common = held.group_by("passage").agg(pl.len()).filter(pl.col("len") > params.passage_cap)["passage"]
     if published_common is not None:
         common = pl.concat([common, published_common.cast(common.dtype).rename("passage")]).unique()
     rare = passage_hits.filter(~pl.col("passage").is_in(common.implode()))
-    shared = ours.join(rare, on="passage", suffix="_known").group_by("dedup_key", "dedup_key_known").len()
-    near = shared.filter(pl.col("len") >= params.passage_shared)["dedup_key_known"]
+    shared = ours.join(rare, on="passage", suffix="_known").group_by("dedup_key", "dedup_key_known").agg(
+        pl.len(), single=((pl.col("held") == 1) | (pl.col("held_known") == 1)).any()
+    )
+    near = shared.filter((pl.col("len") >= params.passage_shared) | pl.col("single"))["dedup_key_known"]
     return pl.concat([band_hits, near]).unique().sort().rename("dedup_key"), common.sort()
 
 
 def candidate_pairs(signed: pl.DataFrame, params: DedupParams, common: pl.Series | None = None, below: int | None = None) -> pl.DataFrame:
     """Candidate pairs ``(a, b)``, ``a < b``, of rows (``row``, ``bands``, ``passages``): a band key in common, or
-    ``passage_shared`` passage hashes that at most ``passage_cap`` rows hold and ``common`` does not list.
+    ``passage_shared`` passage hashes (one, when either row holds only one) that at most ``passage_cap`` rows hold and
+    ``common`` does not list.
     With ``below``, only the pairs with ``a < below``."""
     by_passage = minhash.passage_pairs(signed.select("row", "passages"), params.passage_shared, params.passage_cap, common, below)
     return pl.concat([minhash.candidate_pairs(signed.select("row", "bands"), below), by_passage]).unique().sort("a", "b")
@@ -467,6 +501,7 @@ def match_keys(
         .select(retired_id="retired", surviving_id="surviving_id", via_dedup_key="via_dedup_key")
         .sort("retired_id")
     )
+    merges = pl.concat([merges, _dissolved(nodes.filter(pl.Series(is_unplaced)), assignment, record_keys)])
     key_of = nodes["dedup_key"]
     edge_table = edges.select(
         dedup_key_a=key_of.gather(edges["a"]), dedup_key_b=key_of.gather(edges["b"]), measure=pl.col("measure"), similarity=pl.col("similarity")
@@ -480,6 +515,21 @@ def match_keys(
     )
 
 
+def _dissolved(unplaced: pl.DataFrame, assignment: pl.DataFrame, record_keys: pl.LazyFrame | None) -> pl.DataFrame:
+    """``merges`` rows (no ``surviving_id``) of the published records whose every key is ``unplaced`` (``dedup_key``,
+    ``record_id`` of the glued and ambiguous keys), none joining them: their blocks are all rejected now, so the id names no record."""
+    left = unplaced.filter(pl.col("record_id").is_not_null()).select("dedup_key", "record_id")
+    if left.is_empty():
+        return pl.DataFrame(schema={"retired_id": pl.String, "surviving_id": pl.String, "via_dedup_key": pl.String})
+    ids = left["record_id"].unique().implode()
+    others = record_keys.filter(pl.col("record_id").is_in(ids)).select("dedup_key", "record_id").collect() if record_keys is not None else left
+    kept = pl.concat([others.filter(~pl.col("dedup_key").is_in(left["dedup_key"].implode()))["record_id"], assignment["record_id"]])
+    gone = left.filter(~pl.col("record_id").is_in(kept.drop_nulls().implode()))
+    return gone.group_by("record_id").agg(via_dedup_key=pl.col("dedup_key").min()).select(
+        retired_id="record_id", surviving_id=pl.lit(None, pl.String), via_dedup_key="via_dedup_key"
+    ).sort("retired_id")
+
+
 def glued_keys(
     confirmed: pl.DataFrame, candidates: Candidates, nodes: pl.DataFrame, n_new: int, record_keys: pl.LazyFrame | None, params: DedupParams
 ) -> pl.Series:
@@ -490,12 +540,23 @@ def glued_keys(
     (``record_keys``: ``dedup_key``, ``record_id``, ``text`` of published occurrences) may
     cover its other end, so they are confirmed against it too.
     """
-    sides = minhash.covered_ends(confirmed, candidates.shingled, GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE)
+    sides = _glue_sides(confirmed, candidates)
     sides = sides.select(pl.exclude("longer"), dedup_key=candidates.keys.gather(sides["longer"]))
     published = nodes.slice(n_new).join(sides, on="dedup_key", how="semi")
     if record_keys is not None and published.height:
         sides = pl.concat([sides, _record_sides(published, record_keys, params)])
     return minhash.two_texts(sides, GLUE_NOISE)
+
+
+def _glue_sides(confirmed: pl.DataFrame, candidates: Candidates) -> pl.DataFrame:
+    """``minhash.covered_ends`` of the confirmed pairs, but for a start a truncated copy covers: it is no abstract of its own
+    (a full text with a listing's cut copy and a copy without its opening sentence is one abstract, not two glued together)."""
+    sides = minhash.covered_ends(confirmed, candidates.shingled, GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE)
+    starts = sides.filter(pl.col("side") == 1)["shorter"]
+    if starts.is_empty():
+        return sides.drop("shorter")
+    cut = starts.filter(candidates.texts_of(starts).list.first().str.contains(TRUNCATED_END))
+    return sides.filter((pl.col("side") != 1) | ~pl.col("shorter").is_in(cut.implode())).drop("shorter")
 
 
 def _fragment_pairs(confirmed: pl.DataFrame, sizes: np.ndarray, params: DedupParams) -> pl.DataFrame:
@@ -527,6 +588,7 @@ def ambiguous_keys(
     texts = pl.DataFrame({"dedup_key": candidates.keys.gather(involved), "texts": candidates.texts_of(involved)})
     fragments = pl.DataFrame({"fragment": candidates.keys.gather(rows["fragment"]), "container": candidates.keys.gather(rows["container"])})
     published = placed.filter(pl.col("record_id").is_not_null() & pl.col("dedup_key").is_in(fragments["fragment"].implode()))
+    mates = pl.DataFrame(schema={"dedup_key": pl.String, "record_id": pl.String})
     if record_keys is not None and published.height:
         mates = _record_copies(published["record_id"], record_keys)
         texts = pl.concat([texts, mates.select("dedup_key", "texts")]).unique("dedup_key", keep="first")
@@ -548,7 +610,37 @@ def ambiguous_keys(
         return pl.Series("dedup_key", [], pl.String)
     same = confirm(pairs.select(a="container", b="container_other").unique(), local, params).select(container="a", container_other="b")
     differing = pairs.join(same, on=["container", "container_other"], how="anti")
-    return keys["dedup_key"].gather(differing["fragment"].unique().sort()).rename("dedup_key")
+    if differing.is_empty():
+        return pl.Series("dedup_key", [], pl.String)
+    # ... unless the two are one paper all the same: linked by other confirmed pairs or by a published record
+    key = keys["dedup_key"]
+    links = pl.concat(
+        [
+            pl.DataFrame({"a": candidates.keys.gather(confirmed["a"]), "b": candidates.keys.gather(confirmed["b"])}),
+            pl.DataFrame({"a": key.gather(holds["fragment"]), "b": key.gather(holds["container"])}),
+            pl.DataFrame({"a": key.gather(same["container"]), "b": key.gather(same["container_other"])}),
+            pl.concat([placed, mates.select(placed.columns)]).drop_nulls().select(a="dedup_key", b=RECORD_NODE + pl.col("record_id")),
+        ]
+    )
+    doubts = pl.DataFrame({"fragment": key.gather(differing["fragment"]), "a": key.gather(differing["container"]), "b": key.gather(differing["container_other"])})
+    return _still_apart(doubts, links).rename("dedup_key")
+
+
+def _still_apart(doubts: pl.DataFrame, links: pl.DataFrame) -> pl.Series:
+    """The ``fragment``s of ``doubts`` with a container pair (``a``, ``b``) that ``links`` (pairs of nodes) leave in two components
+    once every doubted fragment's links are dropped; a fragment found to join one paper gives its links back, until none does."""
+    nodes = pl.concat([links["a"], links["b"], doubts["a"], doubts["b"]]).unique().sort()
+    ends = [nodes.search_sorted(links[side]).to_numpy() for side in ("a", "b")]
+    pair = [nodes.search_sorted(doubts[side]).to_numpy() for side in ("a", "b")]
+    doubted = doubts["fragment"].unique().sort()
+    while True:
+        kept = ~(links["a"].is_in(doubted.implode()) | links["b"].is_in(doubted.implode())).to_numpy()
+        graph = coo_matrix((np.ones(int(kept.sum()), dtype=np.int8), (ends[0][kept], ends[1][kept])), shape=(nodes.len(), nodes.len()))
+        _, component = connected_components(graph, directed=False)
+        apart = doubts["fragment"].filter(pl.Series(component[pair[0]] != component[pair[1]])).unique().sort()
+        if apart.len() == doubted.len():
+            return apart
+        doubted = apart
 
 
 def _record_sides(published: pl.DataFrame, record_keys: pl.LazyFrame, params: DedupParams) -> pl.DataFrame:
@@ -559,7 +651,7 @@ def _record_sides(published: pl.DataFrame, record_keys: pl.LazyFrame, params: De
     pairs = pairs.filter(pl.col("row") != pl.col("row_mate")).select(a="row", b="row_mate")
     local = _text_candidates(keys, params)
     confirmed = confirm(pairs, local, params)
-    sides = minhash.covered_ends(confirmed, local.shingled, GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE)
+    sides = _glue_sides(confirmed, local)
     sides = sides.filter(pl.col("longer").is_in(pairs["a"].implode()))
     return sides.select(pl.exclude("longer"), dedup_key=keys["dedup_key"].gather(sides["longer"]))
 

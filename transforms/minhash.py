@@ -276,10 +276,13 @@ def passage_table(shingled: ShingleHashes, width: int) -> pl.DataFrame:
 
 
 def passage_pairs(passage_lists: pl.DataFrame, shared: int, cap: int, common: pl.Series | None = None, below: int | None = None) -> pl.DataFrame:
-    """Pairs ``(a, b)`` with ``a < b`` of rows (``row``, ``passages``) that share at least ``shared`` passage hashes,
-    counting only hashes that at most ``cap`` rows hold and that are not in ``common`` (templates are not evidence).
-    With ``below``, only the pairs with ``a < below``."""
-    return _pairs_sharing(_held(passage_lists.select("row", value="passages"), common), shared, cap, below)
+    """Pairs ``(a, b)`` with ``a < b`` of rows (``row``, ``passages``) that share at least ``shared`` passage hashes, or one
+    when either row holds only one (a short text: all its windows have one smallest hash), counting only hashes that at
+    most ``cap`` rows hold and that are not in ``common`` (templates are not evidence). With ``below``, only the pairs with ``a < below``."""
+    singles = passage_lists.filter(pl.col("passages").list.len() == 1)["row"].cast(pl.Int64).to_numpy()
+    single = np.zeros(int(passage_lists["row"].max() or 0) + 1, dtype=bool)
+    single[singles] = True
+    return _pairs_sharing(_held(passage_lists.select("row", value="passages"), common), shared, cap, below, single)
 
 
 def _held_below(flat: pl.DataFrame, below: int | None) -> pl.DataFrame:
@@ -296,9 +299,10 @@ def _held(lists: pl.DataFrame, common: pl.Series | None) -> pl.DataFrame:
     return flat.filter(~pl.col("value").is_in(common.implode())) if common is not None and common.len() else flat
 
 
-def _pairs_sharing(flat: pl.DataFrame, shared: int, cap: int | None, below: int | None = None) -> pl.DataFrame:
+def _pairs_sharing(flat: pl.DataFrame, shared: int, cap: int | None, below: int | None = None, single: np.ndarray | None = None) -> pl.DataFrame:
     """Pairs ``(a, b)``, ``a < b``, sorted, of rows (``row``, ``value``: one row per value a row holds) with ``shared``
-    values in common, counting only values at most ``cap`` rows hold (and, with ``below``, only those with ``a < below``).
+    values in common (one, where ``single`` flags either row), counting only values at most ``cap`` rows hold (and, with
+    ``below``, only those with ``a < below``).
     Numpy over the rows sorted by value: every pair within a run of rows holding one value, then one sort to count each pair's runs."""
     flat = _held_below(flat, below).sort("value")
     rows, (_, first, counts) = flat["row"].to_numpy().astype(_U64), _runs(flat["value"].to_numpy())
@@ -316,7 +320,10 @@ def _pairs_sharing(flat: pl.DataFrame, shared: int, cap: int | None, below: int 
         keep = np.minimum(a, b) < _U64(below)
         a, b = a[keep], b[keep]
     pairs, _, times = _runs(np.sort((np.minimum(a, b) << _U64(32)) | np.maximum(a, b)))
-    pairs = pairs[(times >= shared) & ((pairs >> _U64(32)) != (pairs & _U64(0xFFFFFFFF)))]
+    enough = times >= shared
+    if single is not None:
+        enough |= single[(pairs >> _U64(32)).astype(np.int64)] | single[(pairs & _U64(0xFFFFFFFF)).astype(np.int64)]
+    pairs = pairs[enough & ((pairs >> _U64(32)) != (pairs & _U64(0xFFFFFFFF)))]
     return pl.DataFrame({"a": (pairs >> _U64(32)).astype(np.uint32), "b": (pairs & _U64(0xFFFFFFFF)).astype(np.uint32)})
 
 
@@ -446,10 +453,23 @@ def spread(pairs: pl.DataFrame, shingled: ShingleHashes) -> np.ndarray:
     return out
 
 
+def opening_share(pairs: pl.DataFrame, shingled: ShingleHashes, slack: float) -> np.ndarray:
+    """For each pair ``(a, b)`` of rows of ``shingled``: the share of the shorter text's shingles found in the longer text's
+    opening (its first ``slack`` times as many shingles). A listing's copy cut short holds the opening of its abstract."""
+    bounds, hashes = shingled.bounds, shingled.hashes
+    out = np.zeros(pairs.height)
+    for k, (a, b) in enumerate(zip(pairs["a"].to_numpy(), pairs["b"].to_numpy())):
+        first, second = hashes[bounds[a] : bounds[a + 1]], hashes[bounds[b] : bounds[b + 1]]
+        shorter, longer = (first, second) if len(first) <= len(second) else (second, first)
+        if len(shorter):
+            out[k] = np.isin(shorter, longer[: int(np.ceil(slack * len(shorter)))]).mean()
+    return out
+
+
 def covered_ends(pairs: pl.DataFrame, shingled: ShingleHashes, ratio: float, share: float, least: int, noise: float) -> pl.DataFrame:
     """Which end of the longer text of each pair ``(a, b)`` the shorter one covers, where the rest of it is another text.
 
-    ``longer`` is the row of the longer text (more shingles, then the larger row); ``side`` is 1
+    ``longer`` is the row of the longer text (more shingles, then the larger row) and ``shorter`` the other's; ``side`` is 1
     when the shorter text covers its start and an overhang of ``share`` of its shingles (and at
     least ``least``) at its end shares at most ``noise`` of them with the shorter one, -1 for the
     mirror case; ``covered`` are the longer text's distinct shingles the shorter one holds and
@@ -462,7 +482,7 @@ def covered_ends(pairs: pl.DataFrame, shingled: ShingleHashes, ratio: float, sha
     a, b = pairs["a"].to_numpy().astype(np.int64), pairs["b"].to_numpy().astype(np.int64)
     a_longer = (sizes[a] > sizes[b]) | ((sizes[a] == sizes[b]) & (a > b))
     longer, shorter = np.where(a_longer, a, b), np.where(a_longer, b, a)
-    found_rows, found_sides, found_covered, found_sizes = [], [], [], []
+    found_rows, found_shorter, found_sides, found_covered, found_sizes = [], [], [], [], []
     for k in np.flatnonzero(sizes[longer] >= ratio * np.maximum(sizes[shorter], 1)):
         text = hashes[bounds[longer[k]] : bounds[longer[k] + 1]]
         shared = np.isin(text, hashes[bounds[shorter[k]] : bounds[shorter[k] + 1]])
@@ -470,17 +490,19 @@ def covered_ends(pairs: pl.DataFrame, shingled: ShingleHashes, ratio: float, sha
         tail, head = _quiet_end(shared[::-1], noise), _quiet_end(shared, noise)
         if (tail >= at_least) != (head >= at_least):
             found_rows.append(longer[k])
+            found_shorter.append(shorter[k])
             found_sides.append(1 if tail >= at_least else -1)
             found_covered.append(np.unique(text[shared]).tolist())
             found_sizes.append(len(np.unique(text)))
     return pl.DataFrame(
         {
             "longer": np.array(found_rows, np.int64),
+            "shorter": np.array(found_shorter, np.int64),
             "side": np.array(found_sides, np.int8),
             "covered": pl.Series(found_covered, dtype=pl.List(pl.UInt64)),
             "size": np.array(found_sizes, np.uint32),
         }
-    ).cast({"longer": pairs.schema["a"]})
+    ).cast({"longer": pairs.schema["a"], "shorter": pairs.schema["a"]})
 
 
 def two_texts(sides: pl.DataFrame, noise: float) -> pl.Series:

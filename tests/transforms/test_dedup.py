@@ -127,7 +127,7 @@ def _partition(occurrences: pl.DataFrame) -> set[frozenset[tuple[str, int]]]:
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.booleans(), min_size=8, max_size=8), st.booleans())
+@given(st.lists(st.booleans(), min_size=9, max_size=9), st.booleans())
 def test_runs_over_a_then_b_partition_like_one_run(corpus: pl.DataFrame, in_a: list[bool], reverse: bool) -> None:
     files = sorted(corpus["path"].unique().to_list())
     a_files = [f for f, chosen in zip(files, in_a) if chosen]
@@ -136,12 +136,17 @@ def test_runs_over_a_then_b_partition_like_one_run(corpus: pl.DataFrame, in_a: l
     if reverse:
         a, b = b, a
     first = deduplicate(a, EMPTY).occurrences
-    second = deduplicate(b, _published(first)).occurrences
+    result = deduplicate(b, _published(first))
+    second = result.occurrences
     once = deduplicate(corpus, EMPTY).occurrences
     assert _partition(second) == _partition(once)
     published_ids = set(first["record_id"].drop_nulls().to_list())
     survived = set(second["record_id"].drop_nulls().to_list())
-    assert published_ids <= survived, "a published record id disappeared without a merge"
+    merges = result.matches.merges
+    assert published_ids - set(merges["retired_id"].to_list()) <= survived, "a published record id disappeared without a merge"
+    assert set(merges["surviving_id"].drop_nulls().to_list()) <= survived
+    dissolved = merges.filter(pl.col("surviving_id").is_null())["retired_id"].to_list()
+    assert not set(dissolved) & survived and second.filter(pl.col("record_id").is_in(dissolved)).is_empty()
 
 
 SENTENCES = [
@@ -227,6 +232,74 @@ def test_a_fragment_of_two_versions_of_one_paper_joins_it() -> None:
     fragment = REPO_PILOT[:250].rsplit(" ", 1)[0] + "..."
     out = deduplicate(_blocks([("a.txt", 1, REPO_PILOT), ("a.txt", 2, camera_ready), ("b.txt", 1, fragment)]), EMPTY).occurrences
     assert out["record_id"].n_unique() == 1 and out["reject_reason"].is_null().all()
+
+
+def _runs_in_every_order(rows: list[tuple[str, int, str]]) -> list[pl.DataFrame]:
+    """The published occurrences of one run over ``rows`` and of two runs, each row first on its own, then the rest."""
+    outcomes = [deduplicate(_blocks(rows), EMPTY).occurrences]
+    for first in rows:
+        first_run = deduplicate(_blocks([first]), EMPTY).occurrences
+        second_run = deduplicate(_blocks([row for row in rows if row != first]), _published(first_run)).occurrences
+        outcomes.append(pl.concat([first_run.join(second_run, on=["path", "ordinal"], how="anti"), second_run], how="diagonal_relaxed"))
+    return outcomes
+
+
+def test_a_fragment_whose_containers_are_one_paper_only_through_its_other_copies_joins_it() -> None:
+    """A cut copy and a v1 without the middle sentences both hold a listing's truncated opening but are no near duplicates
+    of each other; the full text links them, so the opening joins the paper (it was rejected as ambiguous)."""
+    rows = [
+        ("a.txt", 1, " ".join(SENTENCES)),
+        ("b.txt", 1, " ".join(SENTENCES[:6]) + "..."),
+        ("c.txt", 1, " ".join(SENTENCES[:3] + SENTENCES[7:])),
+        ("d.txt", 1, " ".join(SENTENCES[:3]) + " We further..."),
+    ]
+    one_run = deduplicate(_blocks(rows), EMPTY)
+    keys = {key: path for key, path in one_run.occurrences.select("dedup_key", "path").iter_rows()}
+    edges = {frozenset((keys[a], keys[b])) for a, b in one_run.matches.edges.select("dedup_key_a", "dedup_key_b").iter_rows()}
+    assert frozenset(("b.txt", "c.txt")) not in edges
+    for outcome in _runs_in_every_order(rows):
+        assert outcome["record_id"].n_unique() == 1 and outcome["reject_reason"].is_null().all()
+
+
+def test_two_fragments_of_what_two_papers_share_stay_ambiguous() -> None:
+    """Two truncated copies of the opening two papers share confirm each other: neither links the papers for the other."""
+    shared = OPENING + " Existing agents retrieve code by lexical search and rarely check their patches, so their edits break unrelated tests."
+    rows = [
+        ("a.txt", 1, shared + REPO_PILOT[len(OPENING) :]),
+        ("a.txt", 2, shared + TEST_SMITH[len(OPENING) :]),
+        ("b.txt", 1, shared + " We introduce..."),
+        ("c.txt", 1, shared + "..."),
+    ]
+    for outcome in _runs_in_every_order(rows):
+        assert _partition(outcome) == {frozenset({("a.txt", 1)}), frozenset({("a.txt", 2)})}
+        assert outcome.filter(pl.col("path") != "a.txt")["reject_reason"].to_list() == ["ambiguous", "ambiguous"]
+
+
+def test_an_abstract_with_a_cut_copy_of_its_start_and_a_copy_without_it_is_not_two_glued_together() -> None:
+    """A listing's copy cut after the opening and a copy that drops the opening cover the full text's two ends and share
+    nothing, as two glued abstracts would; a copy ending in an ellipsis is no abstract of its own, so the text stays whole."""
+    rows = [("a.txt", 1, " ".join(SENTENCES)), ("b.txt", 1, " ".join(SENTENCES[:3]) + "..."), ("c.txt", 1, " ".join(SENTENCES[3:]))]
+    for outcome in _runs_in_every_order(rows):
+        assert outcome["record_id"].n_unique() == 1 and outcome["reject_reason"].is_null().all()
+    glued = deduplicate(_blocks([*rows, ("d.txt", 1, " ".join(SENTENCES[:3]))]), EMPTY).occurrences.sort("path")
+    assert glued["reject_reason"].to_list() == ["glued", None, None, None]
+
+
+def test_a_short_copy_cut_short_joins_the_abstract_whose_opening_it_is() -> None:
+    """A listing's copy of an abstract's first two sentences, cut with an ellipsis, is too short (under 30 shingles) for
+    containment alone; being the longer text's opening and cut short confirms it (``cut_copy``). The same words without
+    the ellipsis, or another text's middle cut short, stay apart."""
+    full = " ".join(SENTENCES)
+    opening = " ".join(SENTENCES[:2])
+
+    def records(copy: str) -> tuple[int, list[str]]:
+        out = deduplicate(_blocks([("a.txt", 1, full), ("b.txt", 1, copy)]), EMPTY)
+        return out.occurrences["record_id"].n_unique(), out.matches.edges["measure"].to_list()
+
+    assert records(opening + "...") == (1, ["cut_copy"])
+    assert records(opening[:-1] + " …")[0] == 1
+    assert records(opening)[0] == 2
+    assert records(" ".join(SENTENCES[3:5]) + "...")[0] == 2
 
 
 def test_glued_words_hyphen_splits_and_a_dropped_sentence_still_match() -> None:
@@ -346,6 +419,8 @@ def test_passage_hashes_many_keys_hold_are_not_evidence() -> None:
     lists = pl.DataFrame({"row": [0, 1, 2, 3], "passages": [[1, 2, 7], [1, 2, 8], [1, 2, 9], [5, 6]]}, schema={"row": pl.UInt32, "passages": pl.List(pl.Int64)})
     assert minhash.passage_pairs(lists, shared=2, cap=3).rows() == [(0, 1), (0, 2), (1, 2)]
     assert minhash.passage_pairs(lists, shared=2, cap=2).is_empty()  # 1 and 2 are held by three keys: a template
+    short = pl.DataFrame({"row": [0, 1, 2], "passages": [[5], [5, 6, 7], [6, 7, 8]]}, schema={"row": pl.UInt32, "passages": pl.List(pl.Int64)})
+    assert minhash.passage_pairs(short, shared=2, cap=3).rows() == [(0, 1), (1, 2)]  # a short text holds one hash: one is enough
     assert minhash.passage_pairs(lists, shared=2, cap=3, common=pl.Series([2], dtype=pl.Int64)).is_empty()  # or by too many published keys
 
 
@@ -354,7 +429,10 @@ def test_passage_hashes_many_keys_hold_are_not_evidence() -> None:
 def test_passage_pairs_are_the_pairs_sharing_enough_rare_hashes(lists: list[list[int]], shared: int, cap: int) -> None:
     frame = pl.DataFrame({"row": range(len(lists)), "passages": lists}, schema={"row": pl.UInt32, "passages": pl.List(pl.Int64)})
     holders = {h: sum(h in held for held in lists) for held in lists for h in held}
-    expected = [(i, j) for i in range(len(lists)) for j in range(i + 1, len(lists)) if sum(holders[h] <= cap for h in set(lists[i]) & set(lists[j])) >= shared]
+    needed = [[1 if 1 in (len(lists[i]), len(lists[j])) else shared for j in range(len(lists))] for i in range(len(lists))]  # one, for a short text's one hash
+    expected = [
+        (i, j) for i in range(len(lists)) for j in range(i + 1, len(lists)) if sum(holders[h] <= cap for h in set(lists[i]) & set(lists[j])) >= needed[i][j]
+    ]
     assert sorted(minhash.passage_pairs(frame, shared, cap).rows()) == expected
 
 

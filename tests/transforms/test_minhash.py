@@ -62,10 +62,15 @@ def _holders(lists: list[list[int] | None]) -> dict[int, set[int]]:
     return holders
 
 
-def _brute_pairs(lists: list[list[int] | None], shared: int, cap: int | None) -> list[tuple[int, int]]:
+def _brute_pairs(lists: list[list[int] | None], shared: int, cap: int | None, one_if_single: bool = False) -> list[tuple[int, int]]:
+    """Pairs of rows holding ``shared`` values that at most ``cap`` rows hold (one, with ``one_if_single``, when either holds one value)."""
     counted = {v: rows for v, rows in _holders(lists).items() if cap is None or len(rows) <= cap}
+
+    def needed(a: int, b: int) -> int:
+        return 1 if one_if_single and 1 in (len(lists[a] or []), len(lists[b] or [])) else shared
+
     return sorted(
-        (a, b) for a in range(len(lists)) for b in range(a + 1, len(lists)) if sum(a in rows and b in rows for rows in counted.values()) >= shared
+        (a, b) for a in range(len(lists)) for b in range(a + 1, len(lists)) if sum(a in rows and b in rows for rows in counted.values()) >= needed(a, b)
     )
 
 
@@ -82,7 +87,7 @@ def test_candidate_pairs_are_the_rows_sharing_a_band_key(lists: list[list[int] |
 @given(VALUE_LISTS, st.integers(1, 3), st.integers(2, 5))
 def test_passage_pairs_count_only_passages_few_rows_hold(lists: list[list[int] | None], shared: int, cap: int) -> None:
     pairs = minhash.passage_pairs(_frame(lists, "passages"), shared, cap)
-    assert list(zip(pairs["a"].to_list(), pairs["b"].to_list())) == _brute_pairs(lists, shared, cap)
+    assert list(zip(pairs["a"].to_list(), pairs["b"].to_list())) == _brute_pairs(lists, shared, cap, one_if_single=True)
 
 
 @given(VALUE_LISTS, st.integers(1, 3), st.integers(2, 5), st.integers(0, 12))
