@@ -155,7 +155,7 @@ def stages(source: Path) -> tuple[dict[str, float], pl.DataFrame, dict[str, obje
 
 
 def fixture_curve(params: dedup.DedupParams) -> dict[str, object]:
-    """The threshold curve on the labeled fixture corpus (375 blocks, 24 hard-negative pairs)."""
+    """The threshold curve on the labeled fixture corpus (412 blocks, 24 hard-negative pairs)."""
     fixture = corpus.FIXTURE
     read = sources.read_sources(sources.discover(fixture / "corpus"), fixture / "corpus")
     blocks = normalize.normalize_column(split.split_blocks(split.split_header(read)))

@@ -110,20 +110,22 @@ def threshold_curve(
     band = (pl.col("jaccard") >= params.borderline_jaccard) | (pl.col("containment") >= params.borderline_containment)  # borderline at some point of the curve
     weighed = pl.concat(
         [
-            sims.filter(~band).with_columns(spread=pl.lit(None, pl.Float64), names=pl.lit(None, pl.String)),
+            dedup.without_evidence(sims.filter(~band)),
             dedup.borderline_evidence(sims.filter(band), dedup.Candidates(keys=keys["dedup_key"], shingled=shingled, texts=texts)),
         ]
     )
     index = keys.select("dedup_key", row=pl.int_range(pl.len(), dtype=pl.UInt32))
     labelled = blocks.join(index, on="dedup_key").select("row", "cluster")
+    candidates = dedup.Candidates(keys=keys["dedup_key"], shingled=shingled, texts=texts)
 
     def point(**changes: float) -> dict[str, float]:
-        edges = weighed.filter(dedup.passes(replace(params, **changes)))
+        setting = replace(params, **changes)
+        edges = _placed_edges(weighed.filter(dedup.passes(setting)), candidates, setting)
         graph = coo_matrix((np.ones(edges.height, np.int8), (edges["a"].to_numpy(), edges["b"].to_numpy())), shape=(keys.height, keys.height))
         _, component = connected_components(graph, directed=False)
         scored = labelled.with_columns(record=component[labelled["row"].to_numpy()])
-        setting = {"jaccard": params.jaccard, "containment": params.containment, "spread": params.spread, **changes}
-        out = {**setting, **pairwise(scored, "record")}
+        values = {"jaccard": params.jaccard, "containment": params.containment, "spread": params.spread, **changes}
+        out = {**values, **pairwise(scored, "record")}
         if hard_negatives is not None:
             together = scored.group_by("record").agg(pl.col("cluster").unique().sort()).filter(pl.col("cluster").list.len() > 1)
             merged = {tuple(sorted((a, b))) for members in together["cluster"].to_list() for a in members for b in members if a < b}
@@ -136,6 +138,16 @@ def threshold_curve(
         "over_containment": [point(containment=t) for t in thresholds + [1.01]],
         "over_spread": [point(spread=t) for t in SPREADS],
     }
+
+
+def _placed_edges(edges: pl.DataFrame, candidates: dedup.Candidates, params: dedup.DedupParams) -> pl.DataFrame:
+    """The confirmed ``edges`` (rows of ``candidates``) without those of glued and ambiguous keys, which a run rejects."""
+    placed = candidates.keys.to_frame("dedup_key").with_columns(record_id=pl.lit(None, pl.String))
+    glued = dedup.glued_keys(edges, candidates, placed, candidates.keys.len(), None, params)
+    is_glued = candidates.keys.is_in(glued.implode())
+    unglued = edges.filter(~is_glued.gather(edges["a"]) & ~is_glued.gather(edges["b"]))
+    unplaced = candidates.keys.is_in(pl.concat([glued, dedup.ambiguous_keys(unglued, candidates, placed, None, params)]).implode())
+    return edges.filter(~unplaced.gather(edges["a"]) & ~unplaced.gather(edges["b"]))
 
 
 def _signed(shingled: minhash.ShingleHashes, params: dedup.DedupParams) -> pl.DataFrame:
