@@ -275,9 +275,7 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
         return without_evidence(pairs)
     rows = pl.concat([pairs["a"], pairs["b"]]).unique().sort()
     copies = pl.DataFrame({"row": rows, "text": candidates.texts_of(rows)}).explode("text")
-    sizes = np.diff(candidates.shingled.bounds)
-    a_shorter = pl.Series(sizes[pairs["a"].to_numpy()] <= sizes[pairs["b"].to_numpy()])
-    cut_rows = copies.filter(pl.col("text").str.contains(TRUNCATED_END))["row"].unique().implode()
+    cut_rows = copies.filter(pl.col("text").str.contains(TRUNCATED_END))["row"].unique()
     named_copies = copies.select("row", names=methods.method_names(pl.col("text"), pl.col("text")))
     names = named_copies.explode("names").group_by("row").agg(pl.col("names").drop_nulls().unique())
     named = pairs.join(names.rename({"row": "a", "names": "_names_a"}), on="a", how="left").join(
@@ -286,11 +284,12 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     both = (pl.col("_names_a").list.len() > 0) & (pl.col("_names_b").list.len() > 0)
     shared = pl.col("_names_a").list.set_intersection("_names_b").list.len() > 0
     relation = pl.when(shared).then(pl.lit("shared")).when(both).then(pl.lit("conflict"))
+    sizes, a, b = np.diff(candidates.shingled.bounds), named["a"].to_numpy(), named["b"].to_numpy()
+    cut = np.isin(np.where(sizes[a] <= sizes[b], a, b), cut_rows.to_numpy())
+    opening = np.full(named.height, np.nan)
+    opening[cut] = minhash.opening_share(named.filter(pl.Series(cut)), candidates.shingled, CUT_SLACK)  # only cut copies need it
     return named.with_columns(
-        spread=pl.Series(minhash.spread(named, candidates.shingled)),
-        names=relation,
-        opening=pl.Series(minhash.opening_share(named, candidates.shingled, CUT_SLACK)),
-        cut=pl.when(a_shorter).then(pl.col("a")).otherwise(pl.col("b")).is_in(cut_rows),
+        spread=pl.Series(minhash.spread(named, candidates.shingled)), names=relation, opening=pl.Series(opening).fill_nan(None), cut=pl.Series(cut)
     ).drop("_names_a", "_names_b")
 
 

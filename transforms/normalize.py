@@ -102,7 +102,7 @@ _CHROME_FIELDS = (
 # whose first line starts "Project page: https://x.org. We propose" keeps that line.
 _LINK_FIELD = r"(?:Paper|Code|Project [Pp]age|Homepage|Website|Demo|GitHub|Github|Repo(?:sitory)?)[ \t]*:[ \t]*(?:https?://|www\.|[\w-]+\.[a-z]{2,}/)\S*"
 # "Read more", "Show all", "Collapse" on Chinese, Japanese and Korean sites.
-_MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读更多|閱讀更多|阅读全文|閱讀全文|查看更多|查看全文|もっと見る|続きを読む|더보기|더 보기|접기)"
+_MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读更多|閱讀更多|阅读全文|閱讀全文|查看更多|查看全文|更多|もっと見る|続きを読む|더보기|더 보기|접기)"
 # A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
 _COPYRIGHT_MARK = r"(?:(?:Copyright[ \t]*)?(?:©|\([cC]\))|Copyright)[ \t]*"
 _COPYRIGHT = r"(?:(?:Copyright[ \t]*)?©|" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?-u:\b))"  # "(c)" alone starts an enumeration's item
@@ -224,13 +224,14 @@ _TITLE_AUTHORS = (  # the title is group 1 and the author line group 2: a chrome
 )
 # The same chrome on the abstract's last line: link badges ("... available online. [PDF] [Code]")
 # and a "Read more" after a cut ("consistency objectiv... Read more", the ellipsis stays) or
-# after a sentence ("... (more)" too), arXiv's "▽ More" / "△ Less" and Semantic Scholar's "Expand". "people should read more."
-# and "... that we expand" are text.
+# after a sentence ("... (more)", "Continue reading" too), a bare "more" after a cut ("objectiv... more »"), arXiv's
+# "▽ More" / "△ Less" and Semantic Scholar's "Expand". "people should read more." and "... that we expand" are text.
 _TRAILING_LINKS = (
     r"(?:[ \t]*\[(?i:" + _LINK_WORD + r")\])+[ \t]*\z"
-    r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*(?:[(\[]?(?i:read|show|see|view)[ \t]+(?i:more|less|all|full (?:abstract|text))[)\]]?|[(\[](?i:more|less)[)\]])[ \t]*[»›→>.]*[ \t]*\z"
+    r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*(?:[(\[]?(?:(?i:read|show|see|view)[ \t]+(?i:more|less|all|full (?:abstract|text))|(?i:continue reading))[)\]]?|[(\[](?i:more|less)[)\]])[ \t]*[»›→>.]*[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
     r"|(…|\.\.\.|[.!?。！？][\"”'」]?)[ \t]*[(\[（【]?" + _MORE_CJK + r"[)\]）】]?[ \t]*[»›→>]*[ \t]*\z"
+    r"|(…|\.\.\.)[ \t]*(?i:more)[ \t]*[»›→>]*[ \t]*\z"
 )
 # Link badges in front of the abstract on its first line ("[PDF] [Code] [Bibtex] Serving large ...", a listing's "[NEW]", "[Oral]"), or its arXiv id
 # ("arXiv:2401.01234v2 [cs.LG] Graph ...", "[2402.00001] Large ..."; the URLs are read from the raw block); a block of badges alone stays.
@@ -555,7 +556,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace(_TRAILING_PAGE_LINKS, "${1}")),
         lambda batch: batch.str.contains(_ENDS_WITH_PAGE_LINK),
     )
-    links = _on_rows(pages, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}${4}")))
+    links = _on_rows(pages, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}${4}${5}")))
     sections = _on_rows(
         links,
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),

@@ -168,6 +168,11 @@ EXAMPLES = [
     ("the density field \u2026 (more)", "the density field..."),
     ("We study KE. [more]", "We study KE."),
     ("we ask for (more)", "we ask for (more)"),
+    ("a consistency objectiv... more \u00bb", "a consistency objectiv..."),  # a listing's bare "more" after its cut
+    ("a consistency objectiv\u2026 more", "a consistency objectiv..."),
+    ("We study KE. Continue reading", "We study KE."),
+    ("本文提出了一种推理框架\u2026更多", "本文提出了一种推理框架..."),
+    ("We need more. More", "We need more. More"),
     ("Title\nAuthors: A. Kumar\nAbstract\nWe study KE.\nUpvote 42 \u00b7 3 comments", "We study KE."),
     # Google Scholar's alerts and search results: the title, its byline (initials, venue, year or site), the actions row
     ("[PDF] Scaling Test-Time Compute for Diffusion Language Models\nJ Doe, J Smith, W Zhang - arXiv preprint arXiv:2506.01234, 2025\n"
