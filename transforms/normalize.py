@@ -1410,6 +1410,9 @@ _CJK_CHARACTERS = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\u
 
 
 def _is_cjk_text(text: str) -> bool:
+    """Whether ``CJK_TEXT_SHARE`` of the letters are Han or kana, counted after NFKC (which the fold applies later: a
+    ligature such as ``Ĳ`` is two letters then, and the share must not change between two passes)."""
+    text = unicodedata.normalize("NFKC", text)
     return len(_CJK_CHARACTERS.findall(text)) >= CJK_TEXT_SHARE * sum(map(str.isalpha, text))
 
 
