@@ -1530,20 +1530,35 @@ def _collapse_spaces(text: pl.Expr) -> pl.Expr:
 # ("regret Õ(d̃√(T)) Õ(d̃√T) Õ(d̃√T), where", "where d_e d_e de is"). Words that read the same without
 # ``_MATH_NOISE`` are one formula when one of them holds a math mark; the first is kept, with the
 # punctuation of the last, or with the word the last copy is glued to ("S^2 S^2 S2FGL" -> "S^2FGL").
-# "the d d matrix" (no mark) and "x^2 + x^2" (not side by side) stay.
+# "the d d matrix" (no mark) and "x^2 + x^2" (not side by side) stay. A run of up to ``MATH_REPEAT_WORDS`` words, one
+# with a mark, that reads the same three times in a row is one formula's three copies too ("(ε, δ) = (3, 10^-5)" three
+# times); in a row that repeats a formula, so is any run three times ("0.319 0.319 0.319"): no prose says a thing three
+# times over.
 _MATH_MARK = re.compile(r"[\^_√∑∏∫≤≥≈≠∈∉∞±×·∇∂‖|]")
 _MATH_NOISE = re.compile(r"[\^_{}()\[\]\\$]")
 _TRAILING_PUNCTUATION = ".,;:!?"
+_WORD_END_PUNCTUATION = re.compile(r"[.,;:!?]+(?= |$)")  # ``_math_key``'s rstrip, for all words of a text at once
+MATH_REPEAT_WORDS = 6
+MATH_WINDOW_CHARS = 200  # the text either side of a mark that ``_repeats_run`` reads (three runs of six words fit)
+# Three copies of one run of words, read as ``_math_key``s joined by spaces (``_math_keys``).
+_THRICE = re.compile(r"(?:^| )((?:[^ ]+ ){1,%d}?)\1\1" % MATH_REPEAT_WORDS)
 
 
 def _math_key(word: str) -> str:
     return _MATH_NOISE.sub("", word.rstrip(_TRAILING_PUNCTUATION))
 
 
+def _math_keys(words: list[str]) -> str:
+    """The words' ``_math_key``s, each followed by a space (an empty key as a NUL character: it repeats nothing)."""
+    return "".join((_math_key(word) or "\0") + " " for word in words)
+
+
 def _repeats_math(text: str) -> bool:
-    """Whether a word with a math mark reads the same as a word beside it (``_math_key``)."""
-    end = -1
+    """Whether a word with a math mark reads the same as a word beside it (``_math_key``), or (``_repeats_run``) as the
+    words one and two runs of its length away."""
+    end, marks = -1, []
     for mark in _MATH_MARK.finditer(text):
+        marks.append(mark.start())
         if mark.start() < end:
             continue  # a word already looked at
         start, end = text.rfind(" ", 0, mark.start()) + 1, text.find(" ", mark.start())
@@ -1556,6 +1571,29 @@ def _repeats_math(text: str) -> bool:
             return True
         if start and _math_key(text[text.rfind(" ", 0, start - 1) + 1 : start - 1]) == key:
             return True
+    return len(marks) >= 2 and _repeats_run(text, marks)
+
+
+def _repeats_run(text: str, marks: list[int]) -> bool:
+    """Whether a word with a math mark and a word beside it read the same as the words 2 to ``MATH_REPEAT_WORDS`` words
+    away on both sides, or that far and twice as far on one side: a run of words three times (``Home | About | Contact``
+    repeats only its bars), ``marks`` the positions of the text's math marks. Only rows with two marks (a formula repeated
+    three times shows its mark in two copies at least), and only the words around each mark."""
+    for mark in marks:
+        first = max(0, mark - MATH_WINDOW_CHARS)
+        window = text[first : mark + MATH_WINDOW_CHARS]
+        keys = _WORD_END_PUNCTUATION.sub("", _MATH_NOISE.sub("", window)).split(" ")  # each word's ``_math_key``
+        at = window.count(" ", 0, mark - first)
+
+        def copied(shift: int, keys: list[str] = keys, at: int = at) -> bool:  # the mark's word and one beside it, ``shift`` words on
+            if not 0 <= at + shift < len(keys) or keys[at] != keys[at + shift]:
+                return False
+            return any(0 <= at + side < len(keys) and 0 <= at + side + shift < len(keys) and keys[at + side] == keys[at + side + shift] for side in (-1, 1))
+
+        for step in range(2, MATH_REPEAT_WORDS + 1) if keys[at] else ():
+            before, after = copied(-step), copied(step)
+            if (before and after) or (after and copied(2 * step)) or (before and copied(-2 * step)):
+                return True
     return False
 
 
@@ -1564,7 +1602,14 @@ def collapse_repeated_math(text: str) -> str:
     if not _repeats_math(text):
         return text
     words, out, i = text.split(" "), [], 0
+    keys = _math_keys(words)
+    thrice = {keys.count(" ", 0, m.start(1)): m.group(1).count(" ") for m in _THRICE.finditer(keys)}  # word index -> run length
     while i < len(words):
+        if i in thrice:  # keep the first copy, with the last one's punctuation
+            run, last = thrice[i], words[i + 3 * thrice[i] - 1]
+            out += words[i : i + run - 1] + [words[i + run - 1].rstrip(_TRAILING_PUNCTUATION) + last[len(last.rstrip(_TRAILING_PUNCTUATION)) :]]
+            i += 3 * run
+            continue
         first, key, j = words[i], _math_key(words[i]), i + 1
         marked = _MATH_MARK.search(first) is not None
         while key and j < len(words) and _math_key(words[j]) == key and (marked or _MATH_MARK.search(words[j])):

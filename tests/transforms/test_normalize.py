@@ -428,6 +428,10 @@ EXAMPLES = [
     (r"regret $\tilde{O}(\sqrt{T})$ Õ(√T) Õ(√T), where $d_e$ d_e de is the dimension", "regret Õ(√(T)), where d_e is the dimension"),
     (r"our framework $S^2$ S^2 S2FGL. Sizes $10^3$ 103 rows", "our framework S^2FGL. Sizes 10^3 rows"),
     ("the d d matrix and x^2 + x^2", "the d d matrix and x^2 + x^2"),
+    # ... also a formula of several words, three times, and then any run three times in that row
+    (r"On CIFAR-10 at $(\epsilon, \delta) = (3, 10^{-5})$ (ε, δ) = (3, 10^-5) (ε, δ) = (3, 10-5), our method gains $0.3$ 0.3 0.3 points.",
+     "On CIFAR-10 at (ε, δ) = (3, 10^-5), our method gains 0.3 points."),
+    ("Home | About | Contact | Login and x^2 | y", "Home | About | Contact | Login and x^2 | y"),
     # a paper title (Title Case) and an author line above the abstract
     ("Rewiring Graphs with Effective Resistance\n" + ABSTRACT, ABSTRACT),
     ("Is Attention All You Need?\nMaria Kowalska, Wei Li and J. R. Smith\n" + ABSTRACT, ABSTRACT),
