@@ -45,7 +45,7 @@ RECORD_NODE = "record:"  # a published record's node beside the key nodes of a l
 UNPLACED = pl.Schema({"dedup_key": pl.String, "reject_reason": pl.String})
 # Characters of a normalized text that show damage: U+FFFD (bytes the decoder could not read) and mojibake ftfy left.
 DAMAGE = "\ufffd|" + CP1252_PAIR
-DAMAGE_WORDS = 2  # what a damaged character costs a copy in the kept rule, in words of its shingle key
+DAMAGE_LETTERS = 2  # what a damaged character costs a copy in the kept rule, in letters of its shingle key
 # A confirmed pair covers one end of its longer text when that text has this many times the
 # shorter's shingles and an overhang at its other end (this share of its shingles, and at least
 # this many) shares at most this share of them with the shorter one (``minhash.covered_ends``).
@@ -684,9 +684,10 @@ def with_text_stats(frame: pl.DataFrame) -> pl.DataFrame:
 def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFrame | pl.LazyFrame | None = None) -> pl.DataFrame:
     """Set ``status`` and ``similarity`` of every occurrence from the kept rule.
 
-    The most complete version is the one with the most words in its shingle key (a CJK
-    character counts as a word), less ``DAMAGE_WORDS`` per damaged character (a U+FFFD splits
-    a word in two: without the cost, a damaged copy would outrank its clean twin); ``similarity``
+    The most complete version is the one with the most letters in its shingle key, less ``DAMAGE_LETTERS`` per damaged
+    character (a mojibake pair holds a letter more than what it stands for: without the cost, a damaged copy would outrank
+    its clean twin); letters, not words, so that a copy whose hyphens an aggregator turned into spaces (``multi task``)
+    does not outrank the clean one, which then wins on its longer text (its commas and hyphens); ``similarity``
     is the exact Jaccard of the occurrence's shingles with the kept text's (1.0 for the kept
     occurrence and its exact duplicates). Occurrences need ``text_len`` and ``text_damage``, or
     ``text``; ``folds`` (``dedup_key, folded``) must cover the keys of records with several keys
@@ -694,14 +695,15 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     """
     occurrences = with_text_stats(occurrences)
     accepted = occurrences.filter(pl.col("reject_reason").is_null())
-    # words only rank different keys: count them in the records that have several
+    # letters only rank different keys: count them in the records that have several
     several = accepted.filter(pl.col("dedup_key").n_unique().over("record_id") > 1).select("dedup_key").unique()
-    per_key = _covering_folds(several, accepted, folds).select("dedup_key", "folded", _words=pl.col("folded").str.count_matches(" ") + 1)
+    letters = pl.col("folded").str.len_chars() - pl.col("folded").str.count_matches(" ", literal=True)
+    per_key = _covering_folds(several, accepted, folds).select("dedup_key", "folded", _letters=letters)
     ranked = (
         accepted.drop("folded", strict=False)
-        .join(per_key.select("dedup_key", "_words"), on="dedup_key", how="left")
-        .with_columns(_words=pl.col("_words").cast(pl.Int64) - DAMAGE_WORDS * pl.col("text_damage").cast(pl.Int64))
-        .sort("_words", "text_len", "path", "ordinal", descending=[True, True, False, False])
+        .join(per_key.select("dedup_key", "_letters"), on="dedup_key", how="left")
+        .with_columns(_letters=pl.col("_letters").cast(pl.Int64) - DAMAGE_LETTERS * pl.col("text_damage").cast(pl.Int64))
+        .sort("_letters", "text_len", "path", "ordinal", descending=[True, True, False, False])
         .with_columns(
             _rank=pl.int_range(pl.len()).over("record_id"),
             kept_key=pl.when(pl.col("record_id").is_not_null()).then(pl.col("dedup_key").first().over("record_id")),

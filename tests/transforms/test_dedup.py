@@ -83,6 +83,15 @@ def test_exact_duplicates_share_a_record_and_the_most_complete_is_kept() -> None
     assert by_path[("a.txt", 1)]["status"] == "kept"
 
 
+def test_a_clean_copy_is_kept_over_an_aggregators_copy_that_split_its_hyphenated_words() -> None:
+    """``multi task`` is two words of the key where ``multi-task`` is one: the kept rule counts letters, which tie, and
+    the clean copy wins on its longer text (its hyphens and commas)."""
+    clean = " ".join(SENTENCES).replace("load balancing", "load-balancing").replace("replay based", "replay-based, memory-free")
+    mangled = clean.replace("-", " ").replace(",", "")
+    out = deduplicate(_blocks([("a.txt", 1, mangled), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
+
+
 def test_a_clean_copy_is_kept_over_a_damaged_one_that_counts_more_words() -> None:
     clean = (
         "We study na\u00efve Bayes classifiers for caf\u00e9 reviews and show that they beat transformers on small data sets. "
