@@ -96,7 +96,7 @@ def block_titles(raw: pl.Series) -> pl.Series:
     # the title line or sentence normalization drops (``normalize.title_line`` looked for where the first line is short enough)
     short_first_line = raw.str.find("\n", literal=True) <= 4 * (normalize.TITLE_LINE_CHARS + 20)  # UTF-8: 4 bytes a character at most; marks
     found = _fill(raw, found, normalize.title_line, normalize.MAY_BE_TITLE_LINE, not_title=_NOT_TITLE_OR_AUTHORS, among=short_first_line)
-    starts_with_title = raw.str.contains(normalize.MAY_START_WITH_TITLE)  # anchored: cheap on every row
+    starts_with_title = normalize.may_start_with_title(raw)  # cheap on every row
     found = _fill(raw, found, normalize.inline_title, None, not_title=_NOT_TITLE_OR_AUTHORS, among=starts_with_title)
     return _cleaned(found)
 

@@ -839,6 +839,9 @@ WRAPPED_WITH_ADDRESS = (
         # a Title Case title ending in a colon in front of the abstract; a one-word label stays
         (f"Sparse Routing Without Auxiliary Losses: {ABSTRACT}", ABSTRACT),
         (f"BERT: Pre-training of Deep Bidirectional Transformers. {ABSTRACT}", ABSTRACT),
+        (f"Sparse Routing Without Auxiliary Losses - {ABSTRACT}", ABSTRACT),  # a listing's "Title - Abstract", "Title | Abstract"
+        (f"Sparse Routing Without Auxiliary Losses | {ABSTRACT}", ABSTRACT),
+        (f"Mixture of Experts \u2014 {ABSTRACT}", f"Mixture of Experts \u2014 {ABSTRACT}"),  # three words: a topic
         (f"Background: {ABSTRACT}", f"Background: {ABSTRACT}"),
         (f"Materials and Methods: {ABSTRACT}", f"Materials and Methods: {ABSTRACT}"),  # three words: a label
         (f"[ICML 2024 Oral] {ABSTRACT}", ABSTRACT),

@@ -91,6 +91,9 @@ def titles(*raws: str) -> list[str | None]:
         ("12. Is Attention All You Need?\n" + ABSTRACT, "Is Attention All You Need?"),
         ("Efficient Sparse Attention for Long Documents. " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),
         ("Efficient Sparse Attention for Long Documents: " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),
+        ("Efficient Sparse Attention for Long Documents - " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),  # a listing's dash
+        ("Efficient Sparse Attention for Long Documents | " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),
+        ("Large Language Models - " + ABSTRACT.lower(), None),  # no sentence starts after the dash
         (WRAPPED, None),
         ("Finally, in LLMs. " + ABSTRACT, None),
         ("Jane Doe, John Roe\n" + ABSTRACT, None),  # an author line normalization drops is no title
@@ -124,7 +127,7 @@ TITLE_LINES = st.sampled_from(
 
 
 @settings(max_examples=100, deadline=None)
-@given(TITLE_LINES, st.sampled_from(["\n", ". ", " "]), st.sampled_from([ABSTRACT, WRAPPED, "We study graphs."]))
+@given(TITLE_LINES, st.sampled_from(["\n", ". ", " ", " - ", " | "]), st.sampled_from([ABSTRACT, WRAPPED, "We study graphs."]))
 def test_a_first_line_or_sentence_that_normalization_drops_is_the_title(title: str, between: str, abstract: str) -> None:
     raw = title.rstrip(".") + between + abstract
     text = normalize_column(pl.DataFrame({"text_raw": [raw]}))["text"][0]
