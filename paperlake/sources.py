@@ -41,7 +41,7 @@ _BOMS = (
 )
 _UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 # In order of preference when two of them give the same text.
-_LEGACY_CANDIDATES = ("cp1252", "cp1250", "iso8859-2", "iso8859-7", "cp1251", "koi8-r", "gb18030", "big5hkscs", "cp932", "euc_jis_2004", "cp949", "mac_roman")
+_LEGACY_CANDIDATES = ("cp1252", "cp1250", "iso8859-2", "iso8859-7", "cp1251", "koi8-r", "iso8859-5", "gb18030", "big5hkscs", "cp932", "euc_jis_2004", "cp949", "mac_roman")
 # Single-byte Latin encodings that read the same bytes as different accented letters (``ř`` in
 # cp1250 is ``ø`` in cp1252), and the languages written in them, whose words tell them apart.
 _LATIN_CODECS = ("cp1252", "cp1250", "iso8859-2", "mac-roman")
@@ -451,7 +451,7 @@ def read_source(path: Path, root: Path, limits: ReadLimits = ReadLimits(), skip:
 # its empty lines before decoding. The names are ``detect_and_decode``'s, with their codecs.
 _CUTTABLE = {
     "utf-8": "utf-8", "utf-8-sig": "utf-8", "cp1252": "cp1252", "cp1250": "cp1250", "iso8859-2": "iso8859-2",
-    "iso8859-7": "iso8859-7", "cp1251": "cp1251", "koi8-r": "koi8-r", "gb18030": "gb18030", "big5": "big5hkscs",
+    "iso8859-7": "iso8859-7", "cp1251": "cp1251", "koi8-r": "koi8-r", "iso8859-5": "iso8859-5", "gb18030": "gb18030", "big5": "big5hkscs",
     "shift_jis": "cp932", "euc-jp": "euc_jis_2004", "euc-kr": "cp949",
 }
 # What comes before a file's first line (``transforms.split`` skips it too).

@@ -72,6 +72,18 @@ def test_legacy_files_with_few_non_ascii_bytes(name: str, codec: str) -> None:
     assert text == data.decode(codec)
 
 
+RUSSIAN = "Мы предлагаем новый метод обучения языковых моделей, который сокращает объём вычислений без потери качества."
+
+
+@pytest.mark.parametrize("codec", ["cp1251", "koi8-r", "iso8859-5"])
+@pytest.mark.parametrize("header", ["ICML 2025 Papers", "Статьи ICML 2025"])
+def test_cyrillic_in_each_of_its_single_byte_encodings(codec: str, header: str) -> None:
+    """The three single-byte Cyrillic encodings read every byte as a Cyrillic letter; ISO-8859-5 was read as cp1251."""
+    data = f"{header}\n\n{RUSSIAN} We use GPT-4.\n".encode(codec)
+    text, detected, error = detect_and_decode(data)
+    assert (text, detected, error) == (data.decode(codec), codec, None)
+
+
 @pytest.mark.parametrize(
     "sentence",
     [
