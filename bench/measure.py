@@ -143,10 +143,7 @@ def threshold_curve(
 def _placed_edges(edges: pl.DataFrame, candidates: dedup.Candidates, params: dedup.DedupParams) -> pl.DataFrame:
     """The confirmed ``edges`` (rows of ``candidates``) without those of glued and ambiguous keys, which a run rejects."""
     placed = candidates.keys.to_frame("dedup_key").with_columns(record_id=pl.lit(None, pl.String))
-    glued = dedup.glued_keys(edges, candidates, placed, candidates.keys.len(), None, params)
-    is_glued = candidates.keys.is_in(glued.implode())
-    unglued = edges.filter(~is_glued.gather(edges["a"]) & ~is_glued.gather(edges["b"]))
-    unplaced = candidates.keys.is_in(pl.concat([glued, dedup.ambiguous_keys(unglued, candidates, placed, None, params)]).implode())
+    unplaced = candidates.keys.is_in(dedup.unplaced_keys(edges, candidates, placed, candidates.keys.len(), None, params)["dedup_key"].implode())
     return edges.filter(~unplaced.gather(edges["a"]) & ~unplaced.gather(edges["b"]))
 
 

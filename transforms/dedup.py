@@ -452,16 +452,10 @@ def match_keys(
     confirmed = confirm(local, candidates, params)
     edges = confirmed.with_columns(a=node_rows.gather(confirmed["a"]), b=node_rows.gather(confirmed["b"]))
     placed = nodes.select("dedup_key", "record_id")
-    glued = glued_keys(confirmed, candidates, placed, n_new, record_keys, params)
-    is_glued_row = candidates.keys.is_in(glued.implode()).to_numpy()
-    unglued = confirmed.filter(~pl.Series(is_glued_row[confirmed["a"].to_numpy()] | is_glued_row[confirmed["b"].to_numpy()]))
-    ambiguous = ambiguous_keys(unglued, candidates, placed, record_keys, params)
-    unplaced = pl.concat(
-        [pl.DataFrame({"dedup_key": keys, "reject_reason": reason}, schema=UNPLACED) for keys, reason in ((glued, GLUED), (ambiguous, AMBIGUOUS))]
-    )
-    unplaced_keys = unplaced["dedup_key"]
+    unplaced = unplaced_keys(confirmed, candidates, placed, n_new, record_keys, params)
+    rejected_keys = unplaced["dedup_key"]
     # a glued or ambiguous key joins nothing: its edges go, and a published one leaves its record
-    is_unplaced = nodes["dedup_key"].is_in(unplaced_keys.implode()).to_numpy()
+    is_unplaced = nodes["dedup_key"].is_in(rejected_keys.implode()).to_numpy()
     edges = edges.filter(~pl.Series(is_unplaced[edges["a"].to_numpy()]) & ~pl.Series(is_unplaced[edges["b"].to_numpy()]))
 
     records = nodes["record_id"].drop_nulls().unique().sort()
@@ -491,7 +485,7 @@ def match_keys(
         labelled.filter(pl.col("is_new"))
         .select("dedup_key", "component")
         .join(per_component, on="component")
-        .select("dedup_key", record_id=pl.when(~pl.col("dedup_key").is_in(unplaced_keys.implode())).then(pl.col("record_id")))
+        .select("dedup_key", record_id=pl.when(~pl.col("dedup_key").is_in(rejected_keys.implode())).then(pl.col("record_id")))
     )
     merges = (
         per_component.filter(pl.col("retired").list.len() > 1)
@@ -511,6 +505,20 @@ def match_keys(
         merges=merges,
         bands=index_rows(new_keys, params),
         unplaced=unplaced.sort("dedup_key"),
+    )
+
+
+def unplaced_keys(
+    confirmed: pl.DataFrame, candidates: Candidates, placed: pl.DataFrame, n_new: int, record_keys: pl.LazyFrame | None, params: DedupParams
+) -> pl.DataFrame:
+    """The keys of confirmed pairs (rows of ``candidates``) that join no record (``UNPLACED``): ``glued_keys``, then
+    ``ambiguous_keys`` of the pairs without them (a glued block contains its parts)."""
+    glued = glued_keys(confirmed, candidates, placed, n_new, record_keys, params)
+    is_glued_row = candidates.keys.is_in(glued.implode()).to_numpy()
+    unglued = confirmed.filter(~pl.Series(is_glued_row[confirmed["a"].to_numpy()] | is_glued_row[confirmed["b"].to_numpy()]))
+    ambiguous = ambiguous_keys(unglued, candidates, placed, record_keys, params)
+    return pl.concat(
+        [pl.DataFrame({"dedup_key": keys, "reject_reason": reason}, schema=UNPLACED) for keys, reason in ((glued, GLUED), (ambiguous, AMBIGUOUS))]
     )
 
 

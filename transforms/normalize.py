@@ -1549,20 +1549,19 @@ def _collapse_spaces(text: pl.Expr) -> pl.Expr:
 _MATH_MARK = re.compile(r"[\^_√∑∏∫≤≥≈≠∈∉∞±×·∇∂‖|]")
 _MATH_NOISE = re.compile(r"[\^_{}()\[\]\\$]")
 _TRAILING_PUNCTUATION = ".,;:!?"
-_WORD_END_PUNCTUATION = re.compile(r"[.,;:!?]+(?= |$)")  # ``_math_key``'s rstrip, for all words of a text at once
 MATH_REPEAT_WORDS = 6
 MATH_WINDOW_CHARS = 200  # the text either side of a mark that ``_repeats_run`` reads (three runs of six words fit)
-# Three copies of one run of words, read as ``_math_key``s joined by spaces (``_math_keys``).
+# Three copies of one run of words, read as ``_math_keys`` each followed by a space.
 _THRICE = re.compile(r"(?:^| )((?:[^ ]+ ){1,%d}?)\1\1" % MATH_REPEAT_WORDS)
 
 
 def _math_key(word: str) -> str:
-    return _MATH_NOISE.sub("", word.rstrip(_TRAILING_PUNCTUATION))
+    return _MATH_NOISE.sub("", word).rstrip(_TRAILING_PUNCTUATION)
 
 
-def _math_keys(words: list[str]) -> str:
-    """The words' ``_math_key``s, each followed by a space (an empty key as a NUL character: it repeats nothing)."""
-    return "".join((_math_key(word) or "\0") + " " for word in words)
+def _math_keys(text: str) -> list[str]:
+    """``_math_key`` of each word of ``text`` (split at spaces), with one pass of the noise pattern over the whole text."""
+    return [key.rstrip(_TRAILING_PUNCTUATION) for key in _MATH_NOISE.sub("", text).split(" ")]
 
 
 def _repeats_math(text: str) -> bool:
@@ -1594,37 +1593,38 @@ def _repeats_run(text: str, marks: list[int]) -> bool:
     for mark in marks:
         first = max(0, mark - MATH_WINDOW_CHARS)
         window = text[first : mark + MATH_WINDOW_CHARS]
-        keys = _WORD_END_PUNCTUATION.sub("", _MATH_NOISE.sub("", window)).split(" ")  # each word's ``_math_key``
-        at = window.count(" ", 0, mark - first)
-
-        def copied(shift: int, keys: list[str] = keys, at: int = at) -> bool:  # the mark's word and one beside it, ``shift`` words on
-            if not 0 <= at + shift < len(keys) or keys[at] != keys[at + shift]:
-                return False
-            return any(0 <= at + side < len(keys) and 0 <= at + side + shift < len(keys) and keys[at + side] == keys[at + side + shift] for side in (-1, 1))
-
+        keys, at = _math_keys(window), window.count(" ", 0, mark - first)
         for step in range(2, MATH_REPEAT_WORDS + 1) if keys[at] else ():
-            before, after = copied(-step), copied(step)
-            if (before and after) or (after and copied(2 * step)) or (before and copied(-2 * step)):
+            before, after = _copied(keys, at, -step), _copied(keys, at, step)
+            if (before and after) or (after and _copied(keys, at, 2 * step)) or (before and _copied(keys, at, -2 * step)):
                 return True
     return False
+
+
+def _copied(keys: list[str], at: int, shift: int) -> bool:
+    """Whether the word ``at`` and a word beside it read the same ``shift`` words on (``keys``: ``_math_keys``)."""
+    def same(i: int) -> bool:
+        return 0 <= i < len(keys) and 0 <= i + shift < len(keys) and keys[i] == keys[i + shift]
+
+    return same(at) and (same(at - 1) or same(at + 1))
 
 
 def collapse_repeated_math(text: str) -> str:
     """Keep one of a formula repeated side by side (see ``_MATH_MARK``)."""
     if not _repeats_math(text):
         return text
-    words, out, i = text.split(" "), [], 0
-    keys = _math_keys(words)
-    thrice = {keys.count(" ", 0, m.start(1)): m.group(1).count(" ") for m in _THRICE.finditer(keys)}  # word index -> run length
+    words, keys, out, i = text.split(" "), _math_keys(text), [], 0
+    joined = "".join((key or "\0") + " " for key in keys)  # an empty key as a NUL character: it repeats nothing
+    thrice = {joined.count(" ", 0, m.start(1)): m.group(1).count(" ") for m in _THRICE.finditer(joined)}  # word index -> run length
     while i < len(words):
         if i in thrice:  # keep the first copy, with the last one's punctuation
             run, last = thrice[i], words[i + 3 * thrice[i] - 1]
             out += words[i : i + run - 1] + [words[i + run - 1].rstrip(_TRAILING_PUNCTUATION) + last[len(last.rstrip(_TRAILING_PUNCTUATION)) :]]
             i += 3 * run
             continue
-        first, key, j = words[i], _math_key(words[i]), i + 1
+        first, key, j = words[i], keys[i], i + 1
         marked = _MATH_MARK.search(first) is not None
-        while key and j < len(words) and _math_key(words[j]) == key and (marked or _MATH_MARK.search(words[j])):
+        while key and j < len(words) and keys[j] == key and (marked or _MATH_MARK.search(words[j])):
             marked, j = True, j + 1
         last = words[j - 1]
         if j > i + 1 and j < len(words) and words[j].startswith(key) and len(words[j]) > len(key):  # the last copy glued to the next word: "S^2 S^2 S2FGL"
