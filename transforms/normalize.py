@@ -378,6 +378,31 @@ BIBTEX_ENTRY = r"^\s*@[A-Za-z]+\s*\{[^\s,{}]*,"
 JSON_RECORD = r'^\s*\{[\s\S]*"(?i:' + "|".join(JSON_ABSTRACT_KEYS) + r')"\s*:\s*\{?\s*"[\s\S]*\}\s*$'
 
 
+# A GitHub emoji shortcode (``:fire:``, ``:white_check_mark:``, ``:+1:``) as a word of its own, as awesome-lists and READMEs
+# decorate entries: the page shows the emoji, and so does the text (``emojize_shortcodes``); unknown names stay as written.
+SHORTCODE = r"(?:^|[\s(\[*_])(:[a-z0-9_+\-]{2,40}:)(?:$|[\s.,;!?)\]*_])"
+_SHORTCODE_RE = re.compile(r"(?<![^\s(\[*_]):[a-z0-9_+\-]{2,40}:(?![^\s.,;!?)\]*_])")
+
+
+# A Markdown footnote ("a method[^1] for", and its note "[^1]: Code at ...", a line of its own): a side remark, like LaTeX's
+# ``\footnote``, which is dropped too.
+# A label is a number or a word ("[^note-1]"); a character class in a formula ("[^0-9]", "[^a-z]") is none.
+_FOOTNOTE_MARK = r"\[\^(?:[0-9]{1,3}|[A-Za-z][A-Za-z0-9_]{1,19}(?:-[A-Za-z0-9_]{1,19})*)\]"
+_FOOTNOTE_NOTE = r"(?m)^[ \t]*" + _FOOTNOTE_MARK + r":[^\n]*(?:\n|\z)"
+
+
+def strip_footnotes(text: pl.Expr) -> pl.Expr:
+    """Drop Markdown footnotes: their marks and their notes' lines (``_FOOTNOTE_NOTE``)."""
+    return text.str.replace_all(_FOOTNOTE_NOTE, "").str.replace_all(_FOOTNOTE_MARK, "")
+
+
+def emojize_shortcodes(text: str) -> str:
+    """Each emoji shortcode of ``SHORTCODE`` that names an emoji (GitHub's aliases, the ``emoji`` package) as the emoji."""
+    import emoji  # loaded on the first row with a shortcode
+
+    return _SHORTCODE_RE.sub(lambda code: emoji.emojize(code.group(), language="alias"), text)
+
+
 def _field_text(value: object) -> object:
     """A JSON field as text where it is one: OpenReview's ``{"value": text}``, OpenAlex's inverted index (each word with
     its positions) as its words in order, Crossref's list of strings (``"title": ["…"]``) joined; other values as they are."""
@@ -725,7 +750,8 @@ def in_title_case(title: pl.Expr) -> pl.Expr:
 # "<b>Title</b> - We ..."): two to thirty words; followed by a colon or a dash, or, in Title Case, ending in "." or "?"
 # (or, three words or more, in nothing: "**Sparse Routing Without Losses** We ...").
 BOLD_OPEN, BOLD_CLOSE = r"(?:\*\*|__|<(?i:b|strong)>)", r"(?:\*\*|__|</(?i:b|strong)>)"
-STARTS_BOLD = r"\A[ \t]*" + LIST_MARK + BOLD_OPEN
+_ENTRY_MARK = r"[ \t]*" + LIST_MARK + r"(?:" + EMOJI + r"[ \t]*){0,3}"  # a list mark and emoji in front of an entry ("- 🔥 **Title**")
+STARTS_BOLD = r"\A" + _ENTRY_MARK + BOLD_OPEN
 _BOLD_TITLE = (
     STARTS_BOLD + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + BOLD_CLOSE + r"[ \t]*([:：]|[-–—][ \t])?[ \t]*\p{Lu}"
 )
@@ -738,9 +764,13 @@ def strip_bold_title(text: pl.Expr) -> pl.Expr:
 
 
 # A linked title in front of its abstract, as paper lists write an entry ("- [Title](https://arxiv.org/abs/...) - We ...",
-# "[Title](url): We ..."): two to thirty words, then a colon or a dash. The URL stays in the raw block, where URLs are read.
-STARTS_LINK = r"\A[ \t]*" + LIST_MARK + r"\["
-_LINKED_TITLE = STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*([:：]|[-–—|][ \t])[ \t]*\p{Lu}"
+# "[Title](url): We ...", "**[Title](url)** We ..."): two to thirty words, then a colon or a dash, or the bold around it. The
+# URL stays in the raw block, where URLs are read.
+_BADGES = r"(?:[ \t]*!\[[^\[\]\n]*\]\([^()\s]+\))*"  # images between a title and its abstract: a repository's badges
+STARTS_LINK = r"\A" + _ENTRY_MARK + BOLD_OPEN + r"?\["
+_LINKED_TITLE = (
+    STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*([:：]|[-–—|][ \t]|" + BOLD_CLOSE + r"(?:[ \t]*(?:[:：]|[-–—|][ \t]))?)" + _BADGES + r"[ \t]*\p{Lu}"
+)
 
 
 def strip_linked_title(text: pl.Expr) -> pl.Expr:
@@ -1165,16 +1195,18 @@ def html_to_text(text: pl.Expr) -> pl.Expr:
 
 # LaTeX typography outside markup: "~" after a word or period is a non-breaking space ("Fig.~3",
 # "e.g.~subject", "work~\cite{x}"; "~5 ms" and "/~user/" keep it), "--" and "---" between
-# letters or digits are the en and em dash LaTeX makes of them. URLs are left as they are.
-_TILDE = r"[\p{L}.]~"
+# letters or digits are the en and em dash LaTeX makes of them. URLs are left as they are. Markdown's strikethrough
+# ("~~old~~", GitHub's) is read first, as its text.
+_TILDE = r"[\p{L}.]~|~~"
 _URL_DASHES = r"(?:https?://|www\.)\S*[\p{L}\p{N}]--"
 _DASHES = (("---", "\u2014"), ("--", "\u2013"))
-_TYPOGRAPHY_RE = re.compile(r"(?:https?://|www\.)\S+|(?<=[^\W\d_]|\.)~|(?<=[^\W_])---?(?=[^\W_])")
+_TYPOGRAPHY_RE = re.compile(r"~~([^\s~](?:[^~\n]*[^\s~])?)~~|(?:https?://|www\.)\S+|(?<=[^\W\d_]|\.)~|(?<=[^\W_])---?(?=[^\W_])")
 _TYPOGRAPHY_CHARS = {"~": " ", **dict(_DASHES)}
 
 
 def latex_typography(text: pl.Expr) -> pl.Expr:
-    """``~`` and dash pairs as LaTeX typesets them (rows with a URL holding a dash pair in Python)."""
+    """``~`` and dash pairs as LaTeX typesets them, Markdown's strikethrough as its text (rows with a URL holding a dash
+    pair in Python)."""
     has_dashes = lambda batch: batch.str.contains("--", literal=True)  # noqa: E731
     dashed = _on_rows(text, lambda batch: ~batch.str.contains(_URL_DASHES), _vectorized(_dashes), has_dashes)
     return _on_matching(
@@ -1190,7 +1222,7 @@ def _dashes(text: pl.Expr) -> pl.Expr:
 
 
 def _typography(text: str) -> str:
-    return _TYPOGRAPHY_RE.sub(lambda m: _TYPOGRAPHY_CHARS.get(m.group(), m.group()), text)
+    return _TYPOGRAPHY_RE.sub(lambda m: m.group(1) if m.group(1) is not None else _TYPOGRAPHY_CHARS.get(m.group(), m.group()), text)
 
 
 # Citations, cross-references and footnotes are dropped: they hold a key or a side remark, not text.
@@ -1273,6 +1305,10 @@ def _markdown() -> MarkdownIt:
     return MarkdownIt("commonmark")
 
 
+# An image that is a badge (shields.io's, a CI's, a package index's: "![GitHub stars](https://img.shields.io/...)"): no text.
+_BADGE_SOURCE = re.compile(r"(?i)shields\.io|badgen\.net|badge\.fury\.io|badges?[./_-]|/badges?(?:/|\.svg|$)")
+
+
 def _inline_text(tokens: list, out: list[str]) -> None:
     link_href: list[str | None] = []
     link_start: list[int] = []
@@ -1293,7 +1329,8 @@ def _inline_text(tokens: list, out: list[str]) -> None:
             if label:
                 out.append(link_text(label, href)[len(label) :])
         elif token.type == "image":
-            out.append(token.content)  # its alt text, which its children hold again ("![figure](url)" was "figurefigure")
+            if not _BADGE_SOURCE.search(str(token.attrs.get("src", ""))):
+                out.append(token.content)  # its alt text, which its children hold again ("![figure](url)" was "figurefigure")
             continue
         if token.children:
             _inline_text(token.children, out)
@@ -1886,7 +1923,10 @@ def strip_highlights(text: pl.Expr) -> pl.Expr:
 
 def _abstract_lines(text: pl.Expr) -> pl.Expr:
     """The lines of a raw block that hold its abstract: a BibTeX, JSON, RIS or MEDLINE record's abstract field, an export's
-    escapes read, a table row's cells, HTML's lines; no entry number, site chrome, highlights, heading label or title."""
+    escapes read, a table row's cells, HTML's lines, emoji shortcodes as emoji; no entry number, site chrome, highlights,
+    heading label or title."""
+    text = _on_matching(text, SHORTCODE, emojize_shortcodes, lambda batch: batch.str.contains(":", literal=True))
+    text = _on_rows(text, lambda batch: batch.str.contains("[^", literal=True), _vectorized(strip_footnotes))
     fields = _on_matching(_on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract), TAGGED_RECORD, tagged_abstract)
     fields = _on_matching(fields, XML_RECORD, xml_abstract, lambda batch: batch.str.contains(r"\A\s*<"))
     fields = _on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True))

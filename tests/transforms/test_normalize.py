@@ -543,6 +543,14 @@ EXAMPLES = [
     ("[Sparse Recovery](https://x.org/a): " + TWICE, TWICE),
     ("[Code](https://x.org/a) - " + TWICE, "Code (https://x.org/a) - " + TWICE),
     ("[Sparse Recovery](https://x.org/a) " + TWICE, "Sparse Recovery (https://x.org/a) " + TWICE),
+    # an awesome-list's entry: emoji shortcodes, a bold linked title and its repository's badges in front of the abstract
+    ("- :fire: **[Sparse Recovery from Noisy Data](https://arxiv.org/abs/2401.11111)** ![GitHub stars](https://img.shields.io/github/stars/a/b) " + TWICE, TWICE),
+    ("**[Sparse Recovery](https://x.org/a)**: " + TWICE + " :white_check_mark:", TWICE),
+    ("We use :+1: votes (:tada:), a 1:2:3 ratio, :unknown_name: and https://x.org/a:fire:b.", "We use \U0001f44d votes (\U0001f389), a 1:2:3 ratio,:unknown_name: and https://x.org/a:fire:b."),
+    ("See ![build](https://github.com/a/b/actions/workflows/ci.yml/badge.svg) and ![figure](https://x.org/f.png).", "See and figure."),
+    # Markdown's strikethrough and footnotes: the struck text stays, a footnote's mark and note go; a character class stays
+    ("We ~~do not~~ use Fig.~3 and~~(2020)~~ data.", "We do not use Fig. 3 and(2020) data."),
+    ("A method[^1] for graphs[^note-2] and [^0-9] digits.\n[^1]: Code at https://x.org.\n[^note-2]: Later.", "A method for graphs and [^0-9] digits."),
 ]
 
 
@@ -592,7 +600,7 @@ def test_the_mojibake_pattern_matches_where_ftfy_sees_mojibake(text: str) -> Non
 RESIDUE = re.compile(r"\\[A-Za-z]+|\$(?!\d)|\*\*|&(?:amp|lt|gt|quot|#\d+);|[\u200b\u2060\ufeff]|(?<![\u0600-\u08ff\u0900-\u0dff])[\u200c\u200d]|[\u200c\u200d](?![\u0600-\u08ff\u0900-\u0dff])")
 
 MARKUP = st.sampled_from(
-    [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "- ", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#", "²", "⁻³", "₁", "^", "<br>", "<p>", '<a href="u">', "</a>", "--", "---", ".~", r"\le ", "x~", "\\'", '\\"', r"\~", r"{\'e}", r"\|", r"\log ", r"\ref{a}", r"\footnote{", "(", ")", "^*", "Ã¢â‚¬ï¿½", "Table", "Section~", "Eq.", " in ", "(see ", " and ", " ,", r"\n", r"\nabla", r"\u00e9", r"\ud83d\ude00", r"\t", "N", "E"]
+    [r"\emph{", "}", "$", "$x^2$", "**", "*", "`", "[a](http://b.c)", "&amp;", "&#39;", "\u200b", "\n", "-\n", "- ", "<i>", "</i>", r"\%", r"\_", "  ", "\t", "é", "â€™", "Ã©", "ﬁ", "“", "（", "%", "~", "\\", "{", "_", "#", "²", "⁻³", "₁", "^", "<br>", "<p>", '<a href="u">', "</a>", "--", "---", ".~", r"\le ", "x~", "\\'", '\\"', r"\~", r"{\'e}", r"\|", r"\log ", r"\ref{a}", r"\footnote{", "(", ")", "^*", "Ã¢â‚¬ï¿½", "Table", "Section~", "Eq.", " in ", "(see ", " and ", " ,", r"\n", r"\nabla", r"\u00e9", r"\ud83d\ude00", r"\t", "N", "E", ":fire:", " :tada: ", "~~", "[^1]", "![b](https://img.shields.io/b)"]
 )
 TEXT = st.lists(st.one_of(MARKUP, st.text(alphabet=st.characters(categories=("L", "N", "P", "S", "Zs")), max_size=12)), max_size=25).map("".join)
 
@@ -689,7 +697,7 @@ HEAD_LINES = st.lists(st.sampled_from(["Is Attention All You Need?", "Maria Kowa
 
 
 # Markup a drawn line may hold, taken out to see whether a letter of its own is left ("_<br>\\emph{<i>", "}<br>²" have none).
-_MARKUP_TOKENS = re.compile(r"\\[A-Za-z]+|<[^<>]*>|&#?\w+;|\(?https?://[^\s)]*\)?")
+_MARKUP_TOKENS = re.compile(r"\\[A-Za-z]+|<[^<>]*>|&#?\w+;|\(?https?://[^\s)]*\)?|" + normalize._SHORTCODE_RE.pattern)  # a shortcode is an emoji
 
 
 def _is_abstract_line(line: str) -> bool:
