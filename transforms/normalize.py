@@ -549,6 +549,15 @@ _POST_HEAD = (
 )
 
 
+def _strip_post_head(text: pl.Expr) -> pl.Expr:
+    """The text after its post head (``_POST_HEAD``) when more than chrome lines follow it: above an age line and chrome
+    alone ("We study X." / "2d • Edited" / "Show more"), the text is no head."""
+    rest = text.str.replace(_POST_HEAD, "")
+    line = pl.element()
+    only_chrome = rest.str.split("\n").list.eval(is_chrome_line(line) | (line.str.strip_chars() == "")).list.all()
+    return pl.when(only_chrome).then(text).otherwise(rest)
+
+
 def strip_chrome(text: pl.Expr) -> pl.Expr:
     """Drop an arXiv e-mail listing's fields and its last line (``_ARXIV_DIGEST_HEAD``, ``_ARXIV_DIGEST_TAIL``), a social post's
     head (``_POST_HEAD``), whole lines of
@@ -566,7 +575,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
     posts = _on_rows(
         digest,
         lambda batch: batch.str.contains(_POST_HEAD),
-        _vectorized(lambda t: t.str.replace(_POST_HEAD, "")),
+        _vectorized(_strip_post_head),
         lambda batch: batch.str.contains_any(["•", "·"]),
     )
     fields = _on_rows(

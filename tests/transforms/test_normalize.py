@@ -319,6 +319,7 @@ EXAMPLES = [
     # a social post's head: the author's name and headline above the post's age, or the name above the handle
     ("Jane Doe\nResearch Scientist at Acme\n2d \u2022 Edited\nWe study graphs.", "We study graphs."),
     ("Jane Doe\n@janedoe \u00b7 3h\nWe study graphs.", "We study graphs."),
+    ("We study graphs.\n2d \u2022 Edited\nShow more", "We study graphs."),  # above an age line and chrome alone: no head
     ("We study graphs \u2022 and trees.\nThey are big.", "We study graphs \u2022 and trees. They are big."),
     # a Markdown image's alt text once, an e-mail autolink without its mailto: address
     ("See ![figure](https://x.org/f.png) and write to <a@b.org>.", "See figure and write to a@b.org."),
