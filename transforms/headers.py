@@ -413,9 +413,15 @@ def venue_key(written: str) -> str:
     return " ".join(re.sub(r"[^A-Z0-9&\-]+", " ", ascii_text.upper()).split()).lstrip("&- ")  # it starts with a letter or digit
 
 
+# A Markdown image, linked or not: a README heading's badges ("# Awesome ML Papers [![Awesome](https://awesome.re/badge.svg)](...)").
+_IMAGE = re.compile(r"\[!\[[^\[\]\n]*\]\([^()\s]*\)\]\([^()\s]*\)|!\[[^\[\]\n]*\]\([^()\s]*\)")
+
+
 def _clean_line(line: str) -> tuple[str, str]:
-    """The line without invisible marks and mojibake, and that line NFKC-folded and stripped."""
+    """The line without invisible marks, mojibake and Markdown images (badges), and that line NFKC-folded and stripped."""
     line = _INVISIBLE.sub("", line)
+    if "![" in line:
+        line = _IMAGE.sub(" ", line)
     if _MOJIBAKE.search(line):  # repaired before NFKC, which would fold some of its letters ("º" to "o")
         line = ftfy.fix_encoding(line)
     return line, unicodedata.normalize("NFKC", line).strip()

@@ -743,6 +743,22 @@ def _unquote_tail(text: pl.Expr) -> pl.Expr:
     return text.str.slice(0, text.str.len_chars() - tail.str.len_chars()) + tail.str.replace_all(r"(?m)^[ \t]*>[ \t]?", "")
 
 
+# A nested list's item marks (indented), as awesome-lists write a paper's authors and abstract under its entry ("- [Title](url)" /
+# "  - *Jane Doe, John Roe*" / "  - We propose ..."): Markdown's, so the items are lines of text that the title and author line
+# rules read.
+_SUB_ITEM_MARK = r"(?m)^[ \t]+(?:[-*+•]|[0-9]{1,3}[.)])[ \t]+"
+
+
+def unmark_sub_items(text: pl.Expr) -> pl.Expr:
+    """Drop the marks of indented list items (``_SUB_ITEM_MARK``)."""
+    return _on_rows(
+        text,
+        lambda batch: batch.str.contains(_SUB_ITEM_MARK),
+        _vectorized(lambda t: t.str.replace_all(_SUB_ITEM_MARK, "")),
+        lambda batch: batch.str.contains("\n", literal=True),
+    )
+
+
 def strip_title_line(text: pl.Expr) -> pl.Expr:
     """Drop a paper title (and an author line) above the abstract on a block's first lines (see ``_TITLE_LINE``)."""
     return _on_rows(text, lambda batch: batch.str.contains(MAY_BE_TITLE_LINE), _strip_title_line, lambda batch: batch.str.contains("\n", literal=True))
@@ -759,8 +775,9 @@ def in_title_case(title: pl.Expr) -> pl.Expr:
 # "<b>Title</b> - We ..."): two to thirty words; followed by a colon or a dash, or, in Title Case, ending in "." or "?"
 # (or, three words or more, in nothing: "**Sparse Routing Without Losses** We ...").
 BOLD_OPEN, BOLD_CLOSE = r"(?:\*\*|__|<(?i:b|strong)>)", r"(?:\*\*|__|</(?i:b|strong)>)"
-_ENTRY_MARK = r"[ \t]*" + LIST_MARK + r"(?:" + EMOJI + r"[ \t]*){0,3}"  # a list mark and emoji in front of an entry ("- 🔥 **Title**")
-STARTS_BOLD = r"\A" + _ENTRY_MARK + BOLD_OPEN
+DECORATION = r"(?:(?:" + EMOJI + r"|:[a-z0-9_+\-]{2,40}:)[ \t]*)"  # an emoji or its shortcode, as lists decorate entries
+ENTRY_MARK = r"[ \t]*" + LIST_MARK + DECORATION + r"{0,3}"  # a list mark and emoji in front of an entry ("- 🔥 **Title**")
+STARTS_BOLD = r"\A" + ENTRY_MARK + BOLD_OPEN
 _BOLD_TITLE = (
     STARTS_BOLD + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + BOLD_CLOSE + r"[ \t]*([:：]|[-–—][ \t])?[ \t]*\p{Lu}"
 )
@@ -776,7 +793,7 @@ def strip_bold_title(text: pl.Expr) -> pl.Expr:
 # "[Title](url): We ...", "**[Title](url)** We ..."): two to thirty words, then a colon or a dash, or the bold around it. The
 # URL stays in the raw block, where URLs are read.
 _BADGES = r"(?:[ \t]*!\[[^\[\]\n]*\]\([^()\s]+\))*"  # images between a title and its abstract: a repository's badges
-STARTS_LINK = r"\A" + _ENTRY_MARK + BOLD_OPEN + r"?\["
+STARTS_LINK = r"\A" + ENTRY_MARK + BOLD_OPEN + r"?\["
 _LINKED_TITLE = (
     STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*([:：]|[-–—|][ \t]|" + BOLD_CLOSE + r"(?:[ \t]*(?:[:：]|[-–—|][ \t]))?)" + _BADGES + r"[ \t]*\p{Lu}"
 )
@@ -1932,8 +1949,8 @@ def strip_highlights(text: pl.Expr) -> pl.Expr:
 
 def _abstract_lines(text: pl.Expr) -> pl.Expr:
     """The lines of a raw block that hold its abstract: a BibTeX, JSON, RIS or MEDLINE record's abstract field, an export's
-    escapes read, a table row's cells, HTML's lines, emoji shortcodes as emoji; no entry number, site chrome, highlights,
-    heading label or title."""
+    escapes read, a table row's cells, HTML's lines, emoji shortcodes as emoji, nested list items without their marks; no
+    entry number, footnote, site chrome, highlights, heading label or title."""
     text = _on_matching(text, SHORTCODE, emojize_shortcodes, lambda batch: batch.str.contains(":", literal=True))
     text = _on_rows(text, lambda batch: batch.str.contains("[^", literal=True), _vectorized(strip_footnotes))
     fields = _on_matching(_on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract), TAGGED_RECORD, tagged_abstract)
@@ -1941,7 +1958,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     fields = _on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True))
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
     cells = _on_rows(cells, lambda batch: batch.str.contains("\t", literal=True), tab_cells)
-    return strip_linked_title(strip_bold_title(strip_title_line(unquote_lines(strip_heading_label(strip_translation(strip_highlights(html_lines(strip_chrome(cells)))))))))
+    return strip_linked_title(strip_bold_title(strip_title_line(unmark_sub_items(unquote_lines(strip_heading_label(strip_translation(strip_highlights(html_lines(strip_chrome(cells))))))))))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (

@@ -8,8 +8,9 @@ these rules that finds one gives the block's title (null when none does):
    record's ``<title>`` (``<ArticleTitle>``, ``<dc:title>``), a BibTeX entry's ``title`` field;
 2. a title field on one of the block's first lines (``Title: …``, ``论文标题：…``, ``タイトル：…``, ``제목: …``, also after an
    entry number: ``1. 论文标题：…``; its indented continuation lines too, as arXiv's e-mail listing folds them);
-3. a bold title at the start of a list entry (``- **Title** [[Paper]](…)``, ``1. **Title.** We …``), or a linked one above
-   a quoted abstract or before a dash or colon and the abstract (``- [Title](url)`` / ``> We …``, ``[Title](url): We …``);
+3. a bold title at the start of a list entry (``- **Title** [[Paper]](…)``, ``1. **Title.** We …``, after emoji: ``- 🔥 **Title**``),
+   or a linked one in bold, above a quoted abstract or nested list items, or before a dash or colon and the abstract
+   (``**[Title](url)** We …``, ``- [Title](url)`` / ``> We …``, ``- [Title](url)`` / ``  - *Jane Doe*``, ``[Title](url): We …``);
 4. the block's first line (after site chrome, page links such as ``Preprint`` and a ``[PDF]`` badge; without a list entry's
    number) above an author line (``Jane Doe, John Roe``, Google Scholar's ``J Doe, W Zhang - arXiv preprint …, 2025``, Papers
    with Code's ``3 Mar 2025 · Jane Doe ·``) or a metadata field (``Authors: …``, ``Paper: https://…``, ``Comments: …``), or
@@ -43,8 +44,11 @@ _FIELD = (
     r"\A(?:[^\n]*\n){0,12}?[ \t]*(?:" + normalize.ENTRY_NUMBER + r"[ \t]+)?" + _FIELD_LABEL + r"[ \t]*[:：][ \t]*(\S[^\n]{0,300}?(?:[ \t]*\r?\n[ \t]+\S[^\n]{0,120}?)*)[ \t]*\r?(?:\n|\z)"
 )
 _MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|タイトル|제목"
-_BOLD = r"\A[ \t]*" + normalize.LIST_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + normalize.BOLD_CLOSE
-_LINKED = normalize.STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*(?:\r?\n[ \t]*>[ \t]*\S|[-–—:][ \t]+\S)"
+_BOLD = r"\A" + normalize.ENTRY_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n\[][^*_<>\n]{2,299}?)[ \t]*" + normalize.BOLD_CLOSE  # a bold link is _LINKED's
+_LINKED = (
+    normalize.STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)(?:" + normalize.BOLD_CLOSE
+    + r"|[ \t]*" + normalize.DECORATION + r"*(?:\r?\n[ \t]*>[ \t]*\S|\r?\n[ \t]+[-*+•][ \t]+\S|[-–—:][ \t]+\S))"
+)
 _LEAD = r"\A(?:[ \t]*(?:" + normalize.LEADING_CHROME + r")[ \t]*\r?\n)*[ \t]*(?:\[(?:PDF|HTML|BOOK|CITATION)\][ \t]*)?"
 _BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + normalize.SCHOLAR_BYLINE + r"|" + normalize.DATED_BYLINE + r"|" + normalize.FIELD_START + r"[^\n]*)"
 _ABOVE_AUTHORS = _LEAD + normalize.LIST_MARK + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*" + _BYLINE + r"[ \t]*\r?(?:\n|\z)"
@@ -142,5 +146,6 @@ def _cleaned(found: pl.Series) -> pl.Series:
     if rows.is_empty():
         return found
     text = normalize.normalize_column(found.gather(rows).to_frame("text_raw"))["text"].str.replace(r"\s*\.\z", "")
+    text = text.str.replace(r"\A\[([^\[\]]+)\]\z", "${1}")  # a link's label without its address ("- [Title](url)" above the abstract)
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)
     return found.scatter(rows, pl.select(pl.when(keep).then(text)).to_series())

@@ -15,6 +15,7 @@ EXPECTATIONS = Path(__file__).resolve().parents[2] / "expectations"
 
 CASES = [
     ("ICML 2025 Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("# ICML 2025 Papers [![Awesome](https://awesome.re/badge.svg)](https://awesome.re)", "ICML", 2025, "en", "ICML 2025 Papers", None),  # a README's badge
     ("ICML 2025 论文列表", "ICML", 2025, "zh", "ICML 2025 Papers", None),
     ("ICML 2025 – Accepted Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("Papers of ICML 2025", "ICML", 2025, "en", "ICML 2025 Papers", None),
@@ -339,6 +340,7 @@ def test_not_headers(line: str) -> None:
     [
         ("Awesome Diffusion Papers", None, None, "Awesome Diffusion Papers", "en"),
         ("**Awesome-LLM-Reasoning**", None, None, "Awesome-LLM-Reasoning", "en"),
+        ("# Awesome Diffusion Papers [![Awesome](https://awesome.re/badge.svg)](https://awesome.re) ![stars](https://img.shields.io/x)", None, None, "Awesome Diffusion Papers", "en"),
         ("Papers I read in 2024", None, 2024, "Papers I read in 2024", "en"),
         ("bioRxiv Bioinformatics 2024", None, 2024, "bioRxiv Bioinformatics 2024", "en"),
         ("medRxiv Epidemiology 2023", None, 2023, "medRxiv Epidemiology 2023", "en"),

@@ -549,6 +549,10 @@ EXAMPLES = [
     ("**[Sparse Recovery](https://x.org/a)**: " + TWICE + " :white_check_mark:", TWICE),
     ("We use :+1: votes (:tada:), a 1:2:3 ratio, :unknown_name: and https://x.org/a:fire:b.", "We use \U0001f44d votes (\U0001f389), a 1:2:3 ratio,:unknown_name: and https://x.org/a:fire:b."),
     ("See ![build](https://github.com/a/b/actions/workflows/ci.yml/badge.svg) and ![figure](https://x.org/f.png).", "See and figure."),
+    # an awesome-list's entry with nested items: the linked title, the authors, the abstract
+    ("- [Sparse Recovery from Noisy Data](https://x.org/a) :star:\n  - *Jane Doe, John Roe*\n  - " + TWICE, TWICE),
+    ("- **Sparse Recovery from Noisy Data**\n  * Jane Doe, John Roe\n  * " + TWICE, TWICE),
+    ("We study three cases:\n  - " + ABSTRACT + "\n  - " + ABSTRACT, "We study three cases: " + TWICE),
     # Markdown's strikethrough and footnotes: the struck text stays, a footnote's mark and note go; a character class stays
     ("We ~~do not~~ use Fig.~3 and~~(2020)~~ data.", "We do not use Fig. 3 and(2020) data."),
     ("A method[^1] for graphs[^note-2] and [^0-9] digits.\n[^1]: Code at https://x.org.\n[^note-2]: Later.", "A method for graphs and [^0-9] digits."),

@@ -48,6 +48,10 @@ def titles(*raws: str) -> list[str | None]:
         ("[Sparse Attention](https://x.org/p): We propose x.", "Sparse Attention"),
         ("[Code](https://github.com/a/b)\n> We propose x.", None),  # one word: a link's label
         ("- [Sparse Attention for Long Contexts](https://x.org/p)", None),  # nothing under it
+        # an awesome-list's entry: a bold link after emoji, a link above nested items (authors, abstract), a link above the abstract
+        ("- :fire: **[Sparse Attention](https://arxiv.org/abs/2401.11111)** ![stars](https://img.shields.io/github/stars/a/b) We x.", "Sparse Attention"),
+        ("- [Sparse Attention for Long Contexts](https://x.org/p) \u2b50\n  - *Jane Doe, John Roe*\n  - We propose x.", "Sparse Attention for Long Contexts"),
+        ("- [Sparse Attention for Long Contexts](https://x.org/p)\n  " + ABSTRACT, "Sparse Attention for Long Contexts"),
         # a first line above an author line or a byline, after site chrome and a badge
         ("[PDF] Scaling Test-Time Compute for Diffusion Language Models\nJ Doe, J Smith, W Zhang - arXiv preprint arXiv:2506.01234, 2025\nWe study how.",
          "Scaling Test-Time Compute for Diffusion Language Models"),
