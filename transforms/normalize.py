@@ -277,6 +277,12 @@ _MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t]+(?:Key|KEY|Index|DOI|
 # Code's "Figures and Tables from this paper", "Topics", "Results from the Paper" (and Papers with Code's "PDF Abstract" line,
 # with its "Code", "Tasks" and "Datasets" sections below, also as "PDF Abstract ICML 2025 PDF ICML 2025 Abstract"), CVF Open
 # Access's "Related Material", SSRN's "Suggested Citation:" and the citation under it, and
+# The headings of a repository README's sections that are not about a paper's content (``quality`` rejects a block that starts with one).
+README_SECTIONS = (
+    r"(?:Installation|Install|Usage|Getting [Ss]tarted|Quick ?[Ss]tart|Requirements|Setup|Environment|Citation|Cite|BibTeX|License"
+    r"|Acknowledge?ments?|Contact|News|Updates|TODO|Model Zoo|Pre-?trained Models|Checkpoints|Table of Contents|Contents"
+    r"|Contributing|Contributors|Contribution|Star History|Changelog|Roadmap|FAQ)"
+)
 # bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings or fields), and the
 # ACM Digital Library's ("CCS Concepts: • Computing methodologies → ...", "Additional Key Words and Phrases:", "ACM Reference
 # Format:" and the citation under it), and a Chinese paper blog's comment on the paper ("推荐理由：", "点评：", "编者按：").
@@ -289,8 +295,7 @@ _TRAILING_SECTIONS = (
     r"|TL;?DR;?[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"
     r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
     r"|Suggested Citation[ \t]*:[\s\S]*|Anthology ID[ \t]*:[\s\S]*|(?:References|REFERENCES)[ \t]*\r?\n[ \t]*(?:\[1\]|1\.)[ \t][\s\S]*|Cited [Bb]y[ \t]*(?:\r?\n[\s\S]*)?"
-    r"|#{1,6}[ \t]+(?:Installation|Install|Usage|Getting [Ss]tarted|Quick ?[Ss]tart|Requirements|Setup|Environment|Citation|Cite|BibTeX|License"
-    r"|Acknowledge?ments?|Contact|News|Updates|TODO|Model Zoo|Pre-?trained Models|Checkpoints|Table of Contents|Contents)\b[^\n]*(?:\r?\n[\s\S]*)?"
+    r"|#{1,6}[ \t]+" + README_SECTIONS + r"\b[^\n]*(?:\r?\n[\s\S]*)?"
     r"|(?:CCS Concepts|Additional Key Words and Phrases|ACM Reference Format)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
     r"|(?:推荐理由|推薦理由|点评|點評|短评|短評|编者按|編者按|小编点评|小編點評|个人(?:评价|点评|看法)|個人(?:評價|點評|看法))[ \t]*[:：][\s\S]*)\z"
 )

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from transforms.headers import header_fields
-from transforms.normalize import OVERSIZED_CHARS
+from transforms.normalize import DECORATION, OVERSIZED_CHARS, README_SECTIONS
 
 BOILERPLATE = (
     r"(?i)^(?:loading|please wait|page not found|404|access denied|javascript is (?:disabled|required)|skip to (?:main )?content)(?-u:\b)"
@@ -90,8 +90,13 @@ SITE_NOTE = (
     r"|pull requests?|open an issue|submit an issue|(?:star|fork) (?:the|this|our) repo|papers (?:are|were) (?:listed|sorted|ordered|grouped|updated|shown)"
     r"|search box|click (?:on|here)|use the (?:search|filter)|scroll (?:down|up)|acceptance rate|received [\d,]+ (?:valid )?submissions|welcome to"
     r"|reproduced from|official (?:website|site|list|page|proceedings)|all rights belong|respective authors|automatically generated"
-    r"|may contain errors|let us know|feel free to)(?-u:\b)"
+    r"|may contain errors|let us know|feel free to"
+    # a repository README's introduction ("A curated list of papers on X ... please consider giving it a star")
+    r"|curated list|awesome list|(?:give|giving|leave|leaving) (?:it|us|this repo|the repo) a star|star (?:this|our|the) repo(?:sitory)?|consider starring)(?-u:\b)"
 )
+# A block that starts with a repository README's section heading (``## News``, ``## 📰 News``, ``## Citation``, ``## License``,
+# ``## Star History``): that section's content, not an abstract.
+README_SECTION = r"\A[ \t]*#{1,6}[ \t]+" + DECORATION + r"{0,2}(?i:" + README_SECTIONS + r")(?-u:\b)[^\n]*(?:\r?\n|\z)"
 SITE_NOTE_MAX_BYTES = 2000  # longer blocks are not looked at (their words are more than ``boilerplate_max_words`` anyway, but for URLs)
 # Blocks that are not abstracts at any length: placeholder text, a table of contents, a references list
 # (with its heading, or numbered entries that end with a year: "[1] A. Author. Title. In ICML, 2020. [2] ...").
@@ -105,7 +110,7 @@ NOT_ABSTRACT = (
     r"|this (?:work|research|project|study|material) (?:was|is|has been) (?:\w+ )?(?:supported|funded|sponsored) (?:in part )?by[^.]{0,120}?"
     r"(?:grants?|foundation|council|agency|program(?:me)?|fund|award|fellowship|nsf|nih|darpa|erc|nsfc|jsps|dfg|epsrc|ministry|office)(?-u:\b)"
     r"|(?:please )?cite (?:this|our|the) (?:paper|work|article|preprint)(?: as)? ?:|to cite this (?:paper|article|work) ?:"
-    r"|if you (?:find|use) (?:this|our) (?:work|code|paper|repo(?:sitory)?|dataset|project|model)[^.]{0,60}?(?:please )?(?:consider )?cit(?:e|ing)"
+    r"|if you (?:find|use) (?:this|our) (?:work|code|paper|repo(?:sitory)?|dataset|project|model|list|survey|collection)[^.]{0,60}?(?:please )?(?:consider )?cit(?:e|ing)"
     r"|withdrawal (?:reason|notice) ?:|we (?:invite|welcome|solicit) (?:original )?(?:submissions|papers|contributions)(?-u:\b)"
     r"|permission to make digital or hard copies|personal use of this material is permitted"
     # a software licence's text (MIT, BSD, Apache)
@@ -269,7 +274,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     banner = (words <= t.consent_max_words) & (addresses >= 2)
     boilerplate = (
         page_text | banner | text.str.contains(NAME_LIST)
-        | text.str.contains(NOT_ABSTRACT) | text.str.contains(BIO) | interests | text_raw.str.contains(REFERENCES) | text_raw.str.contains(PAPER_SECTION) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
+        | text.str.contains(NOT_ABSTRACT) | text.str.contains(BIO) | interests | text_raw.str.contains(REFERENCES) | text_raw.str.contains(PAPER_SECTION) | text_raw.str.contains(README_SECTION) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
     )
     labelled = pl.when(text.str.contains(REVIEW_LABEL)).then(text)  # the labels are counted in these only
     review = labelled.str.extract_all(REVIEW_LABEL).list.eval(pl.element().str.to_lowercase().str.replace_all(r"[ ,:]", "")).list.n_unique() >= 2

@@ -364,6 +364,14 @@ REFERENCE_LIST = (
         ("Watching videos teaches robots to cook. " + ABSTRACT, None),
         ("Great apes use tools in the wild. " + ABSTRACT, None),
         ("If you use a cache, latency drops. " + ABSTRACT, None),
+        # a repository README's introduction and its other sections, at any length
+        ("A curated list of papers on large language model agents, updated weekly. :rocket: If you find this repository helpful, "
+         "please consider giving it a star :star: and citing it.", "boilerplate"),
+        ("## :newspaper: News\n- **[2025.06.01]** We added 50 papers from ICML 2025!\n- **[2025.03.15]** Our survey was accepted to TMLR.", "boilerplate"),
+        ("## Citation\nIf you find this list useful, please cite our survey:\n```bibtex\n@article{doe2025,\n  title={A Survey},\n  year={2025}\n}\n```", "boilerplate"),
+        ("## License\n[![CC0](https://licensebuttons.net/p/zero/1.0/88x31.png)](https://creativecommons.org/publicdomain/zero/1.0/)\n" + ABSTRACT, "boilerplate"),
+        ("## Abstract\n" + ABSTRACT, None),
+        ("News coverage shapes public opinion. " + ABSTRACT, None),
     ],
 )
 def test_page_text_and_repetition_from_real_blocks(raw: str, reason: str | None) -> None:
