@@ -100,7 +100,8 @@ _CHROME_FIELDS = (
 )
 # A blog's link field: the link alone after its label ("Paper: https://...", "Code: github.com/a/b"). A hard-wrapped abstract
 # whose first line starts "Project page: https://x.org. We propose" keeps that line.
-_LINK_FIELD = r"(?:Paper|Code|Project [Pp]age|Homepage|Website|Demo|GitHub|Github|Repo(?:sitory)?)[ \t]*:[ \t]*(?:https?://|www\.|[\w-]+\.[a-z]{2,}/)\S*"
+_ONE_LINK_FIELD = r"(?:Paper|Code|Project [Pp]age|Homepage|Website|Demo|GitHub|Github|Repo(?:sitory)?)[ \t]*:[ \t]*(?:https?://|www\.|[\w-]+\.[a-z]{2,}/)\S*"
+_LINK_FIELD = _ONE_LINK_FIELD + r"(?:[ \t]*[|·•,;][ \t]*" + _ONE_LINK_FIELD + r")*"  # "Paper: https://... | Code: https://..."
 # "Read more", "Show all", "Collapse" on Chinese, Japanese and Korean sites.
 _MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读更多|閱讀更多|阅读全文|閱讀全文|查看更多|查看全文|更多|もっと見る|続きを読む|더보기|더 보기|접기)"
 # A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
@@ -128,6 +129,8 @@ CHROME_LINE = (
     r"|(?:save|cite|twitter|linkedin|facebook)(?:[ \t]+(?:save|cite|twitter|linkedin|facebook)){1,4}"  # Google Scholar's actions ...
     r"(?:[ \t]+cited by[ \t]*[\d,]+)?(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?(?:[ \t]+view as html)?"  # ... and links
     r"|(?:(?:view (?:arxiv page|pdf|paper)|add to collection|upvote[ \t]*\d*)[ \t]*){1,4}|github[ \t]+[\d,.]+k?"  # Hugging Face's paper page
+    r"|access paper:?|html \(experimental\)|tex source|other formats|view license|current browse context:?|change to browse by:?"  # arXiv's
+    r"|references & citations|export bibtex citation"
     r"|download (?:pdf|paper)\b[^\n]{0,80}"
     r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
     r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
