@@ -192,7 +192,8 @@ _CHROME_WHOLE_LINE = r"^[ \t]*(?:" + CHROME_LINE + r")[ \t]*\r?$"
 # [REL]"; at the end such a line would be the abstract's own last line with link badges), a proceedings' name (IJCAI).
 _BADGE = r"\[[ \t]*(?i:pdf|copy|kimi|rel|html|new|hot|updated|oral|spotlight|poster|highlight|" + _LINK_WORD + r")(?:[ \t]*[\d.,]+k?)?[ \t]*\]"
 _LEADING_ONLY = r"#\d+[ \t]+[^\n]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|[^\n.!?]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|Proceedings of the [^\n.]{5,200}\.?"
-LEADING_CHROME = CHROME_LINE + r"|" + PAGE_LINKS  # what a block's first lines may be (titles skips them too)
+# What a block's first lines may be (titles skips them too): chrome, page links, and the paper's link alone on its line.
+LEADING_CHROME = CHROME_LINE + r"|" + PAGE_LINKS + r"|(?:https?://|www\.)\S+"
 _LEADING_CHROME_LINE = r"^[ \t]*(?:" + LEADING_CHROME + r")[ \t]*\r?$"
 _LEADING_ONLY_LINE = r"^[ \t]*(?:" + _LEADING_ONLY + r")[ \t]*\r?$"
 # What a block that ``_strip_chrome_lines`` changes starts with, if not ends with (``_has_chrome_edge``).
@@ -344,11 +345,11 @@ _HEADING_LABEL = (
 _AFFILIATIONS = r"(?:\d{1,2}[ \t]+|[¹²³⁴⁵⁶⁷⁸⁹*†‡]{1,2}[ \t]*)\p{Lu}[^\n]{0,300}?(?i:universit|institut|college|school|laborator|\blabs?\b|research|academy|cent(?:er|re)|department|hospital|inc\.|ltd)[^\n]{0,300}"
 # Lines a listing puts between the title (or the authors) and the abstract: a presentation line ("Poster", "Oral Presentation",
 # "[Spotlight]", "Poster Session 3"), the venue ("ICML 2025", "NeurIPS 2024 Spotlight") and metadata fields (an arXiv
-# listing's "Comments:" and "Subjects:", OpenReview's "Published:" and "Readers:").
+# listing's "Comments:" and "Subjects:", OpenReview's "Published:" and "Readers:"), the paper's link alone.
 _UNDER_TITLE = (
     r"(?:[ \t]*(?:[\[(]?" + _PRESENTED + r"(?i:[ \t]+(?:presentation|paper|session(?:[ \t]*#?[ \t]*\d{1,3}[a-z]?)?))?[\])]?"
     r"|\p{Lu}[\p{L}&.'’-]{1,15}(?:[ \t]+\p{Lu}[\p{L}&.'’-]{1,15}){0,2}[ \t]*['’-]?[ \t]*(?:19|20)?\d{2}(?:[ \t]+" + _PRESENTED + r")?"
-    r"|(?:" + _CHROME_FIELDS + r")[^\n]*|" + DATED_BYLINE + r"|Edit social preview)[ \t]*\r?\n)*"
+    r"|(?:" + _CHROME_FIELDS + r")[^\n]*|" + DATED_BYLINE + r"|Edit social preview|(?:https?://|www\.)\S+)[ \t]*\r?\n)*"
 )
 # Google Scholar's line under a title (its search results and alerts): authors as initials and surname, then the venue and
 # year or the site ("J Doe, W Zhang - arXiv preprint arXiv:2506.01234, 2025", "A Vaswani, N Shazeer… - Advances in neural …,
@@ -366,8 +367,8 @@ _TITLE_LINE = (
     + _UNDER_TITLE + r"[ \t]*"
 )
 # What a block with a title line starts with: the line, then one that starts with a capital, a digit or a quote (the abstract or
-# the author line; ``_strip_title_line`` wants the abstract to start so). Without captures: most hard-wrapped abstracts fail it fast.
-MAY_BE_TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*|" + _HEADING_MARKS + r")?[^\n]{2," + str(TITLE_LINE_CHARS) + r"}?[ \t]*\r?\n[ \t]*[*_\[(]{0,2}[\p{Lu}\d\"“']"
+# the author line; ``_strip_title_line`` wants the abstract to start so) or a link. Without captures: most hard-wrapped abstracts fail it fast.
+MAY_BE_TITLE_LINE = r"\A[ \t]*(?:Title[ \t]*:[ \t]*|" + _HEADING_MARKS + r")?[^\n]{2," + str(TITLE_LINE_CHARS) + r"}?[ \t]*\r?\n[ \t]*(?:[*_\[(]{0,2}[\p{Lu}\d\"“']|https?://|www\.)"
 # A hard-wrapped abstract's lines: all but the last are about as long as the first, at least this wide.
 WRAPPED_WIDTH = 50
 _TITLE_SMALL_WORDS = r"(?:with|from|into|onto|over|upon|than|without|within|through|towards?|beyond|across|under|versus|when|where|while)"

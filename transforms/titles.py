@@ -6,7 +6,7 @@ these rules that finds one gives the block's title (null when none does):
 1. a JSON object's ``title`` field (``display_name``, ``paper_title``; at its top or one object down, OpenReview's
    ``{"value": ...}`` too), a RIS, MEDLINE or Web of Science record's ``TI`` (``T1``; EndNote's ``%T``) field, an XML
    record's ``<title>`` (``<ArticleTitle>``, ``<dc:title>``), a BibTeX entry's ``title`` field;
-2. a title field on one of the block's first lines (``Title: …``, ``论文标题：…``, ``タイトル：…``, ``제목: …``, also after an
+2. a title field on one of the block's first lines (``Title: …``, ``**Title**: …``, ``论文标题：…``, ``タイトル：…``, ``제목: …``, also after an
    entry number: ``1. 论文标题：…``; its indented continuation lines too, as arXiv's e-mail listing folds them);
 3. a bold title at the start of a list entry (``- **Title** [[Paper]](…)``, ``1. **Title.** We …``, after emoji: ``- 🔥 **Title**``),
    or a linked one in bold, above a quoted abstract or nested list items, or before a dash or colon and the abstract
@@ -22,7 +22,8 @@ these rules that finds one gives the block's title (null when none does):
    in title case, or short above a hard-wrapped abstract, or above one long line), and the title sentence it drops in
    front of an abstract on the same line (``normalize.inline_title``: ``Efficient Sparse Attention for Long Documents. We …``).
 
-A title is one line after normalization (markup, entities and mojibake read as in ``text``), at most ``TITLE_MAX_CHARS``
+A title is one line after normalization (markup, entities and mojibake read as in ``text``; a Markdown link is its label and
+a heading loses its marks), at most ``TITLE_MAX_CHARS``
 characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``), is a label (``Abstract``)
 or is longer is no title.
 """
@@ -41,7 +42,7 @@ _TITLE_TAGS = ("TI", "T1")
 
 _FIELD_LABEL = r"(?:Title|TITLE|Paper [Tt]itle|论文标题|论文题目|论文名称|标题|题目|題目|論文タイトル|タイトル|제목|논문 제목)"
 _FIELD = (
-    r"\A(?:[^\n]*\n){0,12}?[ \t]*(?:" + normalize.ENTRY_NUMBER + r"[ \t]+)?" + _FIELD_LABEL + r"[ \t]*[:：][ \t]*(\S[^\n]{0,300}?(?:[ \t]*\r?\n[ \t]+\S[^\n]{0,120}?)*)[ \t]*\r?(?:\n|\z)"
+    r"\A(?:[^\n]*\n){0,12}?[ \t]*(?:" + normalize.ENTRY_NUMBER + r"[ \t]+)?(?:\*\*|__)?" + _FIELD_LABEL + r"(?:\*\*|__)?[ \t]*[:：](?:\*\*|__)?[ \t]*(\S[^\n]{0,300}?(?:[ \t]*\r?\n[ \t]+\S[^\n]{0,120}?)*)[ \t]*\r?(?:\n|\z)"
 )
 _MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|タイトル|제목"
 _BOLD = r"\A" + normalize.ENTRY_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n\[][^*_<>\n]{2,299}?)[ \t]*" + normalize.BOLD_CLOSE  # a bold link is _LINKED's
@@ -140,12 +141,15 @@ def _fill(
 
 
 def _cleaned(found: pl.Series) -> pl.Series:
-    """Titles read as ``text`` is (``normalize.normalize_column``), one line, without a final period; null when too long or
+    """Titles read as ``text`` is (``normalize.normalize_column``; links as their labels, no heading marks), one line, without a
+    final period; null when too long or
     without a letter."""
     rows = found.is_not_null().arg_true()
     if rows.is_empty():
         return found
-    text = normalize.normalize_column(found.gather(rows).to_frame("text_raw"))["text"].str.replace(r"\s*\.\z", "")
+    # A Markdown link is its label, without its address ("### [Title](url)"), and a heading's marks go.
+    labels = found.gather(rows).str.replace_all(r"\[([^\[\]\n]*)\]\([^()\s]*\)", "${1}").str.replace(r"\A[ \t]*#{1,6}[ \t]+", "")
+    text = normalize.normalize_column(labels.to_frame("text_raw"))["text"].str.replace(r"\s*\.\z", "")
     text = text.str.replace(r"\A\[([^\[\]]+)\]\z", "${1}")  # a link's label without its address ("- [Title](url)" above the abstract)
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)
     return found.scatter(rows, pl.select(pl.when(keep).then(text)).to_series())

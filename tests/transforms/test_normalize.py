@@ -549,6 +549,10 @@ EXAMPLES = [
     ("**[Sparse Recovery](https://x.org/a)**: " + TWICE + " :white_check_mark:", TWICE),
     ("We use :+1: votes (:tada:), a 1:2:3 ratio, :unknown_name: and https://x.org/a:fire:b.", "We use \U0001f44d votes (\U0001f389), a 1:2:3 ratio,:unknown_name: and https://x.org/a:fire:b."),
     ("See ![build](https://github.com/a/b/actions/workflows/ci.yml/badge.svg) and ![figure](https://x.org/f.png).", "See and figure."),
+    # the paper's link alone on the block's first line, or under its title
+    ("https://arxiv.org/abs/2401.01234\n" + TWICE, TWICE),
+    ("Sparse Recovery from Noisy Data\nhttps://arxiv.org/abs/2401.01234\n" + TWICE, TWICE),
+    ("We study this:\nhttps://arxiv.org/abs/2401.01234\n" + TWICE, "We study this: https://arxiv.org/abs/2401.01234 " + TWICE),
     # labelled links on one line above or below the abstract; arXiv's abstract page's access links under it
     ("Paper: https://arxiv.org/abs/2401.01234 | Code: https://github.com/a/b\n" + TWICE, TWICE),
     (TWICE + "\nPaper: https://arxiv.org/abs/2401.01234 \u00b7 Project page: https://a.github.io/x", TWICE),

@@ -48,6 +48,12 @@ def titles(*raws: str) -> list[str | None]:
         ("[Sparse Attention](https://x.org/p): We propose x.", "Sparse Attention"),
         ("[Code](https://github.com/a/b)\n> We propose x.", None),  # one word: a link's label
         ("- [Sparse Attention for Long Contexts](https://x.org/p)", None),  # nothing under it
+        # a heading that links the title, bold field labels, a title above the paper's link and the abstract
+        ("### [Sparse Attention for Long Documents](https://arxiv.org/abs/2401.01234)\n**Authors:** Jane Doe, John Roe\n**Abstract:** We x.",
+         "Sparse Attention for Long Documents"),
+        ("**Title**: Sparse Attention for Long Documents\n**Authors**: Jane Doe\n**Abstract**: We x.", "Sparse Attention for Long Documents"),
+        ("1. **\u6807\u9898**\uff1aSparse Attention\n**\u4f5c\u8005**\uff1aJane Doe", "Sparse Attention"),
+        ("Sparse Attention for Long Documents\nhttps://arxiv.org/abs/2401.01234\n" + ABSTRACT, "Sparse Attention for Long Documents"),
         # an awesome-list's entry: a bold link after emoji, a link above nested items (authors, abstract), a link above the abstract
         ("- :fire: **[Sparse Attention](https://arxiv.org/abs/2401.11111)** ![stars](https://img.shields.io/github/stars/a/b) We x.", "Sparse Attention"),
         ("- [Sparse Attention for Long Contexts](https://x.org/p) \u2b50\n  - *Jane Doe, John Roe*\n  - We propose x.", "Sparse Attention for Long Contexts"),
