@@ -393,6 +393,16 @@ SHORTCODE = r"(?:^|[\s(\[*_])(:[a-z0-9_+\-]{2,40}:)(?:$|[\s.,;!?)\]*_])"
 _SHORTCODE_RE = re.compile(r"(?<![^\s(\[*_]):[a-z0-9_+\-]{2,40}:(?![^\s.,;!?)\]*_])")
 
 
+# Emoji that label a post's lines ("📄 Title" / "👥 Jane Doe, John Roe" / "🔗 https://..." / "📝 We propose ..."), as paper digests
+# on social media and chat channels write an entry: dropped where two or more lines start with one, so the line rules read
+# the title, authors and link.
+_EMOJI_LABEL = r"(?m)^[ \t]*(?:" + EMOJI + r"(?:\x{200d}" + EMOJI + r")*[ \t]*)+"
+
+
+def unlabel_lines(text: pl.Expr) -> pl.Expr:
+    """Drop the emoji that label a block's lines (``_EMOJI_LABEL``) where two or more lines start with one."""
+    return _on_rows(text, lambda batch: batch.str.count_matches(_EMOJI_LABEL) >= 2, _vectorized(lambda t: t.str.replace_all(_EMOJI_LABEL, "")), _non_ascii)
+
 # A Markdown footnote ("a method[^1] for", and its note "[^1]: Code at ...", a line of its own): a side remark, like LaTeX's
 # ``\footnote``, which is dropped too.
 # A label is a number or a word ("[^note-1]"); a character class in a formula ("[^0-9]", "[^a-z]") is none.
@@ -1958,7 +1968,8 @@ def strip_highlights(text: pl.Expr) -> pl.Expr:
 
 def _abstract_lines(text: pl.Expr) -> pl.Expr:
     """The lines of a raw block that hold its abstract: a BibTeX, JSON, RIS or MEDLINE record's abstract field, an export's
-    escapes read, a table row's cells, HTML's lines, emoji shortcodes as emoji, nested list items without their marks; no
+    escapes read, a table row's cells, HTML's lines, emoji shortcodes as emoji, lines without the emoji that label them
+    (after site chrome: a star count's "⭐ 1.2k" is chrome), nested list items without their marks; no
     entry number, footnote, site chrome, highlights, heading label or title."""
     text = _on_matching(text, SHORTCODE, emojize_shortcodes, lambda batch: batch.str.contains(":", literal=True))
     text = _on_rows(text, lambda batch: batch.str.contains("[^", literal=True), _vectorized(strip_footnotes))
@@ -1967,7 +1978,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     fields = _on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True))
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
     cells = _on_rows(cells, lambda batch: batch.str.contains("\t", literal=True), tab_cells)
-    return strip_linked_title(strip_bold_title(strip_title_line(unmark_sub_items(unquote_lines(strip_heading_label(strip_translation(strip_highlights(html_lines(strip_chrome(cells))))))))))
+    return strip_linked_title(strip_bold_title(strip_title_line(unmark_sub_items(unquote_lines(strip_heading_label(strip_translation(strip_highlights(html_lines(unlabel_lines(strip_chrome(cells)))))))))))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (

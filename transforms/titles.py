@@ -81,6 +81,7 @@ def title(text_raw: pl.Expr) -> pl.Expr:
 def block_titles(raw: pl.Series) -> pl.Series:
     """``title`` on a Series of raw blocks."""
     found = pl.Series(raw.name, [None] * raw.len(), pl.String)
+    raw = raw.to_frame().select(normalize.unlabel_lines(pl.col(raw.name))).to_series()  # "📄 Title" / "👥 Jane Doe" read as lines
     readers = (
         (r"\A\s*\{", lambda entry: normalize.json_field(entry, JSON_TITLE_KEYS)),
         (normalize.TAGGED_RECORD, lambda entry: normalize.tagged_field(entry, _TITLE_TAGS)),

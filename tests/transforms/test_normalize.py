@@ -549,6 +549,9 @@ EXAMPLES = [
     ("**[Sparse Recovery](https://x.org/a)**: " + TWICE + " :white_check_mark:", TWICE),
     ("We use :+1: votes (:tada:), a 1:2:3 ratio, :unknown_name: and https://x.org/a:fire:b.", "We use \U0001f44d votes (\U0001f389), a 1:2:3 ratio,:unknown_name: and https://x.org/a:fire:b."),
     ("See ![build](https://github.com/a/b/actions/workflows/ci.yml/badge.svg) and ![figure](https://x.org/f.png).", "See and figure."),
+    # a digest post's lines labelled by emoji (two or more); one emoji in front of the text is the text's
+    ("\U0001f4c4 Title: Sparse Recovery\n\U0001f465 Authors: Jane Doe, John Roe\n\U0001f517 Paper: https://arxiv.org/abs/2401.01234\n\U0001f4dd Abstract: " + TWICE, TWICE),
+    ("\U0001f525 Sparse Recovery from Noisy Data\n\U0001f468\u200d\U0001f4bb Jane Doe, John Roe\n" + TWICE, TWICE),
     # the paper's link alone on the block's first line, or under its title
     ("https://arxiv.org/abs/2401.01234\n" + TWICE, TWICE),
     ("Sparse Recovery from Noisy Data\nhttps://arxiv.org/abs/2401.01234\n" + TWICE, TWICE),

@@ -54,6 +54,9 @@ def titles(*raws: str) -> list[str | None]:
         ("**Title**: Sparse Attention for Long Documents\n**Authors**: Jane Doe\n**Abstract**: We x.", "Sparse Attention for Long Documents"),
         ("1. **\u6807\u9898**\uff1aSparse Attention\n**\u4f5c\u8005**\uff1aJane Doe", "Sparse Attention"),
         ("Sparse Attention for Long Documents\nhttps://arxiv.org/abs/2401.01234\n" + ABSTRACT, "Sparse Attention for Long Documents"),
+        # a digest post's lines, each labelled by an emoji
+        ("\U0001f4c4 Sparse Attention for Long Documents\n\U0001f465 Jane Doe, John Roe\n\U0001f517 https://arxiv.org/abs/2401.01234\n\U0001f4dd " + ABSTRACT,
+         "Sparse Attention for Long Documents"),
         # an awesome-list's entry: a bold link after emoji, a link above nested items (authors, abstract), a link above the abstract
         ("- :fire: **[Sparse Attention](https://arxiv.org/abs/2401.11111)** ![stars](https://img.shields.io/github/stars/a/b) We x.", "Sparse Attention"),
         ("- [Sparse Attention for Long Contexts](https://x.org/p) \u2b50\n  - *Jane Doe, John Roe*\n  - We propose x.", "Sparse Attention for Long Contexts"),
