@@ -943,6 +943,8 @@ def _inline_title(text: pl.Expr) -> tuple[pl.Expr, pl.Expr, pl.Expr]:
     is_title = (
         (title.str.count_matches(r"(?:^|\s)\(?[\p{Lu}\d]") >= 2)
         & ~title.str.strip_chars_end(_TITLE_MARK + "?").str.contains(_FUNCTION_WORD_END)
+        & title.str.contains(r"\A\(?[\p{Lu}\d]")  # a capital first ("for LLMs Agents." is a piece)
+        & ~title.str.starts_with("We ")  # an abstract's first sentence ("We Study Graphs."; "We LLMs LLMs." found by hypothesis)
         & (rest.str.len_chars() >= INLINE_TITLE_REST)
         & rest.str.contains(r"\p{Ll}")  # an abstract in capitals starts with no title
     ).fill_null(False)

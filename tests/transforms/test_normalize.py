@@ -466,7 +466,8 @@ EXAMPLES = [
     ("Finally, in LLMs. " + TWICE, "Finally, in LLMs. " + TWICE),  # a comma: a sentence
     ("LLMs Hallucinate. " + TWICE, "LLMs Hallucinate. " + TWICE),  # two words
     ("Graphs in the Wild. We rewire them.", "Graphs in the Wild. We rewire them."),  # nothing of length after it
-    ("We Study Graphs. " + TWICE, TWICE),
+    ("We Study Graphs. " + TWICE, "We Study Graphs. " + TWICE),  # "We" opens an abstract's sentence, not a title
+    ("for Sparse Graph Networks. " + TWICE, "for Sparse Graph Networks. " + TWICE),  # a title starts with a capital
     ("Deep Graph Networks Trained on. " + TWICE, "Deep Graph Networks Trained on. " + TWICE),
     ("Attention is all you need\n" + ABSTRACT, "Attention is all you need " + ABSTRACT),  # sentence case: not told from text
     ("Attention is all you need\n" + ABSTRACT * 2, ABSTRACT * 2),  # ... unless the abstract under it is one paragraph-length line
