@@ -23,7 +23,7 @@ these rules that finds one gives the block's title (null when none does):
    front of an abstract on the same line (``normalize.inline_title``: ``Efficient Sparse Attention for Long Documents. We …``).
 
 A title is one line after normalization (markup, entities and mojibake read as in ``text``; a Markdown link is its label and
-a heading loses its marks), at most ``TITLE_MAX_CHARS``
+a heading loses its marks, a venue tag such as ``[ICML 2025]`` or ``(NeurIPS'24 Oral)`` before or after it goes), at most ``TITLE_MAX_CHARS``
 characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``), is a label (``Abstract``)
 or is longer is no title.
 """
@@ -141,6 +141,14 @@ def _fill(
     return found.scatter(rows, pl.select(pl.when(keep).then(candidates)).to_series())
 
 
+# A listing's tag of the paper's venue or presentation in brackets before or after its title ("[ICML 2025] Title", "Title
+# (NeurIPS'24 Oral)", "Title [Spotlight]"): not the title's words.
+_VENUE_TAG = (
+    r"\A[\[(【](?:\p{Lu}[\p{L}&-]{1,15}[ \t]*['’]?[ \t]*(?:19|20)?[0-9]{2}(?:[ \t]+(?i:oral|poster|spotlight|highlight|workshop|findings|main))?"
+    r"|(?i:oral|poster|spotlight|highlight))[\])】]"
+)
+
+
 def _cleaned(found: pl.Series) -> pl.Series:
     """Titles read as ``text`` is (``normalize.normalize_column``; links as their labels, no heading marks), one line, without a
     final period; null when too long or
@@ -152,5 +160,6 @@ def _cleaned(found: pl.Series) -> pl.Series:
     labels = found.gather(rows).str.replace_all(r"\[([^\[\]\n]*)\]\([^()\s]*\)", "${1}").str.replace(r"\A[ \t]*#{1,6}[ \t]+", "")
     text = normalize.normalize_column(labels.to_frame("text_raw"))["text"].str.replace(r"\s*\.\z", "")
     text = text.str.replace(r"\A\[([^\[\]]+)\]\z", "${1}")  # a link's label without its address ("- [Title](url)" above the abstract)
+    text = text.str.replace(_VENUE_TAG + r"[ \t]+", "").str.replace(r"[ \t]+" + _VENUE_TAG[2:] + r"\z", "")  # "[ICML 2025] Title (Oral)"
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)
     return found.scatter(rows, pl.select(pl.when(keep).then(text)).to_series())

@@ -54,6 +54,10 @@ def titles(*raws: str) -> list[str | None]:
         ("**Title**: Sparse Attention for Long Documents\n**Authors**: Jane Doe\n**Abstract**: We x.", "Sparse Attention for Long Documents"),
         ("1. **\u6807\u9898**\uff1aSparse Attention\n**\u4f5c\u8005**\uff1aJane Doe", "Sparse Attention"),
         ("Sparse Attention for Long Documents\nhttps://arxiv.org/abs/2401.01234\n" + ABSTRACT, "Sparse Attention for Long Documents"),
+        # a listing's venue or presentation tag before or after the title; a year alone in parentheses is the title's
+        ("[ICML 2025] Sparse Attention for Long Documents\nJane Doe, John Roe\nWe x.", "Sparse Attention for Long Documents"),
+        ("Sparse Attention for Long Documents (NeurIPS'24 Oral)\nJane Doe, John Roe\nWe x.", "Sparse Attention for Long Documents"),
+        ("Scaling Laws Revisited (2017)\nJane Doe, John Roe\nWe x.", "Scaling Laws Revisited (2017)"),
         # a digest post's lines, each labelled by an emoji
         ("\U0001f4c4 Sparse Attention for Long Documents\n\U0001f465 Jane Doe, John Roe\n\U0001f517 https://arxiv.org/abs/2401.01234\n\U0001f4dd " + ABSTRACT,
          "Sparse Attention for Long Documents"),
