@@ -269,11 +269,11 @@ VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before i
 # ("#NLP #AI") and a post's credit ("(via @arxiv)", "[h/t @jdoe]"), one or several, to the text's end. Looked for in the last ``TRAILING_TAGS_CHARS`` characters.
 _TRAILING_TAGS = (
     r"([.!?。！？][\"”'\)]?)(?:[ \t]+(?:(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms)[ \t]*[:—–-][^\n.!?]{1,300}\.?"
-    r"|DOI[ \t]*:?[ \t]*10\.[0-9]{4,9}/\S+|\[?arXiv:[0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?(?:[ \t]*\[[\w.-]+\])?\]?"
+    r"|DOI[ \t]*:?[ \t]*10\.[0-9]{4,9}/\S+|[\[(]?arXiv:[0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?(?:[ \t]*\[[\w.-]+\])?[\])]?|Publisher[ \t]*:[ \t]*[^\n.!?]{1,60}"
     r"|[(\[](?i:oral|spotlight|poster|highlight)[^)\]\n]{0,30}[)\]]|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+|[(\[](?i:via|h/t|hat tip:?|cc:?)[ \t]+@[\w.]+[)\]]))+[ \t]*\z"
 )
 TRAILING_TAGS_CHARS = 400
-_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t]+(?:Key|KEY|Index|DOI|\[?arXiv:|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|#\p{L})"
+_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t]+(?:Key|KEY|Index|DOI|[\[(]?arXiv:|Publisher|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|#\p{L})"
 # Sections a page puts after the abstract, to the block's end: a "Keywords" heading and its line (or a short line per
 # keyword, as Springer's and ScienceDirect's pages write them), an Open Journal
 # Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line,

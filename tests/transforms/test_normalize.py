@@ -553,6 +553,9 @@ EXAMPLES = [
     # a digest post's lines labelled by emoji (two or more); one emoji in front of the text is the text's
     ("\U0001f4c4 Title: Sparse Recovery\n\U0001f465 Authors: Jane Doe, John Roe\n\U0001f517 Paper: https://arxiv.org/abs/2401.01234\n\U0001f4dd Abstract: " + TWICE, TWICE),
     ("\U0001f525 Sparse Recovery from Noisy Data\n\U0001f468\u200d\U0001f4bb Jane Doe, John Roe\n" + TWICE, TWICE),
+    # an arXiv id in parentheses and IEEE Xplore's publisher field after the last sentence, on its line
+    (TWICE + " (arXiv:2401.01234v2 [cs.LG])", TWICE),
+    (TWICE + " Publisher: IEEE", TWICE),
     # the paper's link alone on the block's first line, or under its title
     ("https://arxiv.org/abs/2401.01234\n" + TWICE, TWICE),
     ("Sparse Recovery from Noisy Data\nhttps://arxiv.org/abs/2401.01234\n" + TWICE, TWICE),
