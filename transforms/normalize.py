@@ -401,7 +401,12 @@ _EMOJI_LABEL = r"(?m)^[ \t]*(?:" + EMOJI + r"(?:\x{200d}" + EMOJI + r")*[ \t]*)+
 
 def unlabel_lines(text: pl.Expr) -> pl.Expr:
     """Drop the emoji that label a block's lines (``_EMOJI_LABEL``) where two or more lines start with one."""
-    return _on_rows(text, lambda batch: batch.str.count_matches(_EMOJI_LABEL) >= 2, _vectorized(lambda t: t.str.replace_all(_EMOJI_LABEL, "")), _non_ascii)
+    return _on_rows(
+        text,
+        lambda batch: batch.str.count_matches(_EMOJI_LABEL) >= 2,
+        _vectorized(lambda t: t.str.replace_all(_EMOJI_LABEL, "")),
+        lambda batch: batch.str.contains(r"\n[ \t]*" + EMOJI),  # a line after the first starts with one: a literal first (10x faster)
+    )
 
 # A Markdown footnote ("a method[^1] for", and its note "[^1]: Code at ...", a line of its own): a side remark, like LaTeX's
 # ``\footnote``, which is dropped too.
