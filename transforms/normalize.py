@@ -742,6 +742,21 @@ def strip_translation(text: pl.Expr) -> pl.Expr:
     )
 
 
+# A Markdown heading underlined ("Title" / "=====", "Abstract" / "-----", as READMEs and reStructuredText write them), with a
+# line after it: written with "#" marks, which the heading rules read (a rule line at a block's end stays).
+_SETEXT_HEADING = r"(?m)^[ \t]*([^\s#>\-=][^\n]{0,249}?)[ \t]*\r?\n[ \t]*(?:={3,}|-{3,})[ \t]*\r?\n"
+
+
+def setext_headings(text: pl.Expr) -> pl.Expr:
+    """Underlined Markdown headings (``_SETEXT_HEADING``) as ``## Heading`` lines."""
+    return _on_rows(
+        text,
+        lambda batch: batch.str.contains(_SETEXT_HEADING),
+        _vectorized(lambda t: t.str.replace_all(_SETEXT_HEADING, "## ${1}\n")),
+        lambda batch: batch.str.contains_any(["===", "---"]),
+    )
+
+
 def strip_heading_label(text: pl.Expr) -> pl.Expr:
     """Drop an abstract label set as a heading or in bold, and the title lines above it (see ``_HEADING_LABEL``)."""
     return _on_rows(
@@ -1985,7 +2000,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     fields = _on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True))
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
     cells = _on_rows(cells, lambda batch: batch.str.contains("\t", literal=True), tab_cells)
-    return strip_linked_title(strip_bold_title(strip_title_line(unmark_sub_items(unquote_lines(strip_heading_label(strip_translation(strip_highlights(html_lines(unlabel_lines(strip_chrome(cells)))))))))))
+    return strip_linked_title(strip_bold_title(strip_title_line(unmark_sub_items(unquote_lines(strip_heading_label(strip_translation(strip_highlights(html_lines(setext_headings(unlabel_lines(strip_chrome(cells))))))))))))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (

@@ -81,7 +81,8 @@ def title(text_raw: pl.Expr) -> pl.Expr:
 def block_titles(raw: pl.Series) -> pl.Series:
     """``title`` on a Series of raw blocks."""
     found = pl.Series(raw.name, [None] * raw.len(), pl.String)
-    raw = raw.to_frame().select(normalize.unlabel_lines(pl.col(raw.name))).to_series()  # "📄 Title" / "👥 Jane Doe" read as lines
+    # "📄 Title" / "👥 Jane Doe" read as lines, an underlined heading ("Title" / "=====") as "## Title"
+    raw = raw.to_frame().select(normalize.setext_headings(normalize.unlabel_lines(pl.col(raw.name)))).to_series()
     readers = (
         (r"\A\s*\{", lambda entry: normalize.json_field(entry, JSON_TITLE_KEYS)),
         (normalize.TAGGED_RECORD, lambda entry: normalize.tagged_field(entry, _TITLE_TAGS)),
@@ -160,6 +161,8 @@ def _cleaned(found: pl.Series) -> pl.Series:
     labels = found.gather(rows).str.replace_all(r"\[([^\[\]\n]*)\]\([^()\s]*\)", "${1}").str.replace(r"\A[ \t]*#{1,6}[ \t]+", "")
     text = normalize.normalize_column(labels.to_frame("text_raw"))["text"].str.replace(r"\s*\.\z", "")
     text = text.str.replace(r"\A\[([^\[\]]+)\]\z", "${1}")  # a link's label without its address ("- [Title](url)" above the abstract)
+    # a link's label in front of a byline ("[Title] by Jane Doe, John Roe"), a title with its authors and venue ("Title | Jane Doe | ICML 2025")
+    text = text.str.replace(r"\A\[([^\[\]]+)\](?:[ \t]+by[ \t]+" + normalize.AUTHORS + r")?\z", "${1}").str.replace(r"[ \t]+\|[ \t][^\n]*\z", "")
     text = text.str.replace(_VENUE_TAG + r"[ \t]+", "").str.replace(r"[ \t]+" + _VENUE_TAG[2:] + r"\z", "")  # "[ICML 2025] Title (Oral)"
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)
     return found.scatter(rows, pl.select(pl.when(keep).then(text)).to_series())

@@ -556,6 +556,10 @@ EXAMPLES = [
     # an arXiv id in parentheses and IEEE Xplore's publisher field after the last sentence, on its line
     (TWICE + " (arXiv:2401.01234v2 [cs.LG])", TWICE),
     (TWICE + " Publisher: IEEE", TWICE),
+    # underlined headings: a title, an abstract label; a rule line at the end stays text
+    ("Sparse Recovery from Noisy Data\n===============================\n" + TWICE, TWICE),
+    ("Sparse Recovery\n===============\nAbstract\n--------\n" + TWICE, TWICE),
+    (TWICE + "\n---", TWICE + " ---"),
     # the paper's link alone on the block's first line, or under its title
     ("https://arxiv.org/abs/2401.01234\n" + TWICE, TWICE),
     ("Sparse Recovery from Noisy Data\nhttps://arxiv.org/abs/2401.01234\n" + TWICE, TWICE),

@@ -54,6 +54,10 @@ def titles(*raws: str) -> list[str | None]:
         ("**Title**: Sparse Attention for Long Documents\n**Authors**: Jane Doe\n**Abstract**: We x.", "Sparse Attention for Long Documents"),
         ("1. **\u6807\u9898**\uff1aSparse Attention\n**\u4f5c\u8005**\uff1aJane Doe", "Sparse Attention"),
         ("Sparse Attention for Long Documents\nhttps://arxiv.org/abs/2401.01234\n" + ABSTRACT, "Sparse Attention for Long Documents"),
+        # an underlined heading; a title with its authors and venue between bars; a linked title and its byline
+        ("Sparse Attention for Long Documents\n===================================\n" + ABSTRACT, "Sparse Attention for Long Documents"),
+        ("Sparse Attention for Long Documents | Jane Doe, John Roe | ICML 2025\n" + ABSTRACT, "Sparse Attention for Long Documents"),
+        ("[Sparse Attention for Long Documents](https://x.org) by Jane Doe, John Roe\n" + ABSTRACT, "Sparse Attention for Long Documents"),
         # a listing's venue or presentation tag before or after the title; a year alone in parentheses is the title's
         ("[ICML 2025] Sparse Attention for Long Documents\nJane Doe, John Roe\nWe x.", "Sparse Attention for Long Documents"),
         ("Sparse Attention for Long Documents (NeurIPS'24 Oral)\nJane Doe, John Roe\nWe x.", "Sparse Attention for Long Documents"),
