@@ -393,6 +393,20 @@ SHORTCODE = r"(?:^|[\s(\[*_])(:[a-z0-9_+\-]{2,40}:)(?:$|[\s.,;!?)\]*_])"
 _SHORTCODE_RE = re.compile(r"(?<![^\s(\[*_]):[a-z0-9_+\-]{2,40}:(?![^\s.,;!?)\]*_])")
 
 
+# A Chinese post's field label in lenticular brackets at a line's start ("【论文标题】…", "【作者】…", "【摘要】…"): the label with a
+# colon, as the field rules read it ("作者：…"); a venue's tag ("【ICML 2025】") is no label.
+_BRACKET_LABEL = r"(?m)^[ \t]*【(\p{Han}{1,6})】[ \t]*"
+
+
+def bracket_labels(text: pl.Expr) -> pl.Expr:
+    """Field labels in lenticular brackets (``_BRACKET_LABEL``) written with a colon."""
+    return _on_rows(
+        text,
+        lambda batch: batch.str.contains(_BRACKET_LABEL),
+        _vectorized(lambda t: t.str.replace_all(_BRACKET_LABEL, "${1}：")),
+        lambda batch: batch.str.contains("【", literal=True),
+    )
+
 # Emoji that label a post's lines ("📄 Title" / "👥 Jane Doe, John Roe" / "🔗 https://..." / "📝 We propose ..."), as paper digests
 # on social media and chat channels write an entry: dropped where two or more lines start with one, so the line rules read
 # the title, authors and link.
@@ -1994,6 +2008,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     (after site chrome: a star count's "⭐ 1.2k" is chrome), nested list items without their marks; no
     entry number, footnote, site chrome, highlights, heading label or title."""
     text = _on_matching(text, SHORTCODE, emojize_shortcodes, lambda batch: batch.str.contains(":", literal=True))
+    text = bracket_labels(text)
     text = _on_rows(text, lambda batch: batch.str.contains("[^", literal=True), _vectorized(strip_footnotes))
     fields = _on_matching(_on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract), TAGGED_RECORD, tagged_abstract)
     fields = _on_matching(fields, XML_RECORD, xml_abstract, lambda batch: batch.str.contains(r"\A\s*<"))

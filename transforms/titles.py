@@ -23,8 +23,9 @@ these rules that finds one gives the block's title (null when none does):
    front of an abstract on the same line (``normalize.inline_title``: ``Efficient Sparse Attention for Long Documents. We …``).
 
 A title is one line after normalization (markup, entities and mojibake read as in ``text``; a Markdown link is its label and
-a heading loses its marks, a venue tag such as ``[ICML 2025]`` or ``(NeurIPS'24 Oral)`` before or after it goes), at most ``TITLE_MAX_CHARS``
-characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``), is a label (``Abstract``)
+a heading loses its marks, a venue tag such as ``[ICML 2025]`` or ``(NeurIPS'24 Oral)`` before or after it goes, and a
+bullet before it), at most ``TITLE_MAX_CHARS``
+characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``, ``。``), is a label (``Abstract``)
 or is longer is no title.
 """
 
@@ -40,11 +41,11 @@ TITLE_MAX_CHARS = 300
 JSON_TITLE_KEYS = ("title", "display_name", "paper_title", "papertitle")
 _TITLE_TAGS = ("TI", "T1")
 
-_FIELD_LABEL = r"(?:Title|TITLE|Paper [Tt]itle|论文标题|论文题目|论文名称|标题|题目|題目|論文タイトル|タイトル|제목|논문 제목)"
+_FIELD_LABEL = r"(?:Title|TITLE|Paper [Tt]itle|论文标题|论文题目|论文名称|标题|题目|題目|论文|論文タイトル|タイトル|제목|논문 제목)"
 _FIELD = (
     r"\A(?:[^\n]*\n){0,12}?[ \t]*(?:" + normalize.ENTRY_NUMBER + r"[ \t]+)?(?:\*\*|__)?" + _FIELD_LABEL + r"(?:\*\*|__)?[ \t]*[:：](?:\*\*|__)?[ \t]*(\S[^\n]{0,300}?(?:[ \t]*\r?\n[ \t]+\S[^\n]{0,120}?)*)[ \t]*\r?(?:\n|\z)"
 )
-_MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|タイトル|제목"
+_MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|论文|タイトル|제목"
 _BOLD = r"\A" + normalize.ENTRY_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n\[][^*_<>\n]{2,299}?)[ \t]*" + normalize.BOLD_CLOSE  # a bold link is _LINKED's
 _LINKED = (
     normalize.STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)(?:" + normalize.BOLD_CLOSE
@@ -67,7 +68,7 @@ _HEADING = r"\A[ \t]*#{1,4}[ \t]+([^\n]{3,300}?)[ \t#]*\r?\n"
 # ScienceDirect's "Highlights" above their bullets); above a label or as a heading,
 # an author line either (above an author line, a name of capitalized words is a title's words: "Hugging Face Daily").
 _NOT_A_TITLE_LINE = (
-    r"[.,;:：]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.LEADING_CHROME + r"|Highlights|HIGHLIGHTS)\z"
+    r"[.,;:：。，；！？]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.LEADING_CHROME + r"|Highlights|HIGHLIGHTS)\z"
 )
 _AUTHOR_LINE = r"\A(?:" + normalize.AUTHORS + r")\z"
 _NOT_TITLE_OR_AUTHORS = _NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE
@@ -82,7 +83,8 @@ def block_titles(raw: pl.Series) -> pl.Series:
     """``title`` on a Series of raw blocks."""
     found = pl.Series(raw.name, [None] * raw.len(), pl.String)
     # "📄 Title" / "👥 Jane Doe" read as lines, an underlined heading ("Title" / "=====") as "## Title"
-    raw = raw.to_frame().select(normalize.setext_headings(normalize.unlabel_lines(pl.col(raw.name)))).to_series()
+    # and a label in lenticular brackets ("【论文标题】Title") as a field's
+    raw = raw.to_frame().select(normalize.bracket_labels(normalize.setext_headings(normalize.unlabel_lines(pl.col(raw.name))))).to_series()
     readers = (
         (r"\A\s*\{", lambda entry: normalize.json_field(entry, JSON_TITLE_KEYS)),
         (normalize.TAGGED_RECORD, lambda entry: normalize.tagged_field(entry, _TITLE_TAGS)),
@@ -164,5 +166,6 @@ def _cleaned(found: pl.Series) -> pl.Series:
     # a link's label in front of a byline ("[Title] by Jane Doe, John Roe"), a title with its authors and venue ("Title | Jane Doe | ICML 2025")
     text = text.str.replace(r"\A\[([^\[\]]+)\](?:[ \t]+by[ \t]+" + normalize.AUTHORS + r")?\z", "${1}").str.replace(r"[ \t]+\|[ \t][^\n]*\z", "")
     text = text.str.replace(_VENUE_TAG + r"[ \t]+", "").str.replace(r"[ \t]+" + _VENUE_TAG[2:] + r"\z", "")  # "[ICML 2025] Title (Oral)"
+    text = text.str.replace(r"\A[\p{So}■□●○◆◇▶►▷▪•·][ \t]*", "")  # "■ Title": a bullet
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)
     return found.scatter(rows, pl.select(pl.when(keep).then(text)).to_series())

@@ -556,6 +556,9 @@ EXAMPLES = [
     # an arXiv id in parentheses and IEEE Xplore's publisher field after the last sentence, on its line
     (TWICE + " (arXiv:2401.01234v2 [cs.LG])", TWICE),
     (TWICE + " Publisher: IEEE", TWICE),
+    # a Chinese post's fields labelled in lenticular brackets; a venue's tag in them is no label
+    ("\u3010\u8bba\u6587\u6807\u9898\u3011Sparse Recovery\n\u3010\u4f5c\u8005\u3011Jane Doe\n\u3010\u6458\u8981\u3011" + TWICE, TWICE),
+    ("\u3010ICML 2025\u3011" + TWICE, TWICE),
     # underlined headings: a title, an abstract label; a rule line at the end stays text
     ("Sparse Recovery from Noisy Data\n===============================\n" + TWICE, TWICE),
     ("Sparse Recovery\n===============\nAbstract\n--------\n" + TWICE, TWICE),
