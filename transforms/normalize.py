@@ -1,7 +1,7 @@
 """Normalize a raw block to clean plain Unicode text.
 
-Order: read a JSON or CSV export's escapes ("\\n", "\\u2019") as what they stand for, a Markdown table row's cells and
-HTML's line breaks as lines, and drop an entry number, site chrome,
+Order: read GitHub's emoji shortcodes as emoji, a JSON or CSV export's escapes ("\\n", "\\u2019") as what they stand for,
+a Markdown table row's cells and HTML's line breaks as lines, and drop Markdown footnotes, an entry number, site chrome,
 highlights, a heading label and a title -> join hard-wrapped lines (``transforms.hyphenation`` for words
 hyphenated at a line end) -> reference nouns left without their number (``transforms.references``)
 -> repair mojibake (ftfy) -> unescape HTML entities -> HTML
@@ -274,6 +274,12 @@ _TRAILING_TAGS = (
 )
 TRAILING_TAGS_CHARS = 400
 _MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t]+(?:Key|KEY|Index|DOI|[\[(]?arXiv:|Publisher|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|#\p{L})"
+# The headings of a repository README's sections that are not about a paper's content (``quality`` rejects a block that starts with one).
+README_SECTIONS = (
+    r"(?:Installation|Install|Usage|Getting [Ss]tarted|Quick ?[Ss]tart|Requirements|Setup|Environment|Citation|Cite|BibTeX|License"
+    r"|Acknowledge?ments?|Contact|News|Updates|TODO|Model Zoo|Pre-?trained Models|Checkpoints|Table of Contents|Contents"
+    r"|Contributing|Contributors|Contribution|Star History|Changelog|Roadmap|FAQ)"
+)
 # Sections a page puts after the abstract, to the block's end: a "Keywords" heading and its line (or a short line per
 # keyword, as Springer's and ScienceDirect's pages write them), an Open Journal
 # Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line,
@@ -281,12 +287,6 @@ _MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t]+(?:Key|KEY|Index|DOI|
 # Code's "Figures and Tables from this paper", "Topics", "Results from the Paper" (and Papers with Code's "PDF Abstract" line,
 # with its "Code", "Tasks" and "Datasets" sections below, also as "PDF Abstract ICML 2025 PDF ICML 2025 Abstract"), CVF Open
 # Access's "Related Material", SSRN's "Suggested Citation:" and the citation under it, and
-# The headings of a repository README's sections that are not about a paper's content (``quality`` rejects a block that starts with one).
-README_SECTIONS = (
-    r"(?:Installation|Install|Usage|Getting [Ss]tarted|Quick ?[Ss]tart|Requirements|Setup|Environment|Citation|Cite|BibTeX|License"
-    r"|Acknowledge?ments?|Contact|News|Updates|TODO|Model Zoo|Pre-?trained Models|Checkpoints|Table of Contents|Contents"
-    r"|Contributing|Contributors|Contribution|Star History|Changelog|Roadmap|FAQ)"
-)
 # bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings or fields), and the
 # ACM Digital Library's ("CCS Concepts: • Computing methodologies → ...", "Additional Key Words and Phrases:", "ACM Reference
 # Format:" and the citation under it), and a Chinese paper blog's comment on the paper ("推荐理由：", "点评：", "编者按：").
@@ -407,6 +407,7 @@ def bracket_labels(text: pl.Expr) -> pl.Expr:
         lambda batch: batch.str.contains("【", literal=True),
     )
 
+
 # Emoji that label a post's lines ("📄 Title" / "👥 Jane Doe, John Roe" / "🔗 https://..." / "📝 We propose ..."), as paper digests
 # on social media and chat channels write an entry: dropped where two or more lines start with one, so the line rules read
 # the title, authors and link.
@@ -421,6 +422,7 @@ def unlabel_lines(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace_all(_EMOJI_LABEL, "")),
         lambda batch: batch.str.contains(r"\n[ \t]*" + EMOJI),  # a line after the first starts with one: a literal first (10x faster)
     )
+
 
 # A Markdown footnote ("a method[^1] for", and its note "[^1]: Code at ...", a line of its own): a side remark, like LaTeX's
 # ``\footnote``, which is dropped too.
