@@ -24,8 +24,7 @@ these rules that finds one gives the block's title (null when none does):
 
 A title is one line after normalization (markup, entities and mojibake read as in ``text``; a Markdown link is its label and
 a heading loses its marks, a venue tag such as ``[ICML 2025]`` or ``(NeurIPS'24 Oral)`` before or after it goes, and a
-bullet before it), at most ``TITLE_MAX_CHARS``
-characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``, ``。``), is a label (``Abstract``)
+bullet before it), at most ``TITLE_MAX_CHARS`` characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``, ``。``), is a label (``Abstract``)
 or is longer is no title.
 """
 
@@ -153,17 +152,16 @@ _VENUE_TAG = (
 
 
 def _cleaned(found: pl.Series) -> pl.Series:
-    """Titles read as ``text`` is (``normalize.normalize_column``; links as their labels, no heading marks), one line, without a
-    final period; null when too long or
-    without a letter."""
+    """Titles read as ``text`` is (``normalize.normalize_column``; links as their labels, no heading marks, venue tags or
+    bullets), one line, without a final period; null when too long or without a letter."""
     rows = found.is_not_null().arg_true()
     if rows.is_empty():
         return found
     # A Markdown link is its label, without its address ("### [Title](url)"), and a heading's marks go.
     labels = found.gather(rows).str.replace_all(r"\[([^\[\]\n]*)\]\([^()\s]*\)", "${1}").str.replace(r"\A[ \t]*#{1,6}[ \t]+", "")
     text = normalize.normalize_column(labels.to_frame("text_raw"))["text"].str.replace(r"\s*\.\z", "")
-    text = text.str.replace(r"\A\[([^\[\]]+)\]\z", "${1}")  # a link's label without its address ("- [Title](url)" above the abstract)
-    # a link's label in front of a byline ("[Title] by Jane Doe, John Roe"), a title with its authors and venue ("Title | Jane Doe | ICML 2025")
+    # a link's label without its address ("- [Title](url)" above the abstract), and the byline after it ("[Title] by Jane Doe"); a
+    # title's authors and venue after a bar ("Title | Jane Doe | ICML 2025")
     text = text.str.replace(r"\A\[([^\[\]]+)\](?:[ \t]+by[ \t]+" + normalize.AUTHORS + r")?\z", "${1}").str.replace(r"[ \t]+\|[ \t][^\n]*\z", "")
     text = text.str.replace(_VENUE_TAG + r"[ \t]+", "").str.replace(r"[ \t]+" + _VENUE_TAG[2:] + r"\z", "")  # "[ICML 2025] Title (Oral)"
     text = text.str.replace(r"\A[\p{So}■□●○◆◇▶►▷▪•·][ \t]*", "")  # "■ Title": a bullet
