@@ -48,7 +48,7 @@ _MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|论文|タイトル|제목"
 _BOLD = r"\A" + normalize.ENTRY_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n\[][^*_<>\n]{2,299}?)[ \t]*" + normalize.BOLD_CLOSE  # a bold link is _LINKED's
 _LINKED = (
     normalize.STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)(?:" + normalize.BOLD_CLOSE
-    + r"|[ \t]*" + normalize.DECORATION + r"*(?:\r?\n[ \t]*>[ \t]*\S|\r?\n[ \t]+[-*+•][ \t]+\S|[-–—:][ \t]+\S))"
+    + r"|[ \t]*" + normalize.DECORATION + r"*(?:\r?\n[ \t]*>[ \t]*\S|\r?\n[ \t]+(?:[-*+•]|[0-9]{1,3}[.)])[ \t]+\S|[-–—:][ \t]+\S))"
 )
 _LEAD = r"\A(?:[ \t]*(?:" + normalize.LEADING_CHROME + r")[ \t]*\r?\n)*[ \t]*(?:\[(?:PDF|HTML|BOOK|CITATION)\][ \t]*)?"
 _BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + normalize.SCHOLAR_BYLINE + r"|" + normalize.DATED_BYLINE + r"|" + normalize.FIELD_START + r"[^\n]*)"

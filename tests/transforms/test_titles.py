@@ -75,6 +75,7 @@ def titles(*raws: str) -> list[str | None]:
         ("- :fire: **[Sparse Attention](https://arxiv.org/abs/2401.11111)** ![stars](https://img.shields.io/github/stars/a/b) We x.", "Sparse Attention"),
         ("- [Sparse Attention for Long Contexts](https://x.org/p) \u2b50\n  - *Jane Doe, John Roe*\n  - We propose x.", "Sparse Attention for Long Contexts"),
         ("- [Sparse Attention for Long Contexts](https://x.org/p)\n  " + ABSTRACT, "Sparse Attention for Long Contexts"),
+        ("1. [Sparse Attention for Long Contexts](https://x.org/p)\n   1. Jane Doe\n   2. We propose x.", "Sparse Attention for Long Contexts"),
         # a first line above an author line or a byline, after site chrome and a badge
         ("[PDF] Scaling Test-Time Compute for Diffusion Language Models\nJ Doe, J Smith, W Zhang - arXiv preprint arXiv:2506.01234, 2025\nWe study how.",
          "Scaling Test-Time Compute for Diffusion Language Models"),
