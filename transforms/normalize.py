@@ -393,6 +393,15 @@ SHORTCODE = r"(?:^|[\s(\[*_])(:[a-z0-9_+\-]{2,40}:)(?:$|[\s.,;!?)\]*_])"
 _SHORTCODE_RE = re.compile(r"(?<![^\s(\[*_]):[a-z0-9_+\-]{2,40}:(?![^\s.,;!?)\]*_])")
 
 
+def _replace_where(
+    text: pl.Expr, pattern: str, replacement: str, prefilter: Callable[[pl.Series], pl.Series], select: Callable[[pl.Series], pl.Series] | None = None
+) -> pl.Expr:
+    """``pattern`` replaced by ``replacement`` in the rows ``select`` picks (by default the rows ``pattern`` matches) among
+    those the cheaper ``prefilter`` picks; the other rows as they are."""
+    chosen = select or (lambda batch: batch.str.contains(pattern))
+    return _on_rows(text, chosen, _vectorized(lambda t: t.str.replace_all(pattern, replacement)), prefilter)
+
+
 # A Chinese post's field label in lenticular brackets at a line's start ("【论文标题】…", "【作者】…", "【摘要】…"): the label with a
 # colon, as the field rules read it ("作者：…"); a venue's tag ("【ICML 2025】") is no label.
 _BRACKET_LABEL = r"(?m)^[ \t]*【(\p{Han}{1,6})】[ \t]*"
@@ -400,12 +409,7 @@ _BRACKET_LABEL = r"(?m)^[ \t]*【(\p{Han}{1,6})】[ \t]*"
 
 def bracket_labels(text: pl.Expr) -> pl.Expr:
     """Field labels in lenticular brackets (``_BRACKET_LABEL``) written with a colon."""
-    return _on_rows(
-        text,
-        lambda batch: batch.str.contains(_BRACKET_LABEL),
-        _vectorized(lambda t: t.str.replace_all(_BRACKET_LABEL, "${1}：")),
-        lambda batch: batch.str.contains("【", literal=True),
-    )
+    return _replace_where(text, _BRACKET_LABEL, "${1}：", lambda batch: batch.str.contains("【", literal=True))
 
 
 # Emoji that label a post's lines ("📄 Title" / "👥 Jane Doe, John Roe" / "🔗 https://..." / "📝 We propose ..."), as paper digests
@@ -416,11 +420,12 @@ _EMOJI_LABEL = r"(?m)^[ \t]*(?:" + EMOJI + r"(?:\x{200d}" + EMOJI + r")*[ \t]*)+
 
 def unlabel_lines(text: pl.Expr) -> pl.Expr:
     """Drop the emoji that label a block's lines (``_EMOJI_LABEL``) where two or more lines start with one."""
-    return _on_rows(
+    return _replace_where(
         text,
-        lambda batch: batch.str.count_matches(_EMOJI_LABEL) >= 2,
-        _vectorized(lambda t: t.str.replace_all(_EMOJI_LABEL, "")),
+        _EMOJI_LABEL,
+        "",
         lambda batch: batch.str.contains(r"\n[ \t]*" + EMOJI),  # a line after the first starts with one: a literal first (10x faster)
+        lambda batch: batch.str.count_matches(_EMOJI_LABEL) >= 2,
     )
 
 
@@ -765,12 +770,7 @@ _SETEXT_HEADING = r"(?m)^[ \t]*([^\s#>\-=][^\n]{0,249}?)[ \t]*\r?\n[ \t]*(?:={3,
 
 def setext_headings(text: pl.Expr) -> pl.Expr:
     """Underlined Markdown headings (``_SETEXT_HEADING``) as ``## Heading`` lines."""
-    return _on_rows(
-        text,
-        lambda batch: batch.str.contains(_SETEXT_HEADING),
-        _vectorized(lambda t: t.str.replace_all(_SETEXT_HEADING, "## ${1}\n")),
-        lambda batch: batch.str.contains_any(["===", "---"]),
-    )
+    return _replace_where(text, _SETEXT_HEADING, "## ${1}\n", lambda batch: batch.str.contains_any(["===", "---"]))
 
 
 def strip_heading_label(text: pl.Expr) -> pl.Expr:
@@ -806,12 +806,7 @@ _SUB_ITEM_MARK = r"(?m)^[ \t]+(?:[-*+•]|[0-9]{1,3}[.)])[ \t]+"
 
 def unmark_sub_items(text: pl.Expr) -> pl.Expr:
     """Drop the marks of indented list items (``_SUB_ITEM_MARK``)."""
-    return _on_rows(
-        text,
-        lambda batch: batch.str.contains(_SUB_ITEM_MARK),
-        _vectorized(lambda t: t.str.replace_all(_SUB_ITEM_MARK, "")),
-        lambda batch: batch.str.contains("\n", literal=True),
-    )
+    return _replace_where(text, _SUB_ITEM_MARK, "", lambda batch: batch.str.contains("\n", literal=True))
 
 
 def strip_title_line(text: pl.Expr) -> pl.Expr:
