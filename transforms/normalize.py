@@ -389,8 +389,9 @@ JSON_RECORD = r'^\s*\{[\s\S]*"(?i:' + "|".join(JSON_ABSTRACT_KEYS) + r')"\s*:\s*
 
 # A GitHub emoji shortcode (``:fire:``, ``:white_check_mark:``, ``:+1:``) as a word of its own, as awesome-lists and READMEs
 # decorate entries: the page shows the emoji, and so does the text (``emojize_shortcodes``); unknown names stay as written.
-SHORTCODE = r"(?:^|[\s(\[*_])(:[a-z0-9_+\-]{2,40}:)(?:$|[\s.,;!?)\]*_])"
-_SHORTCODE_RE = re.compile(r"(?<![^\s(\[*_]):[a-z0-9_+\-]{2,40}:(?![^\s.,;!?)\]*_])")
+SHORTCODE_NAME = r":[a-z0-9_+\-]{2,40}:"
+SHORTCODE = r"(?:^|[\s(\[*_])(" + SHORTCODE_NAME + r")(?:$|[\s.,;!?)\]*_])"  # polars has no lookaround: the rows to convert
+_SHORTCODE_RE = re.compile(r"(?<![^\s(\[*_])" + SHORTCODE_NAME + r"(?![^\s.,;!?)\]*_])")
 
 
 def _replace_where(
@@ -825,7 +826,7 @@ def in_title_case(title: pl.Expr) -> pl.Expr:
 # "<b>Title</b> - We ..."): two to thirty words; followed by a colon or a dash, or, in Title Case, ending in "." or "?"
 # (or, three words or more, in nothing: "**Sparse Routing Without Losses** We ...").
 BOLD_OPEN, BOLD_CLOSE = r"(?:\*\*|__|<(?i:b|strong)>)", r"(?:\*\*|__|</(?i:b|strong)>)"
-DECORATION = r"(?:(?:" + EMOJI + r"|:[a-z0-9_+\-]{2,40}:)[ \t]*)"  # an emoji or its shortcode, as lists decorate entries
+DECORATION = r"(?:(?:" + EMOJI + r"|" + SHORTCODE_NAME + r")[ \t]*)"  # an emoji or its shortcode, as lists decorate entries
 ENTRY_MARK = r"[ \t]*" + LIST_MARK + DECORATION + r"{0,3}"  # a list mark and emoji in front of an entry ("- 🔥 **Title**")
 STARTS_BOLD = r"\A" + ENTRY_MARK + BOLD_OPEN
 _BOLD_TITLE = (
