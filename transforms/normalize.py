@@ -264,6 +264,17 @@ _TRAILING_VENUE_NOTE = (
 )
 _VENUE_NOTE = _TRAILING_VENUE_NOTE.removesuffix(r"\z")
 VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before it can be
+# A PDF first page's author footnotes after the abstract's last sentence, each behind its mark ("... benchmarks.
+# ∗Equal contribution. †Corresponding author: jane@uni.edu", "‡Work done during an internship at X."), one or several, to
+# the text's end. Looked for in the last ``AUTHOR_NOTES_CHARS`` characters of the texts that hold one of ``_AUTHOR_NOTE_WORDS``.
+_AUTHOR_NOTE_MARKS = "*\u2217\u2020\u2021\u00a7\u00b6\u22c6\u2709"  # * ∗ † ‡ § ¶ ⋆ ✉
+_AUTHOR_NOTE_WORDS = "qual contribution|qually contributed|ontributed equally|orresponding author|ork done|ork performed|roject lead"
+_AUTHOR_NOTE_TAIL = rf"[^\n{_AUTHOR_NOTE_MARKS}]{{0,200}}"  # the rest of a note, up to the next note's mark
+_TRAILING_AUTHOR_NOTES = (
+    rf"([.!?][\"”'\)]?)(?:\s*[{_AUTHOR_NOTE_MARKS}]+[ \t]*(?:(?:Equal contribution|Equally contributed|These authors contributed equally"
+    rf"|Corresponding authors?|Project lead)[ \t]*(?:[.:;,(]{_AUTHOR_NOTE_TAIL})?|Work (?:done|performed) (?:during|while|at|as) {_AUTHOR_NOTE_TAIL}))+\s*\z"
+)
+AUTHOR_NOTES_CHARS = 500
 # What a page flattened to one line leaves after the abstract's last sentence: its keywords ("... benchmarks. Keywords:
 # attention, efficiency."), its DOI or arXiv id, a presentation badge ("(Oral)", "[Spotlight, top 3%]") and a post's hashtags
 # ("#NLP #AI") and a post's credit ("(via @arxiv)", "[h/t @jdoe]"), one or several, to the text's end. Looked for in the last ``TRAILING_TAGS_CHARS`` characters.
@@ -610,7 +621,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
     site chrome (``CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, a title above field lines
     (``_TITLE_ABOVE_FIELDS``), page links
     after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
-    "How to Cite" section (``_TRAILING_SECTIONS``), keywords, ids, badges and hashtags on its last line (``_TRAILING_TAGS``), a venue note (``_TRAILING_VENUE_NOTE``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
+    "How to Cite" section (``_TRAILING_SECTIONS``), keywords, ids, badges and hashtags on its last line (``_TRAILING_TAGS``), a venue note (``_TRAILING_VENUE_NOTE``), author footnotes (``_TRAILING_AUTHOR_NOTES``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
     starting it (``_LEADING_LINKS``)."""
     digest = _on_rows(
         text,
@@ -663,8 +674,14 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _vectorized(_strip_from_tail(_TRAILING_VENUE_NOTE, VENUE_NOTE_CHARS)),
         lambda batch: batch.str.contains("ccepted|CCEPTED|o appear|ublished|resented"),  # 6x faster than contains_any here
     )
-    return _on_rows(
+    author_notes = _on_rows(
         notes,
+        lambda batch: batch.str.slice(-AUTHOR_NOTES_CHARS).str.contains(_TRAILING_AUTHOR_NOTES),
+        _vectorized(_strip_from_tail(_TRAILING_AUTHOR_NOTES, AUTHOR_NOTES_CHARS)),
+        lambda batch: batch.str.contains(_AUTHOR_NOTE_WORDS),
+    )
+    return _on_rows(
+        author_notes,
         lambda batch: batch.str.contains(_TRAILING_COPYRIGHT),
         _vectorized(lambda t: t.str.replace(_TRAILING_COPYRIGHT, "${1}")),
         lambda batch: batch.str.contains(r"©|Copyright|\([cC]\)"),
@@ -1987,7 +2004,8 @@ def strip_entry_number(text: pl.Expr) -> pl.Expr:
 # A journal page's highlights above the abstract, one bullet a line, with no "Abstract" label between them
 # ("Highlights\n• A new benchmark ...\n• A strong baseline\nWe introduce ..."): they go when an abstract follows.
 _HIGHLIGHTS_HEADING = r"\A[ \t]*(?:Research [Hh]ighlights|Highlights|HIGHLIGHTS)"
-_HIGHLIGHTS = _HIGHLIGHTS_HEADING + r"[ \t]*:?[ \t]*\r?\n(?:[ \t]*[•►▪◦·*\-–][ \t]*[^\n]*\r?\n){1,10}"
+# the list under its heading, or on the heading's line with two bullets or more ("Highlights • A benchmark • An analysis")
+_HIGHLIGHTS = _HIGHLIGHTS_HEADING + r"[ \t]*:?[ \t]*(?:\r?\n(?:[ \t]*[•►▪◦·*\-–][ \t]*[^\n]*\r?\n){1,10}|[•►▪◦·][^\n]*[•►▪◦·][^\n]*\r?\n)"
 HIGHLIGHTS_REST = 100
 
 

@@ -191,6 +191,12 @@ EXAMPLES = [
     ("The rules are accepted by users.", "The rules are accepted by users."),
     ("We study tools. Published in Nature.", "We study tools. Published in Nature."),
     ("We study X. Presented in Section 3 is our ACL method.", "We study X. Presented in Section 3 is our ACL method."),
+    # a PDF's author footnotes after the last sentence, on its line or on lines of their own; the words in a sentence stay
+    ("We study tools. \u2217Equal contribution. \u2020Corresponding author: jane.doe@uni.edu", "We study tools."),
+    ("We study tools.\n*Equal contribution\n\u2020Work done during an internship at Google DeepMind.", "We study tools."),
+    ("We study tools. \u2217 Equal contribution \u2020 Corresponding author", "We study tools."),
+    ("We study tools. *Equal contribution is what we study.", "We study tools. Equal contribution is what we study."),
+    ("The corresponding author is Jane. We study tools.", "The corresponding author is Jane. We study tools."),
     # SSRN's fields under the abstract; bioRxiv's back matter
     ("We study collusion.\nKeywords: pricing, collusion\nJEL Classification: G12, L13\nSuggested Citation: Doe, Jane, Collusion (2024).", "We study collusion."),
     ("We study proteins.\nCompeting Interest Statement\nThe authors have declared no competing interest.\nCopyright\n"
@@ -869,6 +875,8 @@ WRAPPED_WITH_ADDRESS = (
         # a journal page's highlights above the abstract, with no label between them; alone they stay (quality rejects them)
         (f"Highlights\n• A router without auxiliary losses\n• Even expert load\n{ABSTRACT}", ABSTRACT),
         ("Highlights:\n- A router without auxiliary losses\n- Even expert load", "Highlights: - A router without auxiliary losses - Even expert load"),
+        (f"Highlights \u2022 A router without auxiliary losses \u2022 Even expert load\n{ABSTRACT}", ABSTRACT),  # the list on the heading's line
+        (f"Highlights: \u2022 A router without auxiliary losses\n{ABSTRACT}", f"Highlights: \u2022 A router without auxiliary losses {ABSTRACT}"),
         (f"#12 {ABSTRACT}", ABSTRACT),
         # a venue tag in front: in brackets with a year, or bare before a colon; a bracketed term or citation is text
         # a Title Case title ending in a colon in front of the abstract; a one-word label stays
