@@ -116,6 +116,19 @@ _POST_LINES = (
     r"|[0-9]{1,2}:[0-9]{2}[ \t]*[AP]M[ \t]*·[ \t]*[A-Z][a-z]{2}[ \t]+[0-9]{1,2},[ \t]+[0-9]{4}[^\n]*"
     r"|[0-9][0-9.,]*[KM]?[ \t]+(?:Reposts?|Retweets?|Quotes?|Likes?|Bookmarks?|Replies|Views)(?:[ \t]+[0-9][0-9.,]*[KM]?[ \t]+(?:Reposts?|Retweets?|Quotes?|Likes?|Bookmarks?|Replies|Views))+"
 )
+# A blog post's byline with its date ("Posted on March 3, 2025 by admin", "Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments",
+# Hugging Face's "Published on Mar 3 · Submitted by akhaliq on Mar 4", "Written by Jane Doe on 2025-03-03"): a line without a date
+# ("Published by the society, the survey ...") may be an abstract's first wrapped line.
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]{0,6}\.?"
+_DATE = r"(?:" + _MONTH + r"[ \t]+[0-9]{1,2}(?-u:\b)|[0-9]{1,2}[ \t]+" + _MONTH + r"|(?:19|20)[0-9]{2}-[0-9]{2}-[0-9]{2}|[0-9]+[ \t]+(?:hours?|days?|weeks?|months?)[ \t]+ago)"
+_BLOG_BYLINE = r"(?:Posted|Published|Written|Submitted|Updated|Last updated)[ \t]+(?:on|by)[ \t]+[^\n]*?" + _DATE + r"[^\n]*"
+# A page's share bar ("Share this: Twitter Facebook LinkedIn", "Share on: X | Reddit | Email").
+_SHARE_BAR = (
+    r"(?i:share(?:[ \t]+(?:this|on))?(?:[ \t]+(?:post|article|page|paper))?[ \t]*:?(?:[ \t,|·•/]*(?:twitter|x|facebook|linkedin|reddit|e-?mail|whatsapp"
+    r"|telegram|pinterest|tumblr|pocket|print|weibo|wechat|mastodon|bluesky|hacker news|copy link))+)"
+)
+# Zhihu's actions under an answer ("赞同 128 · 评论 12", "12 条评论 分享 收藏 喜欢").
+_ZHIHU_ACTION = r"(?:(?:赞同|已赞同|贊同|评论|評論|添加评论|添加評論|分享|收藏|喜欢|举报)[ \t]*[0-9.,]*[万萬kK]?|[0-9][0-9.,]*[万萬kK]?[ \t]*条评论)"
 # Papers with Code's line under a title: the date or the venue, the authors, between middots ("3 Mar 2025 · Jane Doe, John Roe ·").
 DATED_BYLINE = r"(?:[0-9]{1,2}[ \t]+[A-Z][a-z]{2,8}\.?[ \t]+(?:19|20)[0-9]{2}|[A-Z][A-Za-z&.'-]{1,15}[ \t]+(?:19|20)[0-9]{2})[ \t]*·[^\n]*"
 # How a listing marks a paper's presentation ("Oral", "ICLR 2024 poster", "Spotlight (notable top 5%)").
@@ -134,7 +147,8 @@ CHROME_LINE = (
     r"|download (?:pdf|paper)\b[^\n]{0,80}"
     r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
     r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
-    r"|\(?(?:Accepted|To appear|Published|Presented)[ \t]+(?:at|to|in|by|as)\b[^\n]{0,120}?\)?\.?"
+    # a venue note ends in the venue's capitalized word or a year ("Published by the society, the survey" is a wrapped line)
+    r"|\(?(?:Accepted|To appear|Published|Presented)[ \t]+(?:at|to|in|by|as)\b(?:[^\n]{0,120}?[ \t(])?(?:\p{Lu}[\p{L}\p{N}'’&.-]*|[0-9]+)\)?\.?"
     r"|(?:v\d+[ \t]+)?[Ss]ubmitted(?:[ \t]+on)?[ \t]+(?:\d{1,2}[ \t]+\p{L}+\.?,?|\p{L}+\.?[ \t]+\d{1,2},?)[ \t]+\d{4}[^\n]*|originally announced[^\n]*"
     r"|TL;?DR[ \t]+\p{Lu}[^\n]*"
     r"|[▽△▼▲][ \t]*(?i:more|less)|Expand|Collapse"
@@ -164,9 +178,9 @@ CHROME_LINE = (
     r"|export citations?|share on|view on github|authors info & claims|get access|bibliometrics|citation count|article metrics|recommendations"
     r"|graphical abstract|(?:total citations|total downloads|last 12 months|last 6 weeks|views|downloads|citations)[ \t]*[\d,]+|pdf[ \t]*\([\d.,]+[ \t]*[kmg]b\)"
     r"|[\d,.]+k?[ \t]+(?:highly influential )?(?:citations?|references|views|downloads|readers)|results from the paper|figures and tables from this paper)"
-    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE
+    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE + r"|" + _BLOG_BYLINE + r"|" + _SHARE_BAR
     # Zhihu's answer footer ("发布于 2025-03-05 10:12・IP 属地北京", "赞同 123", "添加评论"), LinkedIn's post age ("2d • Edited"), a video's chapters
-    + r"|(?:发布于|编辑于|發佈於|編輯於)[ \t]*[0-9][^\n]*|IP[ \t]*属地[^\n]*|(?:赞同|已赞同|贊同)[ \t]*[0-9.,]*[万萬kK]?|添加评论|添加評論|分享|收藏|喜欢|举报"
+    + r"|(?:发布于|编辑于|發佈於|編輯於)[ \t]*[0-9][^\n]*|IP[ \t]*属地[^\n]*|" + _ZHIHU_ACTION + r"(?:[ \t]*[·・|•]?[ \t]*" + _ZHIHU_ACTION + r")*"
     + r"|[0-9]{1,2}(?:h|d|w|mo|yr)[ \t]*•[^\n]*|[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?[ \t]+[A-Z][^\n]*|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+" + r"|" + _POST_LINES + r"|" + _LINK_FIELD
 )
 # A citation line ("Journal of Machine Learning Research 25 (2024) 1-45", "Proc. AAAI, 38(5), 1234-1242.", IJCAI's "Main Track.

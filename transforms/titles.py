@@ -105,8 +105,13 @@ def block_titles(raw: pl.Series) -> pl.Series:
     short_first_line = raw.str.find("\n", literal=True) <= 4 * (normalize.TITLE_LINE_CHARS + 20)  # UTF-8: 4 bytes a character at most; marks
     found = _fill(raw, found, normalize.title_line, normalize.MAY_BE_TITLE_LINE, not_title=_NOT_TITLE_OR_AUTHORS, among=short_first_line)
     starts_with_title = normalize.may_start_with_title(raw)  # cheap on every row
-    found = _fill(raw, found, normalize.inline_title, None, not_title=_NOT_TITLE_OR_AUTHORS, among=starts_with_title)
+    found = _fill(raw, found, _inline_title_after_chrome, None, not_title=_NOT_TITLE_OR_AUTHORS, among=starts_with_title)
     return _cleaned(found)
+
+
+def _inline_title_after_chrome(text: pl.Expr) -> pl.Expr:
+    """``normalize.inline_title`` of the text after its leading site chrome (a blog's byline line: ``Posted by Jane Doe | Mar 3``)."""
+    return normalize.inline_title(text.str.replace(_LEAD, ""))
 
 
 def _unbraced(title: str | None) -> str | None:

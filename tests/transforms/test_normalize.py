@@ -174,6 +174,13 @@ EXAMPLES = [
     ("本文提出了一种推理框架\u2026更多", "本文提出了一种推理框架..."),
     ("We need more. More", "We need more. More"),
     ("Title\nAuthors: A. Kumar\nAbstract\nWe study KE.\nUpvote 42 \u00b7 3 comments", "We study KE."),
+    # a blog post's dated byline above the abstract and its share bar under it; an undated first line is the abstract's
+    ("Posted on March 3, 2025 by admin\nWe study KE.\nShare this: Twitter Facebook LinkedIn Reddit", "We study KE."),
+    ("Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments\nWe study KE.", "We study KE."),
+    ("Published on Mar 3 \u00b7 Submitted by akhaliq on Mar 4\nAuthors: Jane Doe, John Roe\nAbstract\nWe study KE.", "We study KE."),
+    ("Published by the society, the survey\nreaches every member.", "Published by the society, the survey reaches every member."),
+    ("\u672c\u6587\u7814\u7a76\u56fe\u5b66\u4e60\u3002\n\u53d1\u5e03\u4e8e 2025-03-01 12:00\u30fbIP \u5c5e\u5730\u5317\u4eac\n\u8d5e\u540c 128 \u00b7 \u8bc4\u8bba 12",
+     "\u672c\u6587\u7814\u7a76\u56fe\u5b66\u4e60\u3002"),
     # Google Scholar's alerts and search results: the title, its byline (initials, venue, year or site), the actions row
     ("[PDF] Scaling Test-Time Compute for Diffusion Language Models\nJ Doe, J Smith, W Zhang - arXiv preprint arXiv:2506.01234, 2025\n"
      "We study how test-time compute scales for diffusion language models. We propose an adaptive schedule that allocates more steps\u2026\n"
@@ -718,7 +725,10 @@ CHROME_LINES = st.sampled_from(
      "Our thread on sparse attention \U0001f9f5", "View on arXiv", "Create Alert", "Save to Library", "Previous article in issue",
      "This is a preview of subscription content, log in via an institution to check access.", "[Skip to main content](#main)",
      "[Back to top](#top)", "\u53d1\u5e03\u4e8e 2025-03-05 10:12\u30fbIP \u5c5e\u5730\u5317\u4eac", "\u8d5e\u540c 123", "\u6dfb\u52a0\u8bc4\u8bba",
-     "2d \u2022 Edited", "0:00 Intro", "#MachineLearning #AI", "URL Source: https://arxiv.org/abs/2501.01234", "Markdown Content:"]
+     "2d \u2022 Edited", "0:00 Intro", "#MachineLearning #AI", "URL Source: https://arxiv.org/abs/2501.01234", "Markdown Content:",
+     "Posted on March 3, 2025 by admin", "Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments", "Published on Mar 3 \u00b7 Submitted by akhaliq on Mar 4",
+     "Written by Jane Doe on 2025-03-03", "Share this: Twitter Facebook LinkedIn", "Share on: X | Reddit | Email",
+     "\u8d5e\u540c 128 \u00b7 \u8bc4\u8bba 12", "12 \u6761\u8bc4\u8bba \u5206\u4eab \u6536\u85cf"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(

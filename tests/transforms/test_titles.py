@@ -121,6 +121,7 @@ def titles(*raws: str) -> list[str | None]:
         ("Efficient Sparse Attention for Long Documents: " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),
         ("Efficient Sparse Attention for Long Documents - " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),  # a listing's dash
         ("Efficient Sparse Attention for Long Documents | " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),
+        ("Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments\n" + ABSTRACT, None),  # a blog's byline is chrome, no title
         ("Large Language Models - " + ABSTRACT.lower(), None),  # no sentence starts after the dash
         (WRAPPED, None),
         ("Finally, in LLMs. " + ABSTRACT, None),
