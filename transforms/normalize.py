@@ -129,6 +129,10 @@ _SHARE_BAR = (
 )
 # Zhihu's actions under an answer ("赞同 128 · 评论 12", "12 条评论 分享 收藏 喜欢").
 _ZHIHU_ACTION = r"(?:(?:赞同|已赞同|贊同|评论|評論|添加评论|添加評論|分享|收藏|喜欢|举报)[ \t]*[0-9.,]*[万萬kK]?|[0-9][0-9.,]*[万萬kK]?[ \t]*条评论)"
+# A proceedings page's lines under a title: NeurIPS's "Part of Advances in Neural Information Processing Systems 37 (NeurIPS 2024)
+# Main Conference Track" and its links ("Bibtex Paper Reviews And Public Comment » Supplemental"), Springer's "Part of the book series: …"
+PROCEEDINGS_LINE = r"Part of (?:Advances in Neural Information Processing Systems|the book series)[^\n]*"
+_PROCEEDINGS_LINKS = r"Bibtex[ \t]+Paper[ \t]+Reviews And Public Comment[ \t]*»?(?:[ \t]+Supplemental)?"
 # Papers with Code's line under a title: the date or the venue, the authors, between middots ("3 Mar 2025 · Jane Doe, John Roe ·").
 DATED_BYLINE = r"(?:[0-9]{1,2}[ \t]+[A-Z][a-z]{2,8}\.?[ \t]+(?:19|20)[0-9]{2}|[A-Z][A-Za-z&.'-]{1,15}[ \t]+(?:19|20)[0-9]{2})[ \t]*·[^\n]*"
 # How a listing marks a paper's presentation ("Oral", "ICLR 2024 poster", "Spotlight (notable top 5%)").
@@ -179,6 +183,7 @@ CHROME_LINE = (
     r"|graphical abstract|(?:total citations|total downloads|last 12 months|last 6 weeks|views|downloads|citations)[ \t]*[\d,]+|pdf[ \t]*\([\d.,]+[ \t]*[kmg]b\)"
     r"|[\d,.]+k?[ \t]+(?:highly influential )?(?:citations?|references|views|downloads|readers)|results from the paper|figures and tables from this paper)"
     r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE + r"|" + _BLOG_BYLINE + r"|" + _SHARE_BAR
+    + r"|" + PROCEEDINGS_LINE + r"|" + _PROCEEDINGS_LINKS + r"|Authors?|AUTHORS?|Author\(s\)"
     # Zhihu's answer footer ("发布于 2025-03-05 10:12・IP 属地北京", "赞同 123", "添加评论"), LinkedIn's post age ("2d • Edited"), a video's chapters
     + r"|(?:发布于|编辑于|發佈於|編輯於)[ \t]*[0-9][^\n]*|IP[ \t]*属地[^\n]*|" + _ZHIHU_ACTION + r"(?:[ \t]*[·・|•]?[ \t]*" + _ZHIHU_ACTION + r")*"
     + r"|[0-9]{1,2}(?:h|d|w|mo|yr)[ \t]*•[^\n]*|[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?[ \t]+[A-Z][^\n]*|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+" + r"|" + _POST_LINES + r"|" + _LINK_FIELD

@@ -728,7 +728,9 @@ CHROME_LINES = st.sampled_from(
      "2d \u2022 Edited", "0:00 Intro", "#MachineLearning #AI", "URL Source: https://arxiv.org/abs/2501.01234", "Markdown Content:",
      "Posted on March 3, 2025 by admin", "Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments", "Published on Mar 3 \u00b7 Submitted by akhaliq on Mar 4",
      "Written by Jane Doe on 2025-03-03", "Share this: Twitter Facebook LinkedIn", "Share on: X | Reddit | Email",
-     "\u8d5e\u540c 128 \u00b7 \u8bc4\u8bba 12", "12 \u6761\u8bc4\u8bba \u5206\u4eab \u6536\u85cf"]
+     "\u8d5e\u540c 128 \u00b7 \u8bc4\u8bba 12", "12 \u6761\u8bc4\u8bba \u5206\u4eab \u6536\u85cf",
+     "Part of Advances in Neural Information Processing Systems 37 (NeurIPS 2024) Main Conference Track",
+     "Bibtex Paper Reviews And Public Comment \u00bb Supplemental", "Authors"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
