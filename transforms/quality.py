@@ -111,7 +111,7 @@ NOT_ABSTRACT = (
     r"(?:grants?|foundation|council|agency|program(?:me)?|fund|award|fellowship|nsf|nih|darpa|erc|nsfc|jsps|dfg|epsrc|ministry|office)(?-u:\b)"
     r"|(?:please )?cite (?:this|our|the) (?:paper|work|article|preprint)(?: as)? ?:|to cite this (?:paper|article|work) ?:"
     r"|if you (?:find|use) (?:this|our) (?:work|code|paper|repo(?:sitory)?|dataset|project|model|list|survey|collection)[^.]{0,60}?(?:please )?(?:consider )?cit(?:e|ing)"
-    r"|withdrawal (?:reason|notice) ?:|we (?:invite|welcome|solicit) (?:original )?(?:submissions|papers|contributions)(?-u:\b)"
+    r"|withdrawal (?:reason|notice) ?:|author information ?:|(?:author )?affiliations? ?:|we (?:invite|welcome|solicit) (?:original )?(?:submissions|papers|contributions)(?-u:\b)"
     r"|permission to make digital or hard copies|personal use of this material is permitted"
     # a software licence's text (MIT, BSD, Apache)
     r"|permission is hereby granted, free of charge|redistribution and use in source and binary forms|licensed under the apache license"

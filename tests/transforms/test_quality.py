@@ -63,6 +63,10 @@ AUTHOR_LIST = (
         ("Download the full paper (PDF, 2.3 MB) from the publisher's website. Access may require a subscription or an institutional login.", "boilerplate"),
         ("This paper has been withdrawn by the authors due to an error in the proof of Theorem 3. " + ABSTRACT, "boilerplate"),
         ("Ad hoc retrieval matters. " + ABSTRACT, None),
+        # PubMed's affiliations block (its abstract format export), a page's affiliations field; the words in a sentence stay
+        ("Author information: (1)Department of Medicine, University of Somewhere, Somewhere, USA. (2)Institute of Health Informatics, Other University, Elsewhere, UK.", "boilerplate"),
+        ("Affiliations: 1 Department of Computer Science, University of Somewhere; 2 Google DeepMind, London, United Kingdom; 3 Meta AI, Paris, France.", "boilerplate"),
+        ("Author information is scarce in scraped listings. " + ABSTRACT, None),
         # a Chinese blog's notes (reposting, the account to follow, the editor)
         ("本文由机器之心整理，转载请联系本公众号获得授权。点击阅读原文查看完整论文列表。这里还有一些别的说明文字用来凑够长度。", "boilerplate"),
         ("Sign up to discover human stories that deepen your understanding of the world. Free\nDistraction-free reading. No ads.", "boilerplate"),
