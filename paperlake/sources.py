@@ -529,7 +529,7 @@ def _text_pieces(open_file: Callable[[], BinaryIO], codec: str, skip: int, chunk
 def _piece_end(pending: bytes, codec: str) -> int:
     """Where a piece of ``pending`` ends: after an empty line that a block follows within the lines read whole (before the
     last empty line: what comes after that may go on), a block that is not a paper's links (those stay with the block
-    above them: ``split.attach_link_blocks``), does not start in lower case (it may be the rest of a paragraph the
+    above them: ``split.attach_link_blocks``) or a translation (``split.attach_translations``), does not start in lower case (it may be the rest of a paragraph the
     empty line cut: ``split.join_broken_paragraphs``), is not a line under a line (``split.may_be_spaced_lines``), is
     not a quoted abstract under its linked title (``split.quoted_under_title``) and is not a structured abstract's later
     section (``split.continues_sections``);
@@ -538,7 +538,7 @@ def _piece_end(pending: bytes, codec: str) -> int:
     cut = None if last is None else _empty_line_before(pending, last[0])
     while cut is not None:
         block = split.first_block(_decode_piece(pending[cut[1] : min(last[0], cut[1] + _LOOK_AHEAD_BYTES)], codec, strip_start=False))
-        if block and not split.may_continue_above(block) and not split.links_blocks(pl.Series([block]))[0]:
+        if block and not split.may_continue_above(block) and not (split.links_blocks(pl.Series([block])) | split.translation_blocks(pl.Series([block])))[0]:
             above = split.last_block(_decode_piece(pending[max(0, cut[0] - _LOOK_AHEAD_BYTES) : cut[0]], codec, strip_start=False))
             if not split.may_be_spaced_lines(above, block) and not split.quoted_under_title(above, block) and not split.continues_sections(above, block):
                 return cut[1]

@@ -194,6 +194,8 @@ _GAP = st.sampled_from(["\n\n", "\n\n\n", "\n  \n", "\n---\n", "\n\n* * *\n\n", 
             _BLOCK, st.just("CVPR 2023 Papers"), st.just("[[Code]](https://github.com/a/b)"),
             st.just("- [Sparse Routing Models](https://x.org/p)"), st.just("> We propose a model.\n  > It learns."),  # a quoted abstract under its title
             st.just("Background: Models fail."), st.just("RESULTS: It works."),  # a structured abstract's sections
+            st.just("We propose a model that learns robust features from noisy labels and show that it matches strong baselines."),
+            st.just("中文翻译：我们提出了一个模型。"),  # a translation under the abstract above it
         ),
         min_size=1,
         max_size=12,

@@ -38,7 +38,17 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_l
 from transforms.hyphenation import LINE_BREAK, LINE_END_HYPHEN, join_hyphenated
 from transforms.mojibake import MOJIBAKE
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
-from transforms.split import ENTRY_NUMBER, JSON_ABSTRACT_KEYS, LINK_WORD as _LINK_WORD, LIST_MARK, PARAGRAPH_WIDTH, TABLE_DELIMITER, TSV_TABS, paragraph_width
+from transforms.split import (
+    ENTRY_NUMBER,
+    JSON_ABSTRACT_KEYS,
+    LINK_WORD as _LINK_WORD,
+    LIST_MARK,
+    PARAGRAPH_WIDTH,
+    TABLE_DELIMITER,
+    TRANSLATION_LABEL,
+    TSV_TABS,
+    paragraph_width,
+)
 
 HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 # An accent command on a letter: braced ("\'{e}", "{\"O}") or inside a word on a letter that takes
@@ -782,12 +792,7 @@ def _strip_title_authors(text: pl.Expr) -> pl.Expr:
 # other sources have.
 _ORIGINAL_LABEL = r"(?:原文摘要|原始摘要|英文摘要|原文|Original [Aa]bstract|English [Aa]bstract|Abstract \((?:[Oo]riginal|English)\))"
 _BEFORE_ORIGINAL = r"\A(?:[^\n]*\n){0,8}?[ \t]*" + _ORIGINAL_LABEL + r"[ \t]*[:：][ \t]*"
-# An English label only before text in another script ("Translation: 我们…"; "Translation: a hard task …" may be the abstract's).
-_TRANSLATION_LABEL = (
-    r"(?:(?:中文翻译|中文翻譯|中文译文|中文摘要|翻译|翻譯|译文|譯文|机器翻译|機器翻譯|機械翻訳|日本語訳|和訳|한국어 번역|번역)[ \t]*[:：]"
-    r"|(?:Translation|Translated [Aa]bstract|(?:Chinese|Japanese|Korean) [Tt]ranslation)[ \t]*[:：][ \t]*[^\x00-\x7f])"
-)
-_TRANSLATION_TAIL = r"([.!?。！？][\"”'\)]?)[ \t]*\r?\n[ \t]*" + _TRANSLATION_LABEL + r"[\s\S]*\z"
+_TRANSLATION_TAIL = r"([.!?。！？][\"”'\)]?)[ \t]*\r?\n[ \t]*" + TRANSLATION_LABEL + r"[\s\S]*\z"
 
 
 def strip_translation(text: pl.Expr) -> pl.Expr:

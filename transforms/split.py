@@ -384,7 +384,7 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
     blocks = blocks.with_columns(_after_empty_lines=after_empty_lines.fill_null(False), _after_one_empty_line=(after_empty_lines & ~pl.col("_wide_gap")).fill_null(False))
     blocks = join_broken_paragraphs(join_spaced_lines(blocks.filter(pl.col("text_raw").is_not_null())))
     return (
-        attach_link_blocks(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(blocks))))))
+        attach_link_blocks(attach_translations(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(blocks)))))))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
     )
@@ -532,6 +532,42 @@ def attach_link_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     starts = ~pl.col("_links") | first | ~(above_long | pl.col("_links").shift(1)).fill_null(False)
     return (
         flagged.with_columns(_group=starts.cum_sum())
+        .group_by("_group", maintain_order=True)
+        .agg(pl.col("source_id").first(), pl.col("path").first(), text.str.join("\n"))
+        .select(blocks.columns)
+    )
+
+
+# The label of an abstract's translation that an aggregator shows under it (papers.cool, Chinese and Japanese paper digests:
+# "中文翻译：…", "摘要翻译：…", "日本語訳：…"); an English label only before text in another script ("Translation: 我们…";
+# "Translation: a hard task …" may be the abstract's). Normalization drops such a section after the abstract's last sentence.
+TRANSLATION_LABEL = (
+    r"(?:(?:中文翻译|中文翻譯|中文译文|中文摘要|摘要翻译|摘要翻譯|翻译摘要|翻譯摘要|翻译|翻譯|译文|譯文|机器翻译|機器翻譯|機械翻訳|日本語訳|和訳|한국어 번역|번역)[ \t]*[:：]"
+    r"|(?:Translation|Translated [Aa]bstract|(?:Chinese|Japanese|Korean) [Tt]ranslation)[ \t]*[:：][ \t]*[^\x00-\x7f])"
+)
+_TRANSLATION_BLOCK = r"\A[ \t]*" + TRANSLATION_LABEL
+_ENDS_SENTENCE = r"[.!?。！？][\"”'\)]?\s*\z"
+
+
+def translation_blocks(texts: pl.Series) -> pl.Series:
+    """Whether each text is an abstract's translation under its label (``TRANSLATION_LABEL``) as a block of its own."""
+    return texts.str.contains(_TRANSLATION_BLOCK).fill_null(False)
+
+
+def attach_translations(blocks: pl.DataFrame) -> pl.DataFrame:
+    """Each translation block (``translation_blocks``) joined, at a line break, to the block above it in its file when that one is
+    an abstract (``ABSTRACT_CHARS`` or more) that ends a sentence, as an aggregator that puts an empty line between them writes
+    it: normalization then drops the translation from the text, and the paper is not a second record in another language."""
+    text = pl.col("text_raw")
+    translated = translation_blocks(blocks["text_raw"])
+    if not translated.any():
+        return blocks
+    same_file = (pl.col("source_id") == pl.col("source_id").shift(1)).fill_null(False)
+    above = text.shift(1)
+    under_abstract = pl.col("_translation") & same_file & (above.str.len_chars() >= ABSTRACT_CHARS) & above.str.contains(_ENDS_SENTENCE)
+    return (
+        blocks.with_columns(_translation=translated)
+        .with_columns(_group=(~under_abstract.fill_null(False)).cum_sum())
         .group_by("_group", maintain_order=True)
         .agg(pl.col("source_id").first(), pl.col("path").first(), text.str.join("\n"))
         .select(blocks.columns)

@@ -681,6 +681,26 @@ def test_a_block_of_labelled_links_stays_with_the_abstract_above_it() -> None:
     assert _blocks_of_two_files(LONG, badges) == [LONG, badges]  # never across files
 
 
+def test_a_translation_block_stays_with_the_abstract_above_it() -> None:
+    """Aggregators put an abstract's translation under it after an empty line: as a block of its own it was a second record of
+    the paper, in another language. Joined, normalization drops it (its label after the abstract's last sentence)."""
+    zh = "中文翻译：我们提出了一种新的稀疏路由方法。"
+    ja = "日本語訳：疎なルーティング手法を提案する。"
+    cases = {
+        f"{LONG}\n\n{zh}\n\n{LONG}": [f"{LONG}\n{zh}", LONG],
+        f"{LONG}\n\n{ja}": [f"{LONG}\n{ja}"],
+        f"{LONG}\n\n摘要翻译：我们提出了一种方法。": [f"{LONG}\n摘要翻译：我们提出了一种方法。"],
+        f"{LONG}\n\nTranslation: 我们提出了一种方法。": [f"{LONG}\nTranslation: 我们提出了一种方法。"],
+        f"{LONG}\n\nTranslation: a hard task for models.": [LONG, "Translation: a hard task for models."],  # may be the text's own
+        f"{LONG[:-1]} and more\n\n{zh}": [f"{LONG[:-1]} and more", zh],  # no sentence end above: normalization would keep it
+        f"{zh}\n\n{LONG}": [zh, LONG],  # nothing above it
+        f"Sparse Routing.\n\n{zh}": ["Sparse Routing.", zh],  # no abstract above it
+    }
+    _assert_blocks(cases)
+    assert _blocks_of_two_files(LONG, zh) == [LONG, zh]  # never across files
+    assert pl.select(normalize_text(pl.lit(f"{LONG}\n{zh}"))).item() == LONG.strip()
+
+
 def test_a_quoted_abstract_under_a_linked_title_line_is_one_block_with_it() -> None:
     """Markdown paper lists write a linked title, an empty line and the abstract as a blockquote: apart, the title was
     rejected as url_only and the record lost its link."""
