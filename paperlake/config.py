@@ -59,7 +59,7 @@ _COUNT = (1, None)
 BOUNDS: dict[str, tuple[float, float | None]] = {
     **dict.fromkeys(
         ("jaccard", "containment", "borderline_jaccard", "borderline_containment", "spread",
-         "min_letter_ratio", "max_garbage_ratio", "min_unique_sentence_ratio", "binary_nul_ratio"),
+         "min_letter_ratio", "max_garbage_ratio", "min_unique_sentence_ratio", "binary_nul_ratio", "binary_control_ratio"),
         _SHARE,
     ),
     **dict.fromkeys(

@@ -94,6 +94,7 @@ class ReadLimits:
     max_compression_ratio: float = 200.0
     ratio_check_after_bytes: int = 16 * 1024 * 1024
     binary_nul_ratio: float = 0.05
+    binary_control_ratio: float = 0.02  # control bytes other than whitespace and ESC: compressed or random data has ~11%
 
 
 def discover(root: Path) -> list[Path]:
@@ -186,6 +187,9 @@ def batches(files: pl.DataFrame, max_bytes: int) -> list[list[str]]:
     return groups
 
 
+_GZIP_MAGIC = b"\x1f\x8b\x08"
+
+
 def _gunzip(data: bytes, limits: ReadLimits) -> tuple[bytes | None, str | None]:
     """Decompress with a cap on the size and on the ratio (a gzip bomb stops early)."""
     out = bytearray()
@@ -254,6 +258,19 @@ def _utf16_without_bom(data: bytes, nuls: int) -> tuple[str, str] | None:
     return None
 
 
+# The first bytes of files no listing is, saved under a listing's name: a PDF, images, a ZIP (DOCX, XLSX), an SQLite
+# database, an executable. Their compressed streams would otherwise decode as a legacy codec's text.
+_BINARY_MAGIC = (b"%PDF-", b"\x89PNG", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"PK\x03\x04", b"SQLite format 3\x00", b"\x7fELF")
+# Control bytes text does not hold (not tab, line breaks, form feed or ISO-2022's ESC), as ``bytes.translate`` deletes them.
+_CONTROL_BYTES = bytes(b for b in range(0x20) if b not in b"\t\n\v\f\r\x1b")
+
+
+def _control_share(data: bytes) -> float:
+    """The share of control bytes (``_CONTROL_BYTES``) in a file's sample (``_sample``)."""
+    sample = _sample(data)
+    return (len(sample) - len(sample.translate(None, _CONTROL_BYTES))) / len(sample)
+
+
 def _is_utf8(data: bytes) -> bool:
     try:
         data.decode("utf-8")
@@ -277,7 +294,7 @@ def detect_and_decode(data: bytes, limits: ReadLimits = ReadLimits()) -> tuple[s
     if data[:1] == b"\0" or data[-1:] == b"\0":
         data = data.strip(b"\0")
         nuls = data.count(0)
-    if nuls / len(data) > limits.binary_nul_ratio:
+    if nuls / len(data) > limits.binary_nul_ratio or data.startswith(_BINARY_MAGIC) or _control_share(data) > limits.binary_control_ratio:
         return None, None, "binary"
     if b"\x1b$" in data:  # ISO-2022-JP's shift into a Japanese set (old mail and web pages): ASCII bytes that UTF-8 would also read
         try:
@@ -437,7 +454,7 @@ def read_source(path: Path, root: Path, limits: ReadLimits = ReadLimits(), skip:
         return None
     payload: bytes | None = data
     error = None
-    if path.name.lower().endswith(".gz"):
+    if path.name.lower().endswith(".gz") or data.startswith(_GZIP_MAGIC):  # a gzip file saved as .txt is read as one
         payload, error = _gunzip(data, limits)
     text = encoding = None
     if payload is not None:
