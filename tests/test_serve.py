@@ -18,21 +18,21 @@ def test_served_deployment_carries_the_cron_schedule(prefect_harness: None, tmp_
 
     env = {**os.environ, "PREFECT_API_URL": str(PREFECT_API_URL.value()), "PREFECT_RUNNER_POLL_FREQUENCY": "2"}
     cmd = [sys.executable, "-m", "paperlake", "serve", "--cron", "0 * * * *", "--input", str(tmp_path), "--warehouse", str(tmp_path / "wh"), "--name", "cron-test"]
-    server = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        deployment = None
-        with get_client(sync_client=True) as client:
-            deadline = time.monotonic() + 120
-            while deployment is None and time.monotonic() < deadline:
-                if server.poll() is not None:
-                    pytest.fail(f"serve exited early: {server.stdout.read() if server.stdout else ''}")
-                try:
-                    deployment = client.read_deployment_by_name("paperlake-curate/cron-test")
-                except ObjectNotFound:
-                    time.sleep(1)
-        assert deployment is not None, "deployment was not registered within 120 s"
-        assert [s.schedule.cron for s in deployment.schedules] == ["0 * * * *"]
-        assert deployment.parameters["warehouse_dir"] == str(tmp_path / "wh")
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    with subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as server:  # closes its pipe
+        try:
+            deployment = None
+            with get_client(sync_client=True) as client:
+                deadline = time.monotonic() + 120
+                while deployment is None and time.monotonic() < deadline:
+                    if server.poll() is not None:
+                        pytest.fail(f"serve exited early: {server.stdout.read() if server.stdout else ''}")
+                    try:
+                        deployment = client.read_deployment_by_name("paperlake-curate/cron-test")
+                    except ObjectNotFound:
+                        time.sleep(1)
+            assert deployment is not None, "deployment was not registered within 120 s"
+            assert [s.schedule.cron for s in deployment.schedules] == ["0 * * * *"]
+            assert deployment.parameters["warehouse_dir"] == str(tmp_path / "wh")
+        finally:
+            server.terminate()
+            server.wait(timeout=30)

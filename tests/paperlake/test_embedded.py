@@ -101,15 +101,15 @@ def _ended(process: psutil.Process, timeout: float) -> bool:
 def test_the_temporary_server_stops_when_the_command_that_started_it_is_killed(prefect_home: Path) -> None:
     """SIGKILL (the OOM killer, a scheduler's timeout) runs no ``finally``: the server reads the end of its stdin pipe instead."""
     env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"} | {"PREFECT_HOME": str(prefect_home)}
-    command = subprocess.Popen([sys.executable, "-c", STARTED], env=env, stdout=subprocess.PIPE, text=True)
-    server = psutil.Process(int(command.stdout.readline()))
-    try:
-        command.kill()
-        command.wait(timeout=30)
-        assert _ended(server, timeout=30)
-    finally:
-        with contextlib.suppress(psutil.NoSuchProcess):
-            server.kill()
+    with subprocess.Popen([sys.executable, "-c", STARTED], env=env, stdout=subprocess.PIPE, text=True) as command:  # closes its pipe
+        server = psutil.Process(int(command.stdout.readline()))
+        try:
+            command.kill()
+            command.wait(timeout=30)
+            assert _ended(server, timeout=30)
+        finally:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                server.kill()
 
 
 def test_a_run_stopped_with_sigterm_leaves_no_server_and_publishes_nothing(tmp_path: Path, prefect_home: Path) -> None:
