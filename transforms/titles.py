@@ -7,7 +7,7 @@ these rules that finds one gives the block's title (null when none does):
    ``{"value": ...}`` too), a RIS, MEDLINE or Web of Science record's ``TI`` (``T1``; EndNote's ``%T``) field, an XML
    record's ``<title>`` (``<ArticleTitle>``, ``<dc:title>``), a BibTeX entry's ``title`` field;
 2. a title field on one of the block's first lines (``Title: …``, ``**Title**: …``, ``论文标题：…``, ``タイトル：…``, ``제목: …``, also after an
-   entry number: ``1. 论文标题：…``; its indented continuation lines too, as arXiv's e-mail listing folds them);
+   entry number or heading marks: ``1. 论文标题：…``, ``### 1. 论文标题：…``; its indented continuation lines too, as arXiv's e-mail listing folds them);
 3. a bold title at the start of a list entry (``- **Title** [[Paper]](…)``, ``1. **Title.** We …``, after emoji: ``- 🔥 **Title**``),
    or a linked one in bold, above a quoted abstract or nested list items, or before a dash or colon and the abstract
    (``**[Title](url)** We …``, ``- [Title](url)`` / ``> We …``, ``- [Title](url)`` / ``  - *Jane Doe*``, ``[Title](url): We …``);
@@ -42,7 +42,7 @@ _TITLE_TAGS = ("TI", "T1")
 
 _FIELD_LABEL = r"(?:Title|TITLE|Paper [Tt]itle|论文标题|论文题目|论文名称|标题|题目|題目|论文|論文タイトル|タイトル|제목|논문 제목)"
 _FIELD = (
-    r"\A(?:[^\n]*\n){0,12}?[ \t]*(?:" + normalize.ENTRY_NUMBER + r"[ \t]+)?(?:\*\*|__)?" + _FIELD_LABEL + r"(?:\*\*|__)?[ \t]*[:：](?:\*\*|__)?[ \t]*(\S[^\n]{0,300}?(?:[ \t]*\r?\n[ \t]+\S[^\n]{0,120}?)*)[ \t]*\r?(?:\n|\z)"
+    r"\A(?:[^\n]*\n){0,12}?[ \t]*(?:#{1,6}[ \t]+)?(?:" + normalize.ENTRY_NUMBER + r"[ \t]+)?(?:\*\*|__)?" + _FIELD_LABEL + r"(?:\*\*|__)?[ \t]*[:：](?:\*\*|__)?[ \t]*(\S[^\n]{0,300}?(?:[ \t]*\r?\n[ \t]+\S[^\n]{0,120}?)*)[ \t]*\r?(?:\n|\z)"
 )
 _MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|论文|タイトル|제목"
 _BOLD = r"\A" + normalize.ENTRY_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n\[][^*_<>\n]{2,299}?)[ \t]*" + normalize.BOLD_CLOSE  # a bold link is _LINKED's
