@@ -211,7 +211,10 @@ PAGE_LINKS = (  # not "References": a references list's heading, which quality r
     r"(?:Figures|Related|Details|Metrics|Open [Aa]ccess|Research [Aa]rticle|Article|Supplementary (?:Information|Material)"
     r"|Conference [Pp]aper|Journal [Aa]rticle|Review [Aa]rticle|Original [Aa]rticle|Short [Pp]aper|Full [Pp]aper|Preprint|Share|Save|Print|Email"
     r"|Cite this (?:[Pp]aper|[Aa]rticle)|Copy to Clipboard(?:[ \t]+Download)?|Endnote|Related Material|More from this (?:conference|venue|journal)"
-    r"|Related [Pp]apers|Similar [Pp]apers|Like|Comment|Repost|Send|(?i:" + _LINK_WORD + r"))"
+    r"|Related [Pp]apers|Similar [Pp]apers|Like|Comment|Repost|Send|Alert|(?i:" + _LINK_WORD + r")"
+    # Semantic Scholar's fields of study on a card
+    r"|Computer Science|Medicine|Chemistry|Biology|Materials Science|Physics|Geology|Psychology|Sociology|Business|Political Science"
+    r"|Economics|Philosophy|Mathematics|Engineering|Environmental Science|Agricultural and Food Sciences|Education|Linguistics)"
 )
 # A whole line of chrome: anchored at both ends, tried once per line (a search for a run of them before the end of
 # the text would try every position of the block).
@@ -251,9 +254,17 @@ _LINK_BAR = r"(?i:" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r
 _LINE_END = r"[ \t]*\r?\n[ \t]*"
 _ANY_CHROME = r"\A(?:[ \t]*(?:" + CHROME_LINE + r")[ \t]*\r?\n)*?[ \t]*"
 _MAY_HAVE_LINK_BAR = r"(?:\A|\n)[ \t]*" + _LINK_BAR + r"[ \t]*\r?\n"  # what both need
+# A search result card's date line under the title and authors (Semantic Scholar's "3 March 2025", "Published in International
+# Conference on… 15 February 2025", "2025"), with up to three short lines between them (a field of study, a venue: "Computer
+# Science", "ArXiv"); they go with the title and the author line.
+_CARD_DATE = r"(?:[0-9]{1,2}[ \t]+" + _MONTH + r"[ \t]+|" + _MONTH + r"[ \t]+)?(?:19|20)[0-9]{2}"
+_CARD_DATE_LINE = r"(?:Published in [^\n]+?[ \t])?" + _CARD_DATE
+_CARD = r"(?:[^\n]*?[^\n.!?\s]" + _LINE_END + r"){0,3}?" + _CARD_DATE_LINE + r"[ \t]*\r?\n"  # a short line ends no sentence
+_MAY_HAVE_CARD_DATE = r"\n[ \t]*" + _CARD_DATE_LINE + r"[ \t]*\r?\n"
 _TITLE_AUTHORS = (  # the title is group 1 and the author line group 2: a chrome line is neither ("Competing Interest Statement")
     _ANY_CHROME + _LINK_BAR + _LINE_END + _TITLE + _LINE_END + "(" + AUTHORS + ")" + _LINE_END,
     _ANY_CHROME + _TITLE + _LINE_END + "(" + AUTHORS + ")" + _LINE_END + _LINK_BAR + _LINE_END,
+    r"\A[ \t]*" + _TITLE + _LINE_END + "(" + AUTHORS + ")" + _LINE_END + _CARD,  # a card has no chrome above it: a smaller pattern
 )
 # The same chrome on the abstract's last line: link badges ("... available online. [PDF] [Code]")
 # and a "Read more" after a cut ("consistency objectiv... Read more", the ellipsis stays) or
@@ -735,12 +746,17 @@ def _strip_chrome_edges(text: pl.Expr) -> pl.Expr:
     # a title and authors need) or a chrome line (or a blank one) at an edge.
     multiline = lambda batch: batch.str.contains("\n", literal=True)  # noqa: E731
     plain = lambda batch: ~batch.str.contains(_CHROME_HINT)  # noqa: E731
-    titled = _on_rows(text, lambda batch: plain(batch) & batch.str.contains(_MAY_HAVE_LINK_BAR), _vectorized(_strip_title_authors), multiline)
+    titled = _on_rows(
+        text,
+        lambda batch: plain(batch) & (batch.str.contains(_MAY_HAVE_LINK_BAR) | batch.str.contains(_MAY_HAVE_CARD_DATE)),
+        _strip_title_authors,
+        multiline,
+    )
     lines = _on_rows(titled, lambda batch: plain(batch) & _has_chrome_edge(batch), _vectorized(_strip_chrome_lines), multiline)
     return _on_rows(
         lines,
         lambda batch: batch.str.contains(_CHROME_HINT),
-        lambda rows: _vectorized(lambda t: _strip_chrome_lines(t, full=True))(_vectorized(_strip_title_authors)(rows)),
+        lambda rows: _vectorized(lambda t: _strip_chrome_lines(t, full=True))(_strip_title_authors(rows)),
         multiline,
     )
 
@@ -777,13 +793,19 @@ def _strip_chrome_lines(text: pl.Expr, full: bool = False) -> pl.Expr:
     return rest.list.head(rest.list.len() - pl.min_horizontal(trailing, rest.list.len() - 1)).list.join("\n")
 
 
-def _strip_title_authors(text: pl.Expr) -> pl.Expr:
-    for head in _TITLE_AUTHORS:  # anchored at the text's start: one search for the match, the title and the author line
-        parts = text.str.extract_groups(f"({head})")
-        whole, title, authors = (parts.struct.field(group) for group in ("1", "2", "3"))
-        is_chrome = title.str.contains(_CHROME_WHOLE_LINE) | authors.str.contains(_CHROME_WHOLE_LINE)
-        text = pl.when(whole.is_not_null() & is_chrome.not_()).then(text.str.slice(whole.str.len_chars())).otherwise(text)
-    return text
+def _strip_title_authors(rows: pl.Series) -> pl.Series:
+    """The texts without a title and author line that ``_TITLE_AUTHORS`` finds, one head after the other, each materialized
+    (as one expression, every head read the one before it three times over: its cost tripled with each head)."""
+    for head in _TITLE_AUTHORS:
+        rows = rows.to_frame("t").select(_strip_head(pl.col("t"), head)).to_series().alias(rows.name)
+    return rows
+
+
+def _strip_head(text: pl.Expr, head: str) -> pl.Expr:
+    parts = text.str.extract_groups(f"({head})")  # anchored at the text's start: one search for the match, the title and the author line
+    whole, title, authors = (parts.struct.field(group) for group in ("1", "2", "3"))
+    is_chrome = title.str.contains(_CHROME_WHOLE_LINE) | authors.str.contains(_CHROME_WHOLE_LINE)
+    return pl.when(whole.is_not_null() & is_chrome.not_()).then(text.str.slice(whole.str.len_chars())).otherwise(text)
 
 
 # A translation of the abstract that an aggregator shows with it (papers.cool, Chinese and Japanese paper digests): the text

@@ -190,6 +190,14 @@ EXAMPLES = [
      "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder\u2026\n"
      "Save Cite Cited by 150000 Related articles All 60 versions",
      "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder..."),
+    # Semantic Scholar's cards: the title, the authors, a field of study or venue and the date; its TLDR above the abstract label
+    ("Robust Tool Use\nJane Doe, John Roe\nComputer Science\nArXiv\n3 March 2025\nTLDR\nThis work introduces FaultBench.\nExpand\nAbstract\n"
+     "We study how agents use tools.", "We study how agents use tools."),
+    ("Sparse Routing\nJ. Doe, J. Roe\nPublished in International Conference on\u2026 15 February 2025\nComputer Science\nWe study routing.\nExpand\n"
+     "12 Citations\nPDF", "We study routing."),
+    ("Calibrated Probes\nJane Doe\narXiv.org\n2025\nWe study probes.\nSave\nAlert\nCite", "We study probes."),
+    ("Sparse Routing\nJane Doe, John Roe\nWe study routing as introduced by Smith et al. in 2020\nand extend it.",
+     "Sparse Routing Jane Doe, John Roe We study routing as introduced by Smith et al. in 2020 and extend it."),  # no date line: no card
     # a venue note as the last sentence: with a year or a venue; a sentence that only uses the words stays
     ("We study tools. Accepted to ICML 2025.", "We study tools."),
     ("We study tools.\nThis paper has been accepted for publication in IEEE TPAMI.", "We study tools."),
@@ -822,7 +830,7 @@ def test_the_chrome_edge_prefilters_only_skip_blocks_the_chrome_rules_leave_alon
 
     body = "We study sparse attention for long documents and show that it is fast."
     frame = pl.DataFrame({"t": ["\n".join([*above, body, *below]) for above, below in cases]})
-    unfiltered = frame.select(_strip_chrome_lines(_strip_title_authors(pl.col("t"))))["t"]
+    unfiltered = _strip_title_authors(frame["t"]).to_frame().select(_strip_chrome_lines(pl.col("t")))["t"]
     assert frame.select(_strip_chrome_edges(pl.col("t")))["t"].to_list() == unfiltered.to_list()
 
 
