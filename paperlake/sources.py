@@ -548,8 +548,8 @@ def _piece_end(pending: bytes, codec: str) -> int:
     last empty line: what comes after that may go on), a block that is not a paper's links (those stay with the block
     above them: ``split.attach_link_blocks``) or a translation (``split.attach_translations``), does not start in lower case (it may be the rest of a paragraph the
     empty line cut: ``split.join_broken_paragraphs``), is not a line under a line (``split.may_be_spaced_lines``), is
-    not a quoted abstract under its linked title (``split.quoted_under_title``) and is not a structured abstract's later
-    section (``split.continues_sections``);
+    not a quoted abstract under its linked title (``split.quoted_under_title``), is not a structured abstract's later
+    section (``split.continues_sections``) and is not under an arXiv entry's head (``split.entry_heads``);
     0 when there is no such empty line."""
     last = _empty_line_before(pending, len(pending))
     cut = None if last is None else _empty_line_before(pending, last[0])
@@ -557,7 +557,10 @@ def _piece_end(pending: bytes, codec: str) -> int:
         block = split.first_block(_decode_piece(pending[cut[1] : min(last[0], cut[1] + _LOOK_AHEAD_BYTES)], codec, strip_start=False))
         if block and not split.may_continue_above(block) and not (split.links_blocks(pl.Series([block])) | split.translation_blocks(pl.Series([block])))[0]:
             above = split.last_block(_decode_piece(pending[max(0, cut[0] - _LOOK_AHEAD_BYTES) : cut[0]], codec, strip_start=False))
-            if not split.may_be_spaced_lines(above, block) and not split.quoted_under_title(above, block) and not split.continues_sections(above, block):
+            if not (
+                split.may_be_spaced_lines(above, block) or split.quoted_under_title(above, block) or split.continues_sections(above, block)
+                or split.entry_heads(pl.Series([above]))[0]
+            ):
                 return cut[1]
         cut = _empty_line_before(pending, cut[0])
     return 0

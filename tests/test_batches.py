@@ -196,6 +196,7 @@ _GAP = st.sampled_from(["\n\n", "\n\n\n", "\n  \n", "\n---\n", "\n\n* * *\n\n", 
             st.just("Background: Models fail."), st.just("RESULTS: It works."),  # a structured abstract's sections
             st.just("We propose a model that learns robust features from noisy labels and show that it matches strong baselines."),
             st.just("中文翻译：我们提出了一个模型。"),  # a translation under the abstract above it
+            st.just("[1] arXiv:2501.01234 [pdf]\nTitle: Sparse Routing\nJane Doe"),  # an arXiv entry's head above its abstract
         ),
         min_size=1,
         max_size=12,

@@ -384,7 +384,7 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
     blocks = blocks.with_columns(_after_empty_lines=after_empty_lines.fill_null(False), _after_one_empty_line=(after_empty_lines & ~pl.col("_wide_gap")).fill_null(False))
     blocks = join_broken_paragraphs(join_spaced_lines(blocks.filter(pl.col("text_raw").is_not_null())))
     return (
-        attach_link_blocks(attach_translations(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(blocks)))))))
+        attach_link_blocks(attach_translations(attach_entry_heads(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(blocks))))))))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
     )
@@ -568,6 +568,38 @@ def attach_translations(blocks: pl.DataFrame) -> pl.DataFrame:
     return (
         blocks.with_columns(_translation=translated)
         .with_columns(_group=(~under_abstract.fill_null(False)).cum_sum())
+        .group_by("_group", maintain_order=True)
+        .agg(pl.col("source_id").first(), pl.col("path").first(), text.str.join("\n"))
+        .select(blocks.columns)
+    )
+
+
+# An arXiv listing page's entry head as a block of its own, its abstract in the next block after an empty line
+# ("[1] arXiv:2501.01234 [pdf, html, other]" / "Title: …" / authors / "Comments: …" / "Subjects: …"): the entry's first line,
+# a Title field and no line of a paragraph's length.
+_ENTRY_HEAD = r"\A[ \t]*\[[0-9]{1,5}\][ \t]*arXiv:[0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?[^\n]*\n(?:[^\n]*\n)*?[ \t]*Title:[ \t]*\S"
+_PARAGRAPH_LINE = rf"[^\n]{{{PARAGRAPH_WIDTH},}}"
+
+
+def entry_heads(texts: pl.Series) -> pl.Series:
+    """Whether each text is an arXiv listing entry's head without its abstract (``_ENTRY_HEAD``)."""
+    heads = texts.str.contains(_ENTRY_HEAD).fill_null(False)
+    return heads.scatter(heads.arg_true(), ~texts.filter(heads).str.contains(_PARAGRAPH_LINE)) if heads.any() else heads
+
+
+def attach_entry_heads(blocks: pl.DataFrame) -> pl.DataFrame:
+    """Each arXiv entry head (``entry_heads``) joined, at a line break, to the block under it in its file when that one is an
+    abstract (``ABSTRACT_CHARS`` or more) and no entry head: normalization then drops the head's lines from the text (site
+    chrome), the record's title is its Title field and its URLs hold the arXiv id. Apart, the head was rejected (too_short)."""
+    text = pl.col("text_raw")
+    heads = entry_heads(blocks["text_raw"])
+    if not heads.any():
+        return blocks
+    same_file = (pl.col("source_id") == pl.col("source_id").shift(1)).fill_null(False)
+    under_head = pl.col("_head").shift(1).fill_null(False) & same_file & ~pl.col("_head") & (text.str.len_chars() >= ABSTRACT_CHARS)
+    return (
+        blocks.with_columns(_head=heads)
+        .with_columns(_group=(~under_head).cum_sum())
         .group_by("_group", maintain_order=True)
         .agg(pl.col("source_id").first(), pl.col("path").first(), text.str.join("\n"))
         .select(blocks.columns)

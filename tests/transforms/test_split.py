@@ -701,6 +701,23 @@ def test_a_translation_block_stays_with_the_abstract_above_it() -> None:
     assert pl.select(normalize_text(pl.lit(f"{LONG}\n{zh}"))).item() == LONG.strip()
 
 
+def test_an_arxiv_entry_head_is_one_block_with_the_abstract_under_it() -> None:
+    """arXiv's listing pages put an empty line between an entry's head (id, Title, authors, fields) and its abstract: apart, the
+    head was rejected as too_short and the record had neither its title nor its arXiv link."""
+    head = "[1] arXiv:2501.01234 [pdf, html, other]\nTitle: Sparse Routing\nJane Doe, John Roe\nSubjects: Machine Learning (cs.LG)"
+    other = head.replace("[1] arXiv:2501.01234", "[2] arXiv:2501.01235")
+    cases = {
+        f"{head}\n\n{LONG}\n\n{other}\n\n{LONG}": [f"{head}\n{LONG}", f"{other}\n{LONG}"],
+        f"{head}\n\n{other}\n\n{LONG}": [head, f"{other}\n{LONG}"],  # a head under a head: the first has no abstract
+        f"{head}\n\nWe study X.": [head, "We study X."],  # no abstract under it
+        f"{head}\n{LONG}{LONG}\n\n{LONG}": [f"{head}\n{LONG}{LONG}", LONG],  # its abstract in its block already
+        f"Title: Sparse Routing\n\n{LONG}": ["Title: Sparse Routing", LONG],  # no arXiv entry line
+    }
+    _assert_blocks(cases)
+    assert _blocks_of_two_files(head, LONG) == [head, LONG]  # never across files
+    assert pl.select(normalize_text(pl.lit(f"{head}\n{LONG}"))).item() == LONG.strip()
+
+
 def test_a_quoted_abstract_under_a_linked_title_line_is_one_block_with_it() -> None:
     """Markdown paper lists write a linked title, an empty line and the abstract as a blockquote: apart, the title was
     rejected as url_only and the record lost its link."""
