@@ -131,7 +131,7 @@ _POST_LINES = (
 # ("Published by the society, the survey ...") may be an abstract's first wrapped line.
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]{0,6}\.?"
 _DATE = r"(?:" + _MONTH + r"[ \t]+[0-9]{1,2}(?-u:\b)|[0-9]{1,2}[ \t]+" + _MONTH + r"|(?:19|20)[0-9]{2}-[0-9]{2}-[0-9]{2}|[0-9]+[ \t]+(?:hours?|days?|weeks?|months?)[ \t]+ago)"
-_BLOG_BYLINE = r"(?:Posted|Published|Written|Submitted|Updated|Last updated)[ \t]+(?:on|by)[ \t]+[^\n]*?" + _DATE + r"[^\n]*"
+BLOG_BYLINE = r"(?:Posted|Published|Written|Submitted|Updated|Last updated)[ \t]+(?:on|by)[ \t]+[^\n]*?" + _DATE + r"[^\n]*"
 # A page's share bar ("Share this: Twitter Facebook LinkedIn", "Share on: X | Reddit | Email").
 _SHARE_BAR = (
     r"(?i:share(?:[ \t]+(?:this|on))?(?:[ \t]+(?:post|article|page|paper))?[ \t]*:?(?:[ \t,|·•/]*(?:twitter|x|facebook|linkedin|reddit|e-?mail|whatsapp"
@@ -192,7 +192,7 @@ CHROME_LINE = (
     r"|export citations?|share on|view on github|authors info & claims|get access|bibliometrics|citation count|article metrics|recommendations"
     r"|graphical abstract|(?:total citations|total downloads|last 12 months|last 6 weeks|views|downloads|citations)[ \t]*[\d,]+|pdf[ \t]*\([\d.,]+[ \t]*[kmg]b\)"
     r"|[\d,.]+k?[ \t]+(?:highly influential )?(?:citations?|references|views|downloads|readers)|results from the paper|figures and tables from this paper)"
-    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE + r"|" + _BLOG_BYLINE + r"|" + _SHARE_BAR
+    r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE + r"|" + BLOG_BYLINE + r"|" + _SHARE_BAR
     + r"|" + PROCEEDINGS_LINE + r"|" + _PROCEEDINGS_LINKS + r"|Authors?|AUTHORS?|Author\(s\)"
     # Zhihu's answer footer ("发布于 2025-03-05 10:12・IP 属地北京", "赞同 123", "添加评论"), LinkedIn's post age ("2d • Edited"), a video's chapters
     + r"|(?:发布于|编辑于|發佈於|編輯於)[ \t]*[0-9][^\n]*|IP[ \t]*属地[^\n]*|" + _ZHIHU_ACTION + r"(?:[ \t]*[·・|•]?[ \t]*" + _ZHIHU_ACTION + r")*"
@@ -373,11 +373,15 @@ _FIELD_LABEL_WORD = r"(?:" + LABEL_WORD + r"|HIGHLIGHT|Highlight|(?:论文|論�
 LABEL_OPEN = r"(?:#{1,6}[ \t]*|\*\*?|__?|<(?:b|strong|em|i|h[1-6]|summary)(?:[ \t][^>\n]*)?>|\\(?:textbf|textit|emph|textsc|(?:sub)?section\*?|paragraph\*?)\{)"
 LABEL_CLOSE = r"(?:\*\*?|__?|</(?:b|strong|em|i|h[1-6]|summary)>|\})"
 _LABEL_MARK = r"[ \t]*[:：.—–]?[ \t]*"
+_LABEL_LINE = r"(?:" + LABEL_OPEN + r"[ \t]*){0,2}" + LABEL_WORD + _LABEL_MARK + r"(?:" + LABEL_CLOSE + r"){0,2}" + _LABEL_MARK + r"\r?\n"
 _HEADING_LABEL = (
-    r"\A(?:[^\n]{0,600}\n){0,6}?[ \t]*(?:<details(?:[ \t][^>\n]*)?>[ \t]*)?(?:"
-    + (r"(?:" + LABEL_OPEN + r"[ \t]*){0,2}" + LABEL_WORD + _LABEL_MARK + r"(?:" + LABEL_CLOSE + r"){0,2}" + _LABEL_MARK + r"\r?\n")
+    r"\A(?:(?:[^\n]{0,600}\n){0,6}?[ \t]*(?:<details(?:[ \t][^>\n]*)?>[ \t]*)?(?:"
+    + _LABEL_LINE
     + (r"|(?:" + LABEL_OPEN + r"[ \t]*){1,2}" + LABEL_WORD + _LABEL_MARK + r"(?:" + LABEL_CLOSE + r"){1,2}" + _LABEL_MARK)
     + (r"|" + _FIELD_LABEL_WORD + r"[ \t]*[:：][ \t]*")
+    # a label alone on its line under up to sixteen short lines: a page that writes each element on a line of its own (Hugging
+    # Face's paper page: title, date, submitter, each author and each comma between them)
+    + r")|(?:[^\n]{0,80}\n){7,16}?[ \t]*" + _LABEL_LINE
     + r")\s*"
 )
 

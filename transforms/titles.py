@@ -13,7 +13,7 @@ these rules that finds one gives the block's title (null when none does):
    (``**[Title](url)** We …``, ``- [Title](url)`` / ``> We …``, ``- [Title](url)`` / ``  - *Jane Doe*``, ``[Title](url): We …``);
 4. the block's first line (after site chrome, page links such as ``Preprint`` and a ``[PDF]`` badge; without a list entry's
    number) above an author line (``Jane Doe, John Roe``, Google Scholar's ``J Doe, W Zhang - arXiv preprint …, 2025``, Papers
-   with Code's ``3 Mar 2025 · Jane Doe ·``, NeurIPS's ``Part of Advances in …``) or a metadata field (``Authors: …``, ``Paper: https://…``, ``Comments: …``), or
+   with Code's ``3 Mar 2025 · Jane Doe ·``, NeurIPS's ``Part of Advances in …``, a dated byline: ``Published on Mar 3``) or a metadata field (``Authors: …``, ``Paper: https://…``, ``Comments: …``), or
    above an abstract label within four lines (``Abstract``, ``## Abstract``, ``Abstract: We …``);
 5. the first line's words before an abstract label on that line (``Title of the Paper. Abstract: We …``; not a sentence
    or another field: ``Keywords: x. Abstract: …``);
@@ -51,7 +51,7 @@ _LINKED = (
     + r"|[ \t]*" + normalize.DECORATION + r"*(?:\r?\n[ \t]*>[ \t]*\S|\r?\n[ \t]+(?:[-*+•]|[0-9]{1,3}[.)])[ \t]+\S|[-–—:][ \t]+\S))"
 )
 _LEAD = r"\A(?:[ \t]*(?:" + normalize.LEADING_CHROME + r")[ \t]*\r?\n)*[ \t]*(?:\[(?:PDF|HTML|BOOK|CITATION)\][ \t]*)?"
-_BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + normalize.SCHOLAR_BYLINE + r"|" + normalize.DATED_BYLINE + r"|" + normalize.PROCEEDINGS_LINE + r"|" + normalize.FIELD_START + r"[^\n]*)"
+_BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + normalize.SCHOLAR_BYLINE + r"|" + normalize.DATED_BYLINE + r"|" + normalize.BLOG_BYLINE + r"|" + normalize.PROCEEDINGS_LINE + r"|" + normalize.FIELD_START + r"[^\n]*)"
 _ABOVE_AUTHORS = _LEAD + normalize.LIST_MARK + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*" + _BYLINE + r"[ \t]*\r?(?:\n|\z)"
 _ABOVE_LABEL = (
     _LEAD + r"([^\n]{3,300}?)[ \t]*\r?\n(?:[^\n]*\n){0,3}?[ \t]*(?:" + normalize.LABEL_OPEN + r"[ \t]*){0,2}" + normalize.LABEL_WORD

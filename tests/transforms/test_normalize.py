@@ -190,6 +190,10 @@ EXAMPLES = [
      "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder\u2026\n"
      "Save Cite Cited by 150000 Related articles All 60 versions",
      "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder..."),
+    # Hugging Face's paper page, an element a line: the label under sixteen short lines at most takes them with it
+    ("Robust Tool Use\nPublished on Mar 3\n\u00b7\nSubmitted by\nakhaliq\non Mar 4\n#2 Paper of the day\nAuthors:\nJane Doe\n,\nJohn Roe\n"
+     "Abstract\nWe study how agents use tools.\nView arXiv page\nView PDF\nAdd to collection", "We study how agents use tools."),
+    ("a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\nn\no\np\nq\nAbstract\nWe study tools.", "a b c d e f g h i j k l m n o p q Abstract We study tools."),  # 17 lines
     # Semantic Scholar's cards: the title, the authors, a field of study or venue and the date; its TLDR above the abstract label
     ("Robust Tool Use\nJane Doe, John Roe\nComputer Science\nArXiv\n3 March 2025\nTLDR\nThis work introduces FaultBench.\nExpand\nAbstract\n"
      "We study how agents use tools.", "We study how agents use tools."),
