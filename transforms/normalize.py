@@ -196,6 +196,8 @@ CHROME_LINE = (
     + r"|" + PROCEEDINGS_LINE + r"|" + _PROCEEDINGS_LINKS + r"|Authors?|AUTHORS?|Author\(s\)"
     # Zhihu's answer footer ("发布于 2025-03-05 10:12・IP 属地北京", "赞同 123", "添加评论"), LinkedIn's post age ("2d • Edited"), a video's chapters
     + r"|(?:发布于|编辑于|發佈於|編輯於)[ \t]*[0-9][^\n]*|IP[ \t]*属地[^\n]*|" + _ZHIHU_ACTION + r"(?:[ \t]*[·・|•]?[ \t]*" + _ZHIHU_ACTION + r")*"
+    # a WeChat article's head ("原创 机器之心 2025-03-03 12:00 北京"), CSDN's copyright notice and its views line ("文章浏览阅读1.2k次，点赞23次")
+    + r"|原创[ \t]+[^\n]*?(?:19|20)[0-9]{2}-[0-9]{1,2}-[0-9]{1,2}[^\n]*|版权声明[ \t]*[:：][^\n]*|本文为博主原创文章[^\n]*|文章浏览阅读[^\n]*"
     + r"|[0-9]{1,2}(?:h|d|w|mo|yr)[ \t]*•[^\n]*|[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?[ \t]+[A-Z][^\n]*|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+" + r"|" + _POST_LINES + r"|" + _LINK_FIELD
 )
 # A citation line ("Journal of Machine Learning Research 25 (2024) 1-45", "Proc. AAAI, 38(5), 1234-1242.", IJCAI's "Main Track.

@@ -190,6 +190,9 @@ EXAMPLES = [
      "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder\u2026\n"
      "Save Cite Cited by 150000 Related articles All 60 versions",
      "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder..."),
+    # a Chinese blog's head and foot (WeChat's, CSDN's): before, CSDN's notice got the block rejected for its 转载请
+    ("原创 机器之心 2025-03-03 12:00 北京\n本文研究图学习。\n版权声明：本文为博主原创文章，转载请附上原文出处链接和本声明。\n原文链接：https://blog.csdn.net/a/article/details/1\n"
+     "文章浏览阅读1.2k次，点赞23次，收藏45次。", "本文研究图学习。"),
     # Hugging Face's paper page, an element a line: the label under sixteen short lines at most takes them with it
     ("Robust Tool Use\nPublished on Mar 3\n\u00b7\nSubmitted by\nakhaliq\non Mar 4\n#2 Paper of the day\nAuthors:\nJane Doe\n,\nJohn Roe\n"
      "Abstract\nWe study how agents use tools.\nView arXiv page\nView PDF\nAdd to collection", "We study how agents use tools."),
@@ -742,7 +745,9 @@ CHROME_LINES = st.sampled_from(
      "Written by Jane Doe on 2025-03-03", "Share this: Twitter Facebook LinkedIn", "Share on: X | Reddit | Email",
      "\u8d5e\u540c 128 \u00b7 \u8bc4\u8bba 12", "12 \u6761\u8bc4\u8bba \u5206\u4eab \u6536\u85cf",
      "Part of Advances in Neural Information Processing Systems 37 (NeurIPS 2024) Main Conference Track",
-     "Bibtex Paper Reviews And Public Comment \u00bb Supplemental", "Authors"]
+     "Bibtex Paper Reviews And Public Comment \u00bb Supplemental", "Authors",
+     "\u539f\u521b \u673a\u5668\u4e4b\u5fc3 2025-03-03 12:00 \u5317\u4eac", "\u7248\u6743\u58f0\u660e\uff1a\u672c\u6587\u4e3a\u535a\u4e3b\u539f\u521b\u6587\u7ae0\uff0c\u8f6c\u8f7d\u8bf7\u9644\u4e0a\u539f\u6587\u51fa\u5904\u94fe\u63a5\u3002",
+     "\u6587\u7ae0\u6d4f\u89c8\u9605\u8bfb1.2k\u6b21\uff0c\u70b9\u8d5e23\u6b21\uff0c\u6536\u85cf45\u6b21\u3002"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
