@@ -137,8 +137,12 @@ _SHARE_BAR = (
     r"(?i:share(?:[ \t]+(?:this|on))?(?:[ \t]+(?:post|article|page|paper))?[ \t]*:?(?:[ \t,|·•/]*(?:twitter|x|facebook|linkedin|reddit|e-?mail|whatsapp"
     r"|telegram|pinterest|tumblr|pocket|print|weibo|wechat|mastodon|bluesky|hacker news|copy link))+)"
 )
-# Zhihu's actions under an answer ("赞同 128 · 评论 12", "12 条评论 分享 收藏 喜欢").
-_ZHIHU_ACTION = r"(?:(?:赞同|已赞同|贊同|评论|評論|添加评论|添加評論|分享|收藏|喜欢|举报)[ \t]*[0-9.,]*[万萬kK]?|[0-9][0-9.,]*[万萬kK]?[ \t]*条评论)"
+# The actions and counts under a post on Chinese, Japanese and Korean sites (Zhihu's "赞同 128 · 评论 12", "12 条评论 分享 收藏",
+# Qiita's "いいね 12", "ストック 3", Tistory's "공감 12 댓글 3", "구독하기").
+_CJK_ACTION = (
+    r"(?:(?:赞同|已赞同|贊同|评论|評論|添加评论|添加評論|分享|收藏|喜欢|举报|いいね！?|ストック|공감|댓글|좋아요|구독하기|구독)[ \t]*[0-9.,]*[万萬kK]?"
+    r"|[0-9][0-9.,]*[万萬kK]?[ \t]*条评论)"
+)
 # A proceedings page's lines under a title: NeurIPS's "Part of Advances in Neural Information Processing Systems 37 (NeurIPS 2024)
 # Main Conference Track" and its links ("Bibtex Paper Reviews And Public Comment » Supplemental"), Springer's "Part of the book series: …"
 PROCEEDINGS_LINE = r"Part of (?:Advances in Neural Information Processing Systems|the book series)[^\n]*"
@@ -195,9 +199,10 @@ CHROME_LINE = (
     r"|Vol(?:ume|\.)[ \t]*\d+,?[ \t]*(?:Issue|No\.|Number)[ \t]*\d+[^\n]{0,80}|Community|" + DATED_BYLINE + r"|" + BLOG_BYLINE + r"|" + _SHARE_BAR
     + r"|" + PROCEEDINGS_LINE + r"|" + _PROCEEDINGS_LINKS + r"|Authors?|AUTHORS?|Author\(s\)"
     # Zhihu's answer footer ("发布于 2025-03-05 10:12・IP 属地北京", "赞同 123", "添加评论"), LinkedIn's post age ("2d • Edited"), a video's chapters
-    + r"|(?:发布于|编辑于|發佈於|編輯於)[ \t]*[0-9][^\n]*|IP[ \t]*属地[^\n]*|" + _ZHIHU_ACTION + r"(?:[ \t]*[·・|•]?[ \t]*" + _ZHIHU_ACTION + r")*"
+    + r"|(?:发布于|编辑于|發佈於|編輯於)[ \t]*[0-9][^\n]*|IP[ \t]*属地[^\n]*|" + _CJK_ACTION + r"(?:[ \t]*[·・|•]?[ \t]*" + _CJK_ACTION + r")*"
     # a WeChat article's head ("原创 机器之心 2025-03-03 12:00 北京"), CSDN's copyright notice and its views line ("文章浏览阅读1.2k次，点赞23次")
     + r"|原创[ \t]+[^\n]*?(?:19|20)[0-9]{2}-[0-9]{1,2}-[0-9]{1,2}[^\n]*|版权声明[ \t]*[:：][^\n]*|本文为博主原创文章[^\n]*|文章浏览阅读[^\n]*"
+    + r"|この記事が気に入ったら[^\n]*"  # note.com's support prompt
     + r"|[0-9]{1,2}(?:h|d|w|mo|yr)[ \t]*•[^\n]*|[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?[ \t]+[A-Z][^\n]*|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+" + r"|" + _POST_LINES + r"|" + _LINK_FIELD
 )
 # A citation line ("Journal of Machine Learning Research 25 (2024) 1-45", "Proc. AAAI, 38(5), 1234-1242.", IJCAI's "Main Track.

@@ -123,6 +123,7 @@ def titles(*raws: str) -> list[str | None]:
         ("Efficient Sparse Attention for Long Documents | " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),
         ("Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments\n" + ABSTRACT, None),  # a blog's byline is chrome, no title
         ("### 1. 论文标题：Robust Tool Use Under Silent Failures\n**作者**：Jane Doe\n**摘要**：" + ABSTRACT, "Robust Tool Use Under Silent Failures"),
+        ("【論文紹介】Sparse Routing Without Auxiliary Losses\n著者：Jane Doe\n概要：" + ABSTRACT, "Sparse Routing Without Auxiliary Losses"),  # a category
         ("Robust Tool Use Under Silent Failures\nPublished on Mar 3\n\u00b7\nSubmitted by\nakhaliq\nAuthors:\nJane Doe\nAbstract\n" + ABSTRACT,
          "Robust Tool Use Under Silent Failures"),  # Hugging Face's paper page: the title above its dated byline
         # a NeurIPS proceedings page: the title above its "Part of …" line; without it, neither that line nor "Authors" is one
