@@ -102,7 +102,9 @@ _CHROME_FIELDS = (
     r"Abstract [Vv]iews|Full[ -][Tt]ext [Vv]iews|Submission received|Citation|Lay Summary|Link To Code|Code Link|Community Implementations|"
     r"Received|Revised|Accepted|Published online|Available online|Article history|Papers [Ww]ith Code|Tasks|Datasets|"
     r"JEL(?: [Cc]lassifications?| [Cc]odes?)?|Suggested Citation|Date Written|(?:\d+[ \t]+Pages[ \t]+)?Posted|"
-    r"Why [Ii]t [Mm]atters|Key [Tt]akeaways?|Takeaways?|My [Tt]ake|Our [Tt]ake|Bottom [Ll]ine|URL Source|Markdown Content|Published Time)[ \t]*:"
+    r"Why [Ii]t [Mm]atters|Key [Tt]akeaways?|Takeaways?|My [Tt]ake|Our [Tt]ake|Bottom [Ll]ine|URL Source|Markdown Content|Published Time|"
+    # HAL's record fields (also in French)
+    r"Document type|Type de document|Domain|Domaine|Mots-cl[ée]s|HAL Id|Cite this document|Citer ce document|Collections?)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
     # Chinese, Japanese and Korean paper blogs' fields, with a full-width or ASCII colon
     r"|(?:作者|单位|單位|机构|機構|链接|鏈接|论文链接|論文鏈接|论文地址|論文地址|原文链接|原文鏈接|代码|代碼|代码地址|代碼地址|代码链接|代碼鏈接|项目主页|項目主頁"

@@ -748,7 +748,8 @@ CHROME_LINES = st.sampled_from(
      "Bibtex Paper Reviews And Public Comment \u00bb Supplemental", "Authors",
      "\u539f\u521b \u673a\u5668\u4e4b\u5fc3 2025-03-03 12:00 \u5317\u4eac", "\u7248\u6743\u58f0\u660e\uff1a\u672c\u6587\u4e3a\u535a\u4e3b\u539f\u521b\u6587\u7ae0\uff0c\u8f6c\u8f7d\u8bf7\u9644\u4e0a\u539f\u6587\u51fa\u5904\u94fe\u63a5\u3002",
      "\u6587\u7ae0\u6d4f\u89c8\u9605\u8bfb1.2k\u6b21\uff0c\u70b9\u8d5e23\u6b21\uff0c\u6536\u85cf45\u6b21\u3002",
-     "いいね 12", "ストック 3", "공감 12 댓글 3", "구독하기", "この記事が気に入ったらサポートをしてみませんか？"]
+     "いいね 12", "ストック 3", "공감 12 댓글 3", "구독하기", "この記事が気に入ったらサポートをしてみませんか？",
+     "Document type : Conference papers", "Domain : Computer Science [cs]/Machine Learning [cs.LG]", "HAL Id : hal-04123456"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
