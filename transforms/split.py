@@ -525,15 +525,21 @@ def attach_link_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     links = links_blocks(blocks["text_raw"])
     if not links.any():
         return blocks
-    flagged = blocks.with_columns(_links=links)
     first = (pl.col("source_id") != pl.col("source_id").shift(1)).fill_null(True)
     above_long = text.shift(1).str.len_chars() >= ABSTRACT_CHARS
     # a links block under a links block follows it (whether that one joined the abstract above it or stayed on its own)
     starts = ~pl.col("_links") | first | ~(above_long | pl.col("_links").shift(1)).fill_null(False)
+    return _join_to_above(blocks, ~starts, _links=links)
+
+
+def _join_to_above(blocks: pl.DataFrame, joins: pl.Expr, **flags: pl.Series) -> pl.DataFrame:
+    """``blocks`` (in file order) with each row that ``joins`` selects joined, at a line break, to the row above it; ``joins`` may
+    read the ``flags`` columns, which go again."""
     return (
-        flagged.with_columns(_group=starts.cum_sum())
+        blocks.with_columns(**flags)
+        .with_columns(_group=(~joins.fill_null(False)).cum_sum())
         .group_by("_group", maintain_order=True)
-        .agg(pl.col("source_id").first(), pl.col("path").first(), text.str.join("\n"))
+        .agg(pl.col("source_id").first(), pl.col("path").first(), pl.col("text_raw").str.join("\n"))
         .select(blocks.columns)
     )
 
@@ -565,13 +571,7 @@ def attach_translations(blocks: pl.DataFrame) -> pl.DataFrame:
     same_file = (pl.col("source_id") == pl.col("source_id").shift(1)).fill_null(False)
     above = text.shift(1)
     under_abstract = pl.col("_translation") & same_file & (above.str.len_chars() >= ABSTRACT_CHARS) & above.str.contains(_ENDS_SENTENCE)
-    return (
-        blocks.with_columns(_translation=translated)
-        .with_columns(_group=(~under_abstract.fill_null(False)).cum_sum())
-        .group_by("_group", maintain_order=True)
-        .agg(pl.col("source_id").first(), pl.col("path").first(), text.str.join("\n"))
-        .select(blocks.columns)
-    )
+    return _join_to_above(blocks, under_abstract, _translation=translated)
 
 
 # An arXiv listing page's entry head as a block of its own, its abstract in the next block after an empty line
@@ -597,13 +597,7 @@ def attach_entry_heads(blocks: pl.DataFrame) -> pl.DataFrame:
         return blocks
     same_file = (pl.col("source_id") == pl.col("source_id").shift(1)).fill_null(False)
     under_head = pl.col("_head").shift(1).fill_null(False) & same_file & ~pl.col("_head") & (text.str.len_chars() >= ABSTRACT_CHARS)
-    return (
-        blocks.with_columns(_head=heads)
-        .with_columns(_group=(~under_head).cum_sum())
-        .group_by("_group", maintain_order=True)
-        .agg(pl.col("source_id").first(), pl.col("path").first(), text.str.join("\n"))
-        .select(blocks.columns)
-    )
+    return _join_to_above(blocks, under_head, _head=heads)
 
 
 # A Markdown paper list's entry: a linked title on a line of its own ("- [Title](https://arxiv.org/abs/...)", authors or a
@@ -628,13 +622,7 @@ def attach_quoted_abstracts(blocks: pl.DataFrame) -> pl.DataFrame:
         return blocks
     same_file = (pl.col("source_id") == pl.col("source_id").shift(1)).fill_null(False)
     under_title = pl.col("_quoted") & same_file & text.shift(1).str.contains(LINKED_TITLE_LINE).fill_null(False)
-    return (
-        blocks.with_columns(_quoted=quoted)
-        .with_columns(_group=(~under_title).cum_sum())
-        .group_by("_group", maintain_order=True)
-        .agg(pl.col("source_id").first(), pl.col("path").first(), text.str.join("\n"))
-        .select(blocks.columns)
-    )
+    return _join_to_above(blocks, under_title, _quoted=quoted)
 
 
 def first_block(text: str) -> str:
