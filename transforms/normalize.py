@@ -828,16 +828,48 @@ def _strip_head(text: pl.Expr, head: str) -> pl.Expr:
 _ORIGINAL_LABEL = r"(?:原文摘要|原始摘要|英文摘要|原文|Original [Aa]bstract|English [Aa]bstract|Abstract \((?:[Oo]riginal|English)\))"
 _BEFORE_ORIGINAL = r"\A(?:[^\n]*\n){0,8}?[ \t]*" + _ORIGINAL_LABEL + r"[ \t]*[:：][ \t]*"
 _TRANSLATION_TAIL = r"([.!?。！？][\"”'\)]?)[ \t]*\r?\n[ \t]*" + TRANSLATION_LABEL + r"[\s\S]*\z"
+# A journal page's abstract in two languages (SciELO's, HAL's, J-STAGE's, CNKI's: "Resumo" / <Portuguese> / "Palavras-chave: …" /
+# "Abstract" / <English>, or the English first): the English one stays, the copy indexes and other listings have. The other
+# language's label starts the block, the English label a later line; or the other language's label (a heading, or a field with
+# a colon) starts a line after the English abstract's last sentence (and its field lines), when the English part has a line of
+# ``ENGLISH_ABSTRACT_CHARS`` or more.
+ENGLISH_ABSTRACT_CHARS = 100  # what stays of a text in two languages is an abstract (a title "Is X All You Need?" above "摘要" is none)
+_OTHER_LANGUAGE_LABEL = r"(?:" + "|".join(label for label in _ABSTRACT_LABELS if not label.startswith(("Abstract", "ABSTRACT"))) + r")"
+_ENGLISH_LABEL = r"(?:Abstract|ABSTRACT|Summary|SUMMARY)"
+_BEFORE_ENGLISH = (
+    r"\A[ \t]*(?:" + LABEL_OPEN + r"[ \t]*){0,2}" + _OTHER_LANGUAGE_LABEL + r"[\s\S]*?\n[ \t]*(?:" + LABEL_OPEN + r"[ \t]*){0,2}" + _ENGLISH_LABEL
+    + r"(?:" + LABEL_CLOSE + r"){0,2}(?:[ \t]*[:：.—–][ \t]*|[ \t]*\r?\n)"
+)
+_PARAGRAPH_LINE = rf"[^\n]{{{ENGLISH_ABSTRACT_CHARS},}}"  # what an abstract above another language's label holds
+_OTHER_LANGUAGE_TAIL = (  # field lines between them go too ("Keywords: …")
+    r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n" + FIELD_START + r"[^\n]*){0,3}[ \t]*\r?\n[ \t]*(?:" + LABEL_OPEN + r"[ \t]*){0,2}" + _OTHER_LANGUAGE_LABEL + r"(?:" + LABEL_CLOSE + r"){0,2}"
+    + r"(?:[ \t]*[:：][ \t]*|[ \t]*\r?\n)[\s\S]*\z"
+)
 
 
 def strip_translation(text: pl.Expr) -> pl.Expr:
-    """Keep the original of an abstract shown with its translation (see ``_ORIGINAL_LABEL``, ``_TRANSLATION_TAIL``)."""
-    return _on_rows(
+    """Keep the original of an abstract shown with its translation (see ``_ORIGINAL_LABEL``, ``_TRANSLATION_TAIL``), and the
+    English one of an abstract in two languages (``_BEFORE_ENGLISH``, ``_OTHER_LANGUAGE_TAIL``)."""
+    translated = _on_rows(
         text,
         lambda batch: batch.str.contains(_BEFORE_ORIGINAL) | batch.str.contains(_TRANSLATION_TAIL),
         _vectorized(lambda t: t.str.replace(_BEFORE_ORIGINAL, "").str.replace(_TRANSLATION_TAIL, "${1}")),
         lambda batch: batch.str.contains(r"原|英文|翻|译|譯|訳|번역|Original|English|[Tt]ranslat"),
     )
+    return _on_rows(
+        translated,
+        lambda batch: batch.str.contains(_BEFORE_ENGLISH) | batch.str.contains(_OTHER_LANGUAGE_TAIL),
+        _vectorized(_english_of_two),
+        lambda batch: batch.str.contains("\n", literal=True) & batch.str.contains(_OTHER_LANGUAGE_LABEL),
+    )
+
+
+
+def _english_of_two(text: pl.Expr) -> pl.Expr:
+    english = text.str.replace(_BEFORE_ENGLISH, "")
+    cut = english.str.replace(_OTHER_LANGUAGE_TAIL, "${1}")
+    english = pl.when(cut.str.contains(_PARAGRAPH_LINE)).then(cut).otherwise(english)  # title lines ending in "?" are no abstract
+    return pl.when(english.str.len_chars() >= ENGLISH_ABSTRACT_CHARS).then(english).otherwise(text)
 
 
 # A Markdown heading underlined ("Title" / "=====", "Abstract" / "-----", as READMEs and reStructuredText write them), with a

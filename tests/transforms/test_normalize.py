@@ -190,6 +190,12 @@ EXAMPLES = [
      "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder\u2026\n"
      "Save Cite Cited by 150000 Related articles All 60 versions",
      "The dominant sequence transduction models are based on complex recurrent or convolutional neural networks in an encoder-decoder..."),
+    # a journal page's abstract in two languages: the English one stays, whichever comes first (the other's keywords go too)
+    ("Resumo\nPropomos um roteador.\nPalavras-chave: roteamento\nAbstract\nWe propose a router that balances expert load without auxiliary losses by solving a small transport problem per batch.\nKeywords: routing", "We propose a router that balances expert load without auxiliary losses by solving a small transport problem per batch."),
+    ("摘要：本文提出了一种路由方法。\n关键词：路由\nAbstract: We propose a router that balances expert load without auxiliary losses by solving a small transport problem per batch.", "We propose a router that balances expert load without auxiliary losses by solving a small transport problem per batch."),
+    ("Abstract\nWe propose a router that balances expert load without auxiliary losses by solving a small transport problem per batch.\nKeywords: routing\nResumen: Proponemos un enrutador.\nPalabras clave: enrutamiento", "We propose a router that balances expert load without auxiliary losses by solving a small transport problem per batch."),
+    ("Zusammenfassung\nWir schlagen einen Router vor.", "Wir schlagen einen Router vor."),  # one language: it stays
+    ("We propose a router.\nResumo of the work: it goes on.", "We propose a router. Resumo of the work: it goes on."),  # no label
     # a Chinese blog's head and foot (WeChat's, CSDN's): before, CSDN's notice got the block rejected for its 转载请
     ("原创 机器之心 2025-03-03 12:00 北京\n本文研究图学习。\n版权声明：本文为博主原创文章，转载请附上原文出处链接和本声明。\n原文链接：https://blog.csdn.net/a/article/details/1\n"
      "文章浏览阅读1.2k次，点赞23次，收藏45次。", "本文研究图学习。"),
