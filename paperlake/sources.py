@@ -555,7 +555,8 @@ def _piece_end(pending: bytes, codec: str) -> int:
     cut = None if last is None else _empty_line_before(pending, last[0])
     while cut is not None:
         block = split.first_block(_decode_piece(pending[cut[1] : min(last[0], cut[1] + _LOOK_AHEAD_BYTES)], codec, strip_start=False))
-        if block and not split.may_continue_above(block) and not (split.links_blocks(pl.Series([block])) | split.translation_blocks(pl.Series([block])))[0]:
+        below = pl.Series([block])
+        if block and not split.may_continue_above(block) and not (split.links_blocks(below) | split.translation_blocks(below))[0]:
             above = split.last_block(_decode_piece(pending[max(0, cut[0] - _LOOK_AHEAD_BYTES) : cut[0]], codec, strip_start=False))
             if not (
                 split.may_be_spaced_lines(above, block) or split.quoted_under_title(above, block) or split.continues_sections(above, block)

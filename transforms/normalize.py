@@ -470,11 +470,18 @@ def _replace_where(
 # A Chinese post's field label in lenticular brackets at a line's start ("【论文标题】…", "【作者】…", "【摘要】…"): the label with a
 # colon, as the field rules read it ("作者：…"); a venue's tag ("【ICML 2025】") is no label.
 _BRACKET_LABEL = r"(?m)^[ \t]*【(\p{Han}{1,6})】[ \t]*"
+# A post's category in such brackets ("【論文紹介】Title", "【论文解读】Title") is no field label: it goes.
+_BRACKET_CATEGORY = r"(?m)^[ \t]*【(?:论文|論文|每日)?(?:解读|解讀|紹介|推荐|推薦|速递|速遞|分享|精选|精選|导读|導讀|笔记|筆記)】[ \t]*"
 
 
 def bracket_labels(text: pl.Expr) -> pl.Expr:
-    """Field labels in lenticular brackets (``_BRACKET_LABEL``) written with a colon."""
-    return _replace_where(text, _BRACKET_LABEL, "${1}：", lambda batch: batch.str.contains("【", literal=True))
+    """Field labels in lenticular brackets (``_BRACKET_LABEL``) written with a colon; a post's category (``_BRACKET_CATEGORY``) goes."""
+    return _on_rows(
+        text,
+        lambda batch: batch.str.contains(_BRACKET_LABEL),
+        _vectorized(lambda t: t.str.replace_all(_BRACKET_CATEGORY, "").str.replace_all(_BRACKET_LABEL, "${1}：")),
+        lambda batch: batch.str.contains("【", literal=True),
+    )
 
 
 # Emoji that label a post's lines ("📄 Title" / "👥 Jane Doe, John Roe" / "🔗 https://..." / "📝 We propose ..."), as paper digests
@@ -840,7 +847,7 @@ _BEFORE_ENGLISH = (
     r"\A[ \t]*(?:" + LABEL_OPEN + r"[ \t]*){0,2}" + _OTHER_LANGUAGE_LABEL + r"[\s\S]*?\n[ \t]*(?:" + LABEL_OPEN + r"[ \t]*){0,2}" + _ENGLISH_LABEL
     + r"(?:" + LABEL_CLOSE + r"){0,2}(?:[ \t]*[:：.—–][ \t]*|[ \t]*\r?\n)"
 )
-_PARAGRAPH_LINE = rf"[^\n]{{{ENGLISH_ABSTRACT_CHARS},}}"  # what an abstract above another language's label holds
+_ENGLISH_ABSTRACT_LINE = rf"[^\n]{{{ENGLISH_ABSTRACT_CHARS},}}"  # what an abstract above another language's label holds
 _OTHER_LANGUAGE_TAIL = (  # field lines between them go too ("Keywords: …")
     r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n" + FIELD_START + r"[^\n]*){0,3}[ \t]*\r?\n[ \t]*(?:" + LABEL_OPEN + r"[ \t]*){0,2}" + _OTHER_LANGUAGE_LABEL + r"(?:" + LABEL_CLOSE + r"){0,2}"
     + r"(?:[ \t]*[:：][ \t]*|[ \t]*\r?\n)[\s\S]*\z"
@@ -868,7 +875,7 @@ def strip_translation(text: pl.Expr) -> pl.Expr:
 def _english_of_two(text: pl.Expr) -> pl.Expr:
     english = text.str.replace(_BEFORE_ENGLISH, "")
     cut = english.str.replace(_OTHER_LANGUAGE_TAIL, "${1}")
-    english = pl.when(cut.str.contains(_PARAGRAPH_LINE)).then(cut).otherwise(english)  # title lines ending in "?" are no abstract
+    english = pl.when(cut.str.contains(_ENGLISH_ABSTRACT_LINE)).then(cut).otherwise(english)  # title lines ending in "?" are no abstract
     return pl.when(english.str.len_chars() >= ENGLISH_ABSTRACT_CHARS).then(english).otherwise(text)
 
 

@@ -525,19 +525,18 @@ def attach_link_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
     links = links_blocks(blocks["text_raw"])
     if not links.any():
         return blocks
-    first = (pl.col("source_id") != pl.col("source_id").shift(1)).fill_null(True)
     above_long = text.shift(1).str.len_chars() >= ABSTRACT_CHARS
     # a links block under a links block follows it (whether that one joined the abstract above it or stayed on its own)
-    starts = ~pl.col("_links") | first | ~(above_long | pl.col("_links").shift(1)).fill_null(False)
-    return _join_to_above(blocks, ~starts, _links=links)
+    return _join_to_above(blocks, pl.col("_links") & (above_long | pl.col("_links").shift(1)), _links=links)
 
 
 def _join_to_above(blocks: pl.DataFrame, joins: pl.Expr, **flags: pl.Series) -> pl.DataFrame:
-    """``blocks`` (in file order) with each row that ``joins`` selects joined, at a line break, to the row above it; ``joins`` may
-    read the ``flags`` columns, which go again."""
+    """``blocks`` (in file order) with each row that ``joins`` selects joined, at a line break, to the row above it in its file;
+    ``joins`` may read the ``flags`` columns, which go again."""
+    same_file = pl.col("source_id") == pl.col("source_id").shift(1)
     return (
         blocks.with_columns(**flags)
-        .with_columns(_group=(~joins.fill_null(False)).cum_sum())
+        .with_columns(_group=(~(joins & same_file).fill_null(False)).cum_sum())
         .group_by("_group", maintain_order=True)
         .agg(pl.col("source_id").first(), pl.col("path").first(), pl.col("text_raw").str.join("\n"))
         .select(blocks.columns)
@@ -568,9 +567,8 @@ def attach_translations(blocks: pl.DataFrame) -> pl.DataFrame:
     translated = translation_blocks(blocks["text_raw"])
     if not translated.any():
         return blocks
-    same_file = (pl.col("source_id") == pl.col("source_id").shift(1)).fill_null(False)
     above = text.shift(1)
-    under_abstract = pl.col("_translation") & same_file & (above.str.len_chars() >= ABSTRACT_CHARS) & above.str.contains(_ENDS_SENTENCE)
+    under_abstract = pl.col("_translation") & (above.str.len_chars() >= ABSTRACT_CHARS) & above.str.contains(_ENDS_SENTENCE)
     return _join_to_above(blocks, under_abstract, _translation=translated)
 
 
@@ -595,8 +593,7 @@ def attach_entry_heads(blocks: pl.DataFrame) -> pl.DataFrame:
     heads = entry_heads(blocks["text_raw"])
     if not heads.any():
         return blocks
-    same_file = (pl.col("source_id") == pl.col("source_id").shift(1)).fill_null(False)
-    under_head = pl.col("_head").shift(1).fill_null(False) & same_file & ~pl.col("_head") & (text.str.len_chars() >= ABSTRACT_CHARS)
+    under_head = pl.col("_head").shift(1) & ~pl.col("_head") & (text.str.len_chars() >= ABSTRACT_CHARS)
     return _join_to_above(blocks, under_head, _head=heads)
 
 
@@ -620,8 +617,7 @@ def attach_quoted_abstracts(blocks: pl.DataFrame) -> pl.DataFrame:
     quoted = blocks["text_raw"].str.contains(QUOTED_BLOCK)
     if not quoted.any():
         return blocks
-    same_file = (pl.col("source_id") == pl.col("source_id").shift(1)).fill_null(False)
-    under_title = pl.col("_quoted") & same_file & text.shift(1).str.contains(LINKED_TITLE_LINE).fill_null(False)
+    under_title = pl.col("_quoted") & text.shift(1).str.contains(LINKED_TITLE_LINE)
     return _join_to_above(blocks, under_title, _quoted=quoted)
 
 

@@ -24,7 +24,7 @@ these rules that finds one gives the block's title (null when none does):
 
 A title is one line after normalization (markup, entities and mojibake read as in ``text``; a Markdown link is its label and
 a heading loses its marks, a venue tag such as ``[ICML 2025]`` or ``(NeurIPS'24 Oral)`` before or after it goes, and a
-bullet or a post's category (``【論文紹介】``) before it), at most ``TITLE_MAX_CHARS`` characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``, ``。``), is a label (``Abstract``)
+bullet before it; ``normalize.bracket_labels`` drops a post's category: ``【論文紹介】``), at most ``TITLE_MAX_CHARS`` characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``, ``。``), is a label (``Abstract``)
 or is longer is no title.
 """
 
@@ -148,9 +148,6 @@ def _fill(
     return found.scatter(rows, pl.select(pl.when(keep).then(candidates)).to_series())
 
 
-# A blog post's category in front of a title, as a lenticular bracket label reads ("【論文紹介】Title", "【论文解读】Title" read as
-# "論文紹介：Title"): not the title's words.
-_POST_CATEGORY = r"\A(?:论文|論文|每日)?(?:解读|解讀|紹介|推荐|推薦|速递|速遞|分享|精选|精選|导读|導讀|笔记|筆記)[ \t]*[:：][ \t]*"
 # A listing's tag of the paper's venue or presentation in brackets before or after its title ("[ICML 2025] Title", "Title
 # (NeurIPS'24 Oral)", "Title [Spotlight]"): not the title's words.
 _VENUE_TAG = (
@@ -173,6 +170,5 @@ def _cleaned(found: pl.Series) -> pl.Series:
     text = text.str.replace(r"\A\[([^\[\]]+)\](?:[ \t]+by[ \t]+" + normalize.AUTHORS + r")?\z", "${1}").str.replace(r"[ \t]+\|[ \t][^\n]*\z", "")
     text = text.str.replace(r"\A" + _VENUE_TAG + r"[ \t]+", "").str.replace(r"[ \t]+" + _VENUE_TAG + r"\z", "")  # "[ICML 2025] Title (Oral)"
     text = text.str.replace(r"\A[\p{So}■□●○◆◇▶►▷▪•·][ \t]*", "")  # "■ Title": a bullet
-    text = text.str.replace(_POST_CATEGORY, "")  # "【論文紹介】Title" (read as "論文紹介：Title"): a post's category
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)
     return found.scatter(rows, pl.select(pl.when(keep).then(text)).to_series())
