@@ -17,7 +17,8 @@ these rules that finds one gives the block's title (null when none does):
    above an abstract label within four lines (``Abstract``, ``## Abstract``, ``Abstract: We …``);
 5. the first line's words before an abstract label on that line (``Title of the Paper. Abstract: We …``; not a sentence
    or another field: ``Keywords: x. Abstract: …``);
-6. a Markdown heading on the block's first line (``## Title``);
+6. a Markdown heading on the block's first line (``## Title``; title case and two words too, ``### Sparse Transformers``, not
+   a listing's section: ``## Oral Papers``);
 7. the first line that normalization drops from ``text`` as the paper's title above its abstract (``normalize.title_line``:
    in title case, or short above a hard-wrapped abstract, or above one long line), and the title sentence it drops in
    front of an abstract on the same line (``normalize.inline_title``: ``Efficient Sparse Attention for Long Documents. We …``).
@@ -64,12 +65,18 @@ _BEFORE_LABEL_HINT = normalize.LABEL_WORD + r"[ \t]*[:：]"
 _NOT_A_TITLE_PIECE = r"\.[ \t]|\A" + normalize.FIELD_START
 _HEADING = r"\A[ \t]*#{1,4}[ \t]+([^\n]{3,300}?)[ \t#]*\r?\n"
 # What a line a rule reads as a title must not be: a sentence piece, a label, site chrome or a page's link or section ("Preprint",
-# ScienceDirect's "Highlights" above their bullets); above a label or as a heading,
+# ScienceDirect's "Highlights" above their bullets); above a label,
 # an author line either (above an author line, a name of capitalized words is a title's words: "Hugging Face Daily").
 _NOT_A_TITLE_LINE = (
     r"[.,;:：。，；！？]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.LEADING_CHROME + r"|Highlights|HIGHLIGHTS)\z"
 )
 _AUTHOR_LINE = r"\A(?:" + normalize.AUTHORS + r")\z"
+# A listing's section heading ("## Oral Papers", "### Poster Session 2", "## Contents"): a heading above a paper's abstract in
+# title case is its title ("## Attention Is All You Need"), and may read like a name ("### Sparse Transformers").
+_SECTION_HEADING = (
+    r"(?i)\A(?:[\p{L}\d&'’-]+[ \t]+){0,3}(?:papers|orals?|posters?|spotlights?|sessions?|tracks?|workshops?|tutorials?|contents)"
+    r"(?:[ \t]+[\p{L}\d&'’-]+){0,2}\z"
+)
 _NOT_TITLE_OR_AUTHORS = _NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE
 
 
@@ -100,7 +107,7 @@ def block_titles(raw: pl.Series) -> pl.Series:
     found = _fill(raw, found, _group(_ABOVE_AUTHORS), "\n", not_title=_NOT_A_TITLE_LINE)
     found = _fill(raw, found, _group(_ABOVE_LABEL), "\n", not_title=_NOT_TITLE_OR_AUTHORS)
     found = _fill(raw, found, _group(_BEFORE_LABEL), _BEFORE_LABEL_HINT, words=2, not_title=_NOT_TITLE_OR_AUTHORS + "|" + _NOT_A_TITLE_PIECE)
-    found = _fill(raw, found, _group(_HEADING), r"\A[ \t]*#", not_title=_NOT_TITLE_OR_AUTHORS)
+    found = _fill(raw, found, _group(_HEADING), r"\A[ \t]*#", not_title=_NOT_A_TITLE_LINE + "|" + _SECTION_HEADING)
     # the title line or sentence normalization drops (``normalize.title_line`` looked for where the first line is short enough)
     short_first_line = raw.str.find("\n", literal=True) <= 4 * (normalize.TITLE_LINE_CHARS + 20)  # UTF-8: 4 bytes a character at most; marks
     found = _fill(raw, found, normalize.title_line, normalize.MAY_BE_TITLE_LINE, not_title=_NOT_TITLE_OR_AUTHORS, among=short_first_line)

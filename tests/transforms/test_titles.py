@@ -93,6 +93,12 @@ def titles(*raws: str) -> list[str | None]:
         ("Neural Radiance Fields from Sparse Views\nAlice Smith, Bob Jones; Proceedings of CVPR, 2024, pp. 1-9\nAbstract\nNovel view synthesis.",
          "Neural Radiance Fields from Sparse Views"),
         ("## A Heading Title\nWe study things.", "A Heading Title"),
+        ("### Sparse Transformers\nWe study things.", "Sparse Transformers"),  # in title case, a name's shape: a heading's title
+        ("## Attention Is All You Need\nWe study things.", "Attention Is All You Need"),
+        ("## Session-Based Recommendation\nWe study things.", "Session-Based Recommendation"),
+        ("## Oral Papers\nWe study things.", None),  # a listing's section
+        ("### Poster Session 2\nWe study things.", None),
+        ("## Contents\nWe study things.", None),
         # the words before an abstract label on the first line
         ("MoE-X: A Mixture-of-Experts Model for Intrinsic Interpretability. Abstract: Neurons in large models.",
          "MoE-X: A Mixture-of-Experts Model for Intrinsic Interpretability"),
