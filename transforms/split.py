@@ -71,13 +71,20 @@ _LEADING = " \t\n" + INVISIBLE_MARKS  # stripped from a file's start before its 
 _FIELDS = ("venue", "year", "header_lang", "collection", "part")
 
 
-HTML_PAGE = r"^[\s\ufeff]*(?:<!--[\s\S]*?-->\s*)*(?i:<!doctype\s+html|<html[\s>])"  # a saved HTML page, not a listing with some tags
+# A saved HTML page, or a scraped page fragment that opens with a block element ("<h1>ICML 2025 Papers</h1><div ..."); not a
+# listing with some tags (its first line is a header line, not a tag)
+HTML_PAGE = (
+    r"^[\s\ufeff]*(?:<!--[\s\S]*?-->\s*)*(?i:<!doctype\s+html|<html[\s>]|<(?:head|body|title|meta|h[1-6]|div|section|article|main"
+    r"|header|table|ul|ol|dl)[\s>])"
+)
 
 
 class _PageListing(HTMLParser):
     """An HTML page as a listing: the text of its ``<title>`` (else of its first ``<h1>``), then the content of each block
-    element as a block. Inline markup stays as it was written (normalize reads links, emphasis and entities); ``<head>``,
-    scripts, styles and comments go."""
+    element as a block, and an empty line in text as a gap between blocks. A paper's heading (``<h2>`` to ``<h6>``) is the
+    first line of the block under it (``### Title``), unless a list, a table or another heading follows it (a section's).
+    Inline markup stays as it was written (normalize reads links, emphasis and entities); ``<head>``, scripts, styles and
+    comments go."""
 
     SKIPPED = frozenset({"head", "script", "style", "noscript", "template", "svg", "iframe", "object"})
     BLOCK = frozenset(
@@ -86,6 +93,9 @@ class _PageListing(HTMLParser):
          "html", "form", "figure", "figcaption", "details", "summary", "center"}
     )
     VOID = frozenset({"area", "base", "col", "embed", "img", "input", "link", "meta", "param", "source", "track", "wbr"})
+    HEADING = frozenset({"h2", "h3", "h4", "h5", "h6"})
+    SECTION_BODY = frozenset({"ul", "ol", "dl", "table"})  # what follows a section's heading, not a paper's
+    HEADING_MARK, SECTION_MARK = "\ue000", "\ue001"  # a heading block's first character; a block of its own before a list
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=False)
@@ -108,7 +118,7 @@ class _PageListing(HTMLParser):
         elif tag == "br":
             self.parts.append("\n")
         elif tag in self.BLOCK:
-            self.parts.append("\n\n")
+            self.parts.append("\n\n" + (self.HEADING_MARK if tag in self.HEADING else self.SECTION_MARK + "\n\n" if tag in self.SECTION_BODY else ""))
             if tag == "h1" and self.heading is None:
                 self.heading, self.in_heading = [], True
         elif tag not in self.VOID:
@@ -135,7 +145,7 @@ class _PageListing(HTMLParser):
         if self.in_title:
             self.title.append(data)
         elif not self.skipped:
-            text = re.sub(r"\s+", " ", data)
+            text = "\n\n".join(re.sub(r"\s+", " ", piece) for piece in re.split(r"[ \t\r\f\v]*\n\s*\n\s*", data))
             self.parts.append(text)
             if self.in_heading and self.heading is not None:
                 self.heading.append(text)
@@ -153,8 +163,26 @@ class _PageListing(HTMLParser):
         repeats = [i for i, block in enumerate(blocks) if header and _plain(re.sub(r"<[^<>]*>", " ", block)) == header]
         if repeats:
             del blocks[repeats[0]]  # the page's heading, which repeats its title
-        body = "\n\n".join(blocks)
+        body = "\n\n".join(self._with_headings(blocks))
         return f"{header}\n\n{body}\n" if header else f"{body}\n"
+
+
+    def _with_headings(self, blocks: list[str]) -> list[str]:
+        """The blocks without marks, each paper's heading the first line of the block under it (``### Title``)."""
+        joined: list[str] = []
+        i = 0
+        while i < len(blocks):
+            block, after = blocks[i], blocks[i + 1] if i + 1 < len(blocks) else self.SECTION_MARK
+            heading = block[1:].strip() if block.startswith(self.HEADING_MARK) else None
+            if heading and not after.startswith((self.HEADING_MARK, self.SECTION_MARK)):
+                joined.append(f"### {heading}\n{after}")
+                i += 1
+            elif heading is None and block != self.SECTION_MARK:
+                joined.append(block)
+            elif heading:
+                joined.append(heading)
+            i += 1
+        return joined
 
 
 def _plain(text: str) -> str:

@@ -483,12 +483,29 @@ def test_a_saved_html_page_is_read_as_the_listing_it_shows() -> None:
     assert parsed.select("collection", "venue", "year").row(0) == ("ICML 2024 Papers", "ICML", 2024)
     assert blocks["text_raw"].to_list() == [
         '<a href="/">Home</a>',
-        "Sparse Transformers",
-        "We propose a method for training <i>sparse</i> transformers that keeps accuracy while cutting compute &amp; memory."
-        ' Code: <a href="https://github.com/lab/sparse">GitHub</a>',
-        "Hierarchical GNNs",
-        "Graph neural networks struggle with long-range dependencies.\nWe introduce a hierarchical message passing scheme.",
-    ]  # the heading that repeats the title, the head, the script and the comment are gone; inline markup stays for normalize
+        "### Sparse Transformers\nWe propose a method for training <i>sparse</i> transformers that keeps accuracy while cutting"
+        ' compute &amp; memory. Code: <a href="https://github.com/lab/sparse">GitHub</a>',
+        "### Hierarchical GNNs\nGraph neural networks struggle with long-range dependencies.\nWe introduce a hierarchical message passing scheme.",
+    ]  # the heading that repeats the title, the head, the script and the comment are gone; inline markup stays for normalize;
+    # each paper's heading is its block's first line
+
+
+def test_a_page_fragment_is_a_page_and_a_sections_heading_stays_apart_from_its_papers() -> None:
+    """A scraper's dump of a page's content (no doctype, no <html>) opens with a block element; a section's heading (one
+    above a list, a table or another heading) is no paper's title; an empty line in a page's text is a gap between blocks."""
+    fragment = (
+        "<h1>ICLR 2025 Papers</h1>\n<h2>Orals</h2>\n<div class='paper'><h3>Sparse Codes</h3><p>We study sparse codes.</p></div>\n"
+        "<h2>Posters</h2><ul><li>We study dense codes.</li><li>We study graphs.</li></ul><h4></h4><p>We study trees.\n\n"
+        "We study forests.</p><h3>Last heading</h3>\n"
+    )
+    parsed, blocks = _split(fragment)
+    assert parsed.select("header_raw", "venue", "year").row(0) == ("ICLR 2025 Papers", "ICLR", 2025)
+    assert blocks["text_raw"].to_list() == [
+        "Orals", "### Sparse Codes\nWe study sparse codes.", "Posters", "We study dense codes.", "We study graphs.",
+        "We study trees.", "We study forests.", "Last heading",
+    ]
+    for not_a_page in ("ICML 2025 Papers\n\n<div>An abstract in a div.</div>\n", "<b>ICML 2025</b> Papers\n\nAn abstract.\n"):
+        assert page_listings(pl.Series([not_a_page])).to_list() == [not_a_page]
 
 
 def test_a_page_without_a_title_takes_its_first_heading_and_a_listing_with_tags_is_not_a_page() -> None:
