@@ -104,11 +104,16 @@ _CHROME_FIELDS = (
     r"JEL(?: [Cc]lassifications?| [Cc]odes?)?|Suggested Citation|Date Written|(?:\d+[ \t]+Pages[ \t]+)?Posted|"
     r"Why [Ii]t [Mm]atters|Key [Tt]akeaways?|Takeaways?|My [Tt]ake|Our [Tt]ake|Bottom [Ll]ine|URL Source|Markdown Content|Published Time|"
     # HAL's record fields (also in French)
-    r"Document type|Type de document|Domain|Domaine|Mots-cl[ée]s|HAL Id|Cite this document|Citer ce document|Collections?)[ \t]*:"
+    r"Document type|Type de document|Domain|Domaine|Mots-cl[ée]s|HAL Id|Cite this document|Citer ce document|Collections?|"
+    # keywords in other languages; eLibrary's and CyberLeninka's fields (a Russian paper's subject code, its citation)
+    r"Palabras [Cc]lave|Palavras-[Cc]have|Parole [Cc]hiave|Schlüsselwörter|Schlagwörter|Stichwörter|Trefwoorden|Nyckelord|Kata [Kk]unci"
+    r"|Słowa kluczowe|Anahtar [Kk]elimeler|Từ khóa|Ключевые слова|Ключові слова|УДК|ГРНТИ|Для цитирования)[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
     # Chinese, Japanese and Korean paper blogs' fields, with a full-width or ASCII colon
     r"|(?:作者|单位|單位|机构|機構|链接|鏈接|论文链接|論文鏈接|论文地址|論文地址|原文链接|原文鏈接|代码|代碼|代码地址|代碼地址|代码链接|代碼鏈接|项目主页|項目主頁"
-    r"|发表|發表|收录|收錄|会议|會議|期刊|关键词|關鍵詞|关键字|關鍵字|来源|來源|发布时间|發佈時間|著者|所属|キーワード|저자|소속|키워드)[ \t]*[:：]"
+    r"|发表|發表|收录|收錄|会议|會議|期刊|关键词|關鍵詞|关键字|關鍵字|来源|來源|发布时间|發佈時間|著者|所属|キーワード|저자|소속|키워드|주제어"
+    # CNKI's and Chinese journals' record fields, J-STAGE's dates
+    r"|基金资助|基金項目|基金项目|分类号|中图分类号|文献标识码|文章编号|收稿日期|修回日期|引用本文|下载|DOI|発行日|公開日|受付日|受理日|早期公開日)[ \t]*[:：]"
 )
 # A blog's link field: the link alone after its label ("Paper: https://...", "Code: github.com/a/b"). A hard-wrapped abstract
 # whose first line starts "Project page: https://x.org. We propose" keeps that line.
@@ -158,6 +163,7 @@ CHROME_LINE = (
     r"|" + _ARXIV_LINE +
     r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|(?:upvote[ \t]*\d*|\d+[ \t]+upvotes?)(?:[ \t]*[·•|][ \t]*\d+[ \t]+comments?)?"
     r"|\d+[ \t]+comments?(?:[ \t]+(?:share|save|hide|report|crosspost|give award))*|posted by u/\S+[^\n]{0,60}|chat is not available\.?"
+    r"|share|save|hide|report|crosspost|give award|reply"  # a Reddit post's actions, one a line
     r"|(?:show (?:more|less)|read more|(?:see|view) (?:all|more))[ \t]*[»›→>]*"
     r"|(?:save|cite|twitter|linkedin|facebook)(?:[ \t]+(?:save|cite|twitter|linkedin|facebook)){1,4}"  # Google Scholar's actions ...
     r"(?:[ \t]+cited by[ \t]*[\d,]+)?(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?(?:[ \t]+view as html)?"  # ... and links
@@ -182,7 +188,7 @@ CHROME_LINE = (
     r"|\[Submitted on [^\n]*\]|Report issue for preceding element"
     r"|pp\.?[ \t]*\d{1,5}[ \t]*[-–][ \t]*\d{1,5}|\(or arXiv:\d{4}\.\d{4,5}(?:v\d+)?[^\n]{0,40}\)|https?://doi\.org/10\.48550/arXiv\.\d{4}\.\d{4,5}(?:v\d+)?|Submission history"
     r"|From:[^\n]{1,100}\[view email\][^\n]{0,40}|\[v\d{1,2}\][ \t]+[A-Z][a-z]{2},[ \t]+\d{1,2}[ \t]+[A-Z][a-z]{2}[ \t]+\d{4}[^\n]{0,80}"
-    r"|(?i:citations|references)[ \t]*\([\d,]+\)|Figures and Tables|(?:" + EMOJI + r"[ \t]*[\d,.]*[kK]?[ \t]*)+"
+    r"|(?i:citations|references)[ \t]*\([\d,]+\)|被?引用文献[ \t]*[(（][\d,]+[)）]|Figures and Tables|(?:" + EMOJI + r"[ \t]*[\d,.]*[kK]?[ \t]*)+"
     r"|(?i:access this (?:chapter|article|book)|log in via an institution|similar content being viewed by others|full-text available"
     r"|buy (?:this )?(?:chapter|article|book|e-?book|pdf)\b[^\n]{0,60}|tax calculation will be finali[sz]ed (?:at|during) checkout\.?"
     r"|(?:(?:e-?book|chapter|article|softcover|hardcover)[ \t]+)?(?:eur|usd|gbp|chf|€|\$|£)[ \t]*\d[\d.,]*|price (?:in|ex)cludes vat[^\n]{0,40}"
@@ -350,9 +356,10 @@ README_SECTIONS = (
 # bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings or fields), and the
 # ACM Digital Library's ("CCS Concepts: • Computing methodologies → ...", "Additional Key Words and Phrases:", "ACM Reference
 # Format:" and the citation under it), and a Chinese paper blog's comment on the paper ("推荐理由：", "点评：", "编者按：").
-# All after a sentence: "... we study X for\nKeywords\nand phrases" is text.
+# All after a sentence, perhaps under field lines ("Keywords: …" / "JEL Classification: …" / "Suggested Citation:"): "... we
+# study X for\nKeywords\nand phrases" is text.
 _TRAILING_SECTIONS = (
-    r"([.!?。！？][\"”'\)]?)[ \t]*\r?\n[ \t]*(?:"
+    r"([.!?。！？][\"”'\)]?)[ \t]*\r?\n(?:[ \t]*(?:" + _CHROME_FIELDS + r"|" + _LINK_FIELD + r")[^\n]*\r?\n)*[ \t]*(?:"
     r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}(?:\r?\n[^\n]{1,100}){0,15}\s*"
     r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*"
     r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract(?:[ \t]+[^\n]{1,120}?[ \t]Abstract)?)[ \t]*(?:\r?\n[\s\S]*)?"
@@ -367,7 +374,8 @@ _TRAILING_SECTIONS = (
 
 _ABSTRACT_LABELS = (
     "Abstract", "Abstract and Figures", "ABSTRACT", "摘要", "摘 要", "摘\u3000要", "要旨", "要約", "概要", "초록", "요약", "Аннотация", "АННОТАЦИЯ", "Zusammenfassung",
-    "Résumé", "Resumen", "Resumo", "Riassunto", "Sommario", "Samenvatting", "Streszczenie", "Özet",
+    "Résumé", "Resumen", "Resumo", "Riassunto", "Sommario", "Samenvatting", "Streszczenie", "Özet", "抄録", "Abstrak", "Tóm tắt",
+    "Анотація",
 )
 # An abstract label at the start of one of a block's first lines, before the markup is
 # converted: alone on its line as a heading ("## Abstract", "<h3>Abstract</h3>",
@@ -1630,12 +1638,12 @@ _FOLDED = "[" + "".join(_TO_ASCII) + r"\u200b-\u200d\u2060\ufeff\u00ad[\p{Zs}&&[
 # them is written "^..." or "_..." first ("10⁻³" -> "10^-3", "x₁" -> "x_1").
 _SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁱⁿ", "0123456789+-=()in"))
 _SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₔₕₖₗₘₙₚₛₜ", "0123456789+-=()aeoxəhklmnpst"))
-_SCRIPT_RUN = {"^": "[" + "".join(_SUPERSCRIPTS) + "]+", "_": "[" + "".join(_SUBSCRIPTS) + "]+"}
+_SCRIPT_CHARS = {"^": "".join(_SUPERSCRIPTS), "_": "".join(_SUBSCRIPTS)}
 
 
 def _spell_scripts(text: pl.Expr) -> pl.Expr:
-    for mark, run in _SCRIPT_RUN.items():  # no second mark after one already there ("10^³")
-        text = text.str.replace_all(f"([^{mark}]|^)({run})", f"${{1}}{mark}${{2}}")
+    for mark, chars in _SCRIPT_CHARS.items():  # the whole run after one mark: no second one ("10^³", "10^⁻³", "⁻³" at the start)
+        text = text.str.replace_all(f"(^|[^{mark}{chars}])([{chars}]+)", f"${{1}}{mark}${{2}}")
     scripts = _SUPERSCRIPTS | _SUBSCRIPTS
     return text.str.replace_many(list(scripts), list(scripts.values()))
 
@@ -1678,7 +1686,7 @@ def _fold_non_ascii(rows: pl.Series) -> pl.Series:
     nfkc = _nfkc(rows)
     # Superscripts and subscripts are spelled out first on the rows NFKC changes that hold them.
     changed = (nfkc != rows).fill_null(False).arg_true()
-    scripted = changed.filter(rows.gather(changed).str.contains("|".join(_SCRIPT_RUN.values())))
+    scripted = changed.filter(rows.gather(changed).str.contains("[" + "".join(_SCRIPT_CHARS.values()) + "]"))
     if not scripted.is_empty():
         nfkc = nfkc.scatter(scripted, _nfkc(_vectorized(_spell_scripts)(rows.gather(scripted))))
     return _convert_rows(nfkc, lambda batch: batch.str.contains(_FOLDED), _vectorized(_fold_classes))
@@ -2161,8 +2169,8 @@ def _second_pass(rows: pl.Series) -> pl.Series:
 
 
 def _needs_second_pass(batch: pl.Series) -> pl.Series:
-    # "--" too: a dropped tag can join a word and a dash pair ("x<i>--y").
-    needs = _contains_any_char(batch, _MARKUP_CHARS) | batch.str.contains("--", literal=True)
+    # "--" too: a dropped tag can join a word and a dash pair ("x<i>--y"); a shortcode too: a dropped command can leave one ("\emph{:fire:").
+    needs = _contains_any_char(batch, _MARKUP_CHARS) | batch.str.contains("--", literal=True) | batch.str.contains(SHORTCODE)
     rows = (_non_ascii(batch) & ~needs).fill_null(False).arg_true()  # mojibake and what NFKC composes are never ASCII
     rows = rows.filter(batch.gather(rows).str.contains(MOJIBAKE + r"|[\p{M}\u1100-\u11ff]"))  # a pair, a combining mark, a jamo
     rows = rows.filter(batch.gather(rows).str.contains(MOJIBAKE) | _refold_changes(batch.gather(rows)))

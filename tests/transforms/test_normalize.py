@@ -145,6 +145,9 @@ EXAMPLES = [
     ("Resumo: We study", "We study"),
     ("요약: We study", "We study"),
     ("Аннотация. We study", "We study"),
+    ("部分グラフ\n山田 太郎, 佐藤 花子\n2025 年 39 巻 2 号 p. 1-10\n発行日: 2025/03/01\n公開日: 2025/03/01\nジャーナル フリー\n抄録\n価格を研究する。",
+     "価格を研究する。"),  # J-STAGE's page: six lines above its label
+    ("Abstrak: Kami mempelajari harga.", "Kami mempelajari harga."),
     ("Resumo dos resultados: we study", "Resumo dos resultados: we study"),
     # hard-wrapped Chinese and Japanese join without a space; Korean, and a break between scripts, with one
     ("我们提出了一种基于有效电阻的\n图重连方法。", "我们提出了一种基于有效电阻的图重连方法。"),
@@ -231,6 +234,19 @@ EXAMPLES = [
      "The copyright holder for this preprint is the author/funder. It is made available under a CC-BY 4.0 International license.", "We study proteins."),
     ("We study proteins.\nFunding Statement\nThis study was funded by X.\nAuthor Declarations\nI confirm all relevant ethical guidelines.", "We study proteins."),
     ("We study pricing.\nSuggested Citation:\nDoe, Jane, Pricing (March 1, 2025). Available at SSRN: https://ssrn.com/abstract=5012345", "We study pricing."),
+    ("We study pricing.\nKeywords: pricing\nJEL Classification: G12\nSuggested Citation:\nDoe, Jane, Pricing (March 1, 2025). Available at SSRN: "
+     "https://ssrn.com/abstract=5012345", "We study pricing."),  # the section under field lines
+    ("We study pricing.\nJEL: G12\nSuggested readings are below.", "We study pricing. JEL: G12 Suggested readings are below."),
+    # CNKI's, eLibrary's and J-STAGE's record fields; keywords in other languages; a Reddit post's actions, one a line
+    ("我们研究定价。\n关键词：定价；合谋\n基金资助：国家自然科学基金(62276000)\n分类号：TP18\nDOI：10.13328/j.cnki.jos.001234\n下载：123 页码：1-12",
+     "我们研究定价。"),
+    ("Мы изучаем цены.\nКлючевые слова: цены, сговор\nУДК: 004.8", "Мы изучаем цены."),
+    ("価格を研究する。\nキーワード: 価格\n引用文献 (12)\n被引用文献 (3)", "価格を研究する。"),
+    ("Estudiamos precios.\nPalabras clave: precios", "Estudiamos precios."),
+    ("Estudamos preços.\nPalavras-chave: preços", "Estudamos preços."),
+    ("Wir untersuchen Preise.\nSchlüsselwörter: Preise", "Wir untersuchen Preise."),
+    ("Kami mempelajari harga.\nKata kunci: harga", "Kami mempelajari harga."),
+    ("We study pricing.\n123 comments\nshare\nsave\nhide\nreport", "We study pricing."),
     ("We study proteins.\nThis article is a preprint and has not been certified by peer review [what does this mean?].", "We study proteins."),
     ("We study proteins.\nCompeting Interest Statement: The authors have declared no competing interest.", "We study proteins."),
     # Hugging Face's, ResearchGate's and Papers with Code's pages around an abstract
@@ -531,6 +547,8 @@ EXAMPLES = [
     ("@article{k, title={T}, year={2020}}", "@article{k, title={T}, year={2020}}"),
     # superscripts and subscripts keep their meaning through NFKC (extra.txt, moji.txt)
     ("scales as E ∝ N² and the error decays as 10⁻³ per step", "scales as E ∝ N^2 and the error decays as 10^-3 per step"),
+    ("a rate of 10^⁻³ and 10^³", "a rate of 10^-3 and 10^3"),  # one mark before a run, none after a caret already there
+    ("⁻³ of the mass", "^-3 of the mass"),  # a run at the text's start is one run too
     ("x² + y² ≤ r² and x₁, CO₂, 10¹²", "x^2 + y^2 ≤ r^2 and x_1, CO_2, 10^12"),
     ("sizes from 10\u00c2\u00b3 to 10^6 rows", "sizes from 10^3 to 10^6 rows"),
     ("the \\emph{\u00c3}\u00a9cole and \u00c3$\u00a9t\u00c3\u00a9", "the \u00e9cole and \u00e9t\u00e9"),  # markup inside mojibake: repaired once it is gone (hypothesis)
@@ -674,6 +692,7 @@ BATCH = {"min_size": 1, "max_size": 20}
 @settings(max_examples=40, deadline=None)
 @given(st.lists(TEXT, **BATCH))
 @example(["Table\u951f\u65a4\u62f7AAAA\u0132\u3041\u3041AAAAAAAA\u3041"])  # GBK mojibake at the CJK share, which "\u0132" -> "IJ" moved
+@example(["\\emph{:fire:", "\t\u207b\u00b3"])  # a shortcode a dropped command leaves; a superscript run at the start
 def test_normalize_is_idempotent_and_leaves_no_residue(raws: list[str]) -> None:
     once = norm(*raws)
     assert norm(*once) == once
@@ -755,7 +774,9 @@ CHROME_LINES = st.sampled_from(
      "\u539f\u521b \u673a\u5668\u4e4b\u5fc3 2025-03-03 12:00 \u5317\u4eac", "\u7248\u6743\u58f0\u660e\uff1a\u672c\u6587\u4e3a\u535a\u4e3b\u539f\u521b\u6587\u7ae0\uff0c\u8f6c\u8f7d\u8bf7\u9644\u4e0a\u539f\u6587\u51fa\u5904\u94fe\u63a5\u3002",
      "\u6587\u7ae0\u6d4f\u89c8\u9605\u8bfb1.2k\u6b21\uff0c\u70b9\u8d5e23\u6b21\uff0c\u6536\u85cf45\u6b21\u3002",
      "いいね 12", "ストック 3", "공감 12 댓글 3", "구독하기", "この記事が気に入ったらサポートをしてみませんか？",
-     "Document type : Conference papers", "Domain : Computer Science [cs]/Machine Learning [cs.LG]", "HAL Id : hal-04123456"]
+     "Document type : Conference papers", "Domain : Computer Science [cs]/Machine Learning [cs.LG]", "HAL Id : hal-04123456",
+     "\u57fa\u91d1\u8d44\u52a9\uff1a\u56fd\u5bb6\u81ea\u7136\u79d1\u5b66\u57fa\u91d1", "\u0423\u0414\u041a: 004.8", "Palabras clave: a, b", "report",
+     "\u88ab\u5f15\u7528\u6587\u732e (3)"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
