@@ -174,7 +174,8 @@ CHROME_LINE = (
     r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
     r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
     # a venue note ends in the venue's capitalized word or a year ("Published by the society, the survey" is a wrapped line)
-    r"|\(?(?:Accepted|To appear|Published|Presented)[ \t]+(?:at|to|in|by|as)\b(?:[^\n]{0,120}?[ \t(])?(?:\p{Lu}[\p{L}\p{N}'’&.-]*|[0-9]+)\)?\.?"
+    r"|\(?(?:Accepted|To appear|Published|Presented|Under review)[ \t]+(?:at|to|in|by|as)\b(?:[^\n]{0,120}?[ \t(])?(?:\p{Lu}[\p{L}\p{N}'’&.-]*|[0-9]+)\)?\.?"
+    r"|(?:Preprint\.?[ \t]+)?Under review\.?"  # a PDF's running head ("Preprint. Under review.", "Under review as a conference paper at ICLR 2025")
     r"|(?:v\d+[ \t]+)?[Ss]ubmitted(?:[ \t]+on)?[ \t]+(?:\d{1,2}[ \t]+\p{L}+\.?,?|\p{L}+\.?[ \t]+\d{1,2},?)[ \t]+\d{4}[^\n]*|originally announced[^\n]*"
     r"|TL;?DR[ \t]+\p{Lu}[^\n]*"
     r"|[▽△▼▲][ \t]*(?i:more|less)|Expand|Collapse"
@@ -355,7 +356,8 @@ README_SECTIONS = (
 # Access's "Related Material", SSRN's "Suggested Citation:" and the citation under it, and
 # bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings or fields), and the
 # ACM Digital Library's ("CCS Concepts: • Computing methodologies → ...", "Additional Key Words and Phrases:", "ACM Reference
-# Format:" and the citation under it), and a Chinese paper blog's comment on the paper ("推荐理由：", "点评：", "编者按：").
+# Format:" and the citation under it), a Chinese paper blog's comment on the paper ("推荐理由：", "点评：", "编者按："), and a PDF's
+# text past its abstract ("1 Introduction", "I. INTRODUCTION" on a line of its own, and all below it).
 # All after a sentence, perhaps under field lines ("Keywords: …" / "JEL Classification: …" / "Suggested Citation:"): "... we
 # study X for\nKeywords\nand phrases" is text.
 _TRAILING_SECTIONS = (
@@ -367,6 +369,7 @@ _TRAILING_SECTIONS = (
     r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
     r"|Suggested Citation[ \t]*:[\s\S]*|Anthology ID[ \t]*:[\s\S]*|(?:References|REFERENCES)[ \t]*\r?\n[ \t]*(?:\[1\]|1\.)[ \t][\s\S]*|Cited [Bb]y[ \t]*(?:\r?\n[\s\S]*)?"
     r"|#{1,6}[ \t]+" + README_SECTIONS + r"\b[^\n]*(?:\r?\n[\s\S]*)?"
+    r"|(?:1|I)\.?[ \t]+(?:Introduction|INTRODUCTION)[ \t]*\r?\n[\s\S]*"  # a PDF's text past its abstract
     r"|(?:CCS Concepts|Additional Key Words and Phrases|ACM Reference Format)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
     r"|(?:推荐理由|推薦理由|点评|點評|短评|短評|编者按|編者按|小编点评|小編點評|个人(?:评价|点评|看法)|個人(?:評價|點評|看法))[ \t]*[:：][\s\S]*)\z"
 )
@@ -721,7 +724,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),
         _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
         lambda batch: batch.str.contains(
-            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|Suggested|Anthology ID|References|REFERENCES|Cited|#|推|点|點|短|编|編|小|个|個)"
+            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|Suggested|Anthology ID|References|REFERENCES|Cited|#|推|点|點|短|编|編|小|个|個|(?:1|I)\.?[ \t]+(?:Intro|INTRO))"
         ),
     )
     badges = _on_rows(

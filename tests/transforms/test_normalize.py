@@ -247,6 +247,13 @@ EXAMPLES = [
     ("Wir untersuchen Preise.\nSchlüsselwörter: Preise", "Wir untersuchen Preise."),
     ("Kami mempelajari harga.\nKata kunci: harga", "Kami mempelajari harga."),
     ("We study pricing.\n123 comments\nshare\nsave\nhide\nreport", "We study pricing."),
+    # a PDF's running head and its text past the abstract; an abstract's wrapped line and a structured abstract's heading stay
+    ("We study x.\nPreprint. Under review.\narXiv:2501.01234v2  [cs.LG]  3 Mar 2025", "We study x."),
+    ("Under review as a conference paper at ICLR 2025\nWe study x.", "We study x."),
+    ("We study x.\n1 Introduction\nGraph learning is everywhere.\n2 Related Work\nMany.", "We study x."),
+    ("We study x.\nI. INTRODUCTION\nGraphs are everywhere.", "We study x."),
+    ("We study x in\n1 Introduction\nGraphs.", "We study x in 1 Introduction Graphs."),
+    ("Background\nWe study x.\nIntroduction\nWe do.", "Background We study x. Introduction We do."),
     ("We study proteins.\nThis article is a preprint and has not been certified by peer review [what does this mean?].", "We study proteins."),
     ("We study proteins.\nCompeting Interest Statement: The authors have declared no competing interest.", "We study proteins."),
     # Hugging Face's, ResearchGate's and Papers with Code's pages around an abstract
@@ -776,7 +783,7 @@ CHROME_LINES = st.sampled_from(
      "いいね 12", "ストック 3", "공감 12 댓글 3", "구독하기", "この記事が気に入ったらサポートをしてみませんか？",
      "Document type : Conference papers", "Domain : Computer Science [cs]/Machine Learning [cs.LG]", "HAL Id : hal-04123456",
      "\u57fa\u91d1\u8d44\u52a9\uff1a\u56fd\u5bb6\u81ea\u7136\u79d1\u5b66\u57fa\u91d1", "\u0423\u0414\u041a: 004.8", "Palabras clave: a, b", "report",
-     "\u88ab\u5f15\u7528\u6587\u732e (3)"]
+     "\u88ab\u5f15\u7528\u6587\u732e (3)", "Preprint. Under review.", "Under review as a conference paper at ICLR 2025"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
