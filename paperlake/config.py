@@ -63,7 +63,7 @@ BOUNDS: dict[str, tuple[float, float | None]] = {
         _SHARE,
     ),
     **dict.fromkeys(
-        ("bands", "rows", "containment_min_shingles", "passage_shingles", "passage_shared", "passage_cap", "batch_bytes", "workers", "max_words", "max_chars",
+        ("bands", "rows", "containment_min_shingles", "shared_run", "passage_shingles", "passage_shared", "passage_cap", "batch_bytes", "workers", "max_words", "max_chars",
          "max_decompressed_bytes", "cjk_chars_per_word"),
         _COUNT,
     ),

@@ -106,4 +106,6 @@ def _why_edge(measure: str, similarity: float) -> str:
         return f"containment {similarity:.3f} and the same method name introduced in both (borderline similarity)"
     if measure == "cut_copy":
         return f"containment {similarity:.3f} of a copy cut short (ending in an ellipsis) in the other's opening (borderline similarity)"
+    if measure == "shared_run":
+        return f"containment {similarity:.3f} and one long stretch of text in common: the same abstract under other page text (borderline similarity)"
     return f"{measure} {similarity:.3f}"

@@ -61,7 +61,8 @@ class DedupParams:
     containment_min_shingles: int = 30  # at least this many shingles (a shorter fragment two papers may share is borderline)
     borderline_jaccard: float = 0.3  # a pair below both but at this Jaccard ...
     borderline_containment: float = 0.5  # ... or this containment is confirmed by its spread ...
-    spread: float = 0.2  # ... at least this (``minhash.spread``), unless the method names it introduces conflict
+    spread: float = 0.2  # ... at least this (``minhash.shared_runs``), unless the method names it introduces conflict ...
+    shared_run: int = 40  # ... or by a run of this many consecutive shared shingles (one abstract under two pages' text)
     shingle_bytes: int = 16  # bytes of the spaceless key per word-anchored shingle
     bands: int = 24  # LSH bands
     rows: int = 3  # signature bins per band
@@ -195,7 +196,7 @@ def confirm(pairs: pl.DataFrame, candidates: Candidates, params: DedupParams) ->
         .when(pl.col("measure") == "spread")
         .then(pl.col("spread"))
         .otherwise(pl.col("containment"))
-    ).drop("spread", "names", "smaller", "opening", "cut")
+    ).drop("spread", "run", "names", "smaller", "opening", "cut")
 
 
 def reachable(pairs: pl.DataFrame, shingled: minhash.ShingleHashes, params: DedupParams) -> pl.DataFrame:
@@ -229,11 +230,12 @@ def is_borderline(params: DedupParams) -> pl.Expr:
 def passes(params: DedupParams) -> pl.Expr:
     """A confirmed pair: Jaccard or containment at the threshold, or borderline with one introduced
     method name in common, or borderline with no method names to compare and its spread at ``params.spread``,
-    or borderline with its shorter side a cut copy of the longer's opening (``is_cut_copy``) and no conflicting names."""
+    or borderline with its shorter side a cut copy of the longer's opening (``is_cut_copy``) or a shared run of
+    ``params.shared_run`` shingles (``is_shared_run``), and no conflicting names."""
     by_evidence = (
         (pl.col("names") == "shared")
         | (pl.col("names").is_null() & (pl.col("spread") >= params.spread))
-        | (is_cut_copy(params) & (pl.col("names").ne_missing("conflict")))
+        | ((is_cut_copy(params) | is_shared_run(params)) & (pl.col("names").ne_missing("conflict")))
     )
     return _strong(params) | (is_borderline(params) & by_evidence.fill_null(False))
 
@@ -248,7 +250,9 @@ def _measure(params: DedupParams) -> pl.Expr:
         .then(pl.lit("method_name"))
         .when(is_cut_copy(params))
         .then(pl.lit("cut_copy"))
-        .otherwise(pl.lit("spread"))
+        .when(pl.col("names").is_null() & (pl.col("spread") >= params.spread))
+        .then(pl.lit("spread"))
+        .otherwise(pl.lit("shared_run"))
     )
 
 
@@ -258,13 +262,22 @@ def is_cut_copy(params: DedupParams) -> pl.Expr:
     return pl.col("cut").fill_null(False) & (pl.col("opening") >= params.containment)
 
 
+def is_shared_run(params: DedupParams) -> pl.Expr:
+    """A borderline pair that shares ``params.shared_run`` consecutive shingles (about as many words): one abstract under two
+    pages' text (a publisher's head above one copy, another site's above the other). Templates two papers share are
+    shorter (at most 27 shingles among the labeled fixture's borderline pairs of different papers)."""
+    return pl.col("run").fill_null(0) >= params.shared_run
+
+
 def without_evidence(pairs: pl.DataFrame) -> pl.DataFrame:
     """Pairs with the columns ``borderline_evidence`` adds, null: pairs that need none."""
-    return pairs.with_columns(spread=pl.lit(None, pl.Float64), names=pl.lit(None, pl.String), opening=pl.lit(None, pl.Float64), cut=pl.lit(None, pl.Boolean))
+    return pairs.with_columns(
+        spread=pl.lit(None, pl.Float64), run=pl.lit(None, pl.Int64), names=pl.lit(None, pl.String), opening=pl.lit(None, pl.Float64), cut=pl.lit(None, pl.Boolean)
+    )
 
 
 def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataFrame:
-    """Add ``spread`` (``minhash.spread``), ``names``, ``opening`` (``minhash.opening_share``) and ``cut`` (the shorter side's
+    """Add ``spread`` and ``run`` (``minhash.shared_runs``), ``names``, ``opening`` (``minhash.opening_share``) and ``cut`` (the shorter side's
     text ends in an ellipsis) to pairs of rows of ``candidates``.
 
     ``names`` compares the method names the two keys introduce (``methods.method_names`` of
@@ -288,8 +301,9 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     cut = np.isin(np.where(sizes[a] <= sizes[b], a, b), cut_rows.to_numpy())
     opening = np.full(named.height, np.nan)
     opening[cut] = minhash.opening_share(named.filter(pl.Series(cut)), candidates.shingled, CUT_SLACK)  # only cut copies need it
+    spread, run = minhash.shared_runs(named, candidates.shingled)
     return named.with_columns(
-        spread=pl.Series(minhash.spread(named, candidates.shingled)), names=relation, opening=pl.Series(opening).fill_nan(None), cut=pl.Series(cut)
+        spread=pl.Series(spread), run=pl.Series(run), names=relation, opening=pl.Series(opening).fill_nan(None), cut=pl.Series(cut)
     ).drop("_names_a", "_names_b")
 
 

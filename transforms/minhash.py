@@ -432,16 +432,18 @@ def pair_similarity(pairs: pl.DataFrame, shingle_sets: pl.DataFrame) -> pl.DataF
     )
 
 
-def spread(pairs: pl.DataFrame, shingled: ShingleHashes) -> np.ndarray:
-    """For each pair ``(a, b)`` of rows of ``shingled``: how much of the shorter text is shared outside its two longest shared runs.
+def shared_runs(pairs: pl.DataFrame, shingled: ShingleHashes) -> tuple[np.ndarray, np.ndarray]:
+    """For each pair ``(a, b)`` of rows of ``shingled``: its spread, how much of the shorter text is shared outside its two
+    longest shared runs, and the length of its longest shared run (in shingles).
 
     Walking the shorter text's shingles in order, each is shared or not; the shares in the two
     longest runs of consecutive shared shingles are dropped and the rest is divided by the
     text's shingle count. Two versions of one paper share a little of nearly every sentence;
     two papers built on one template share one or two stretches (the template) and little else.
+    Two copies of one abstract under different page text share it as one long run.
     """
     bounds, hashes = shingled.bounds, shingled.hashes
-    out = np.zeros(pairs.height)
+    spread, longest = np.zeros(pairs.height), np.zeros(pairs.height, dtype=np.int64)
     for k, (a, b) in enumerate(zip(pairs["a"].to_numpy(), pairs["b"].to_numpy())):
         first, second = hashes[bounds[a] : bounds[a + 1]], hashes[bounds[b] : bounds[b + 1]]
         shorter, longer = (first, second) if len(first) <= len(second) else (second, first)
@@ -449,8 +451,9 @@ def spread(pairs: pl.DataFrame, shingled: ShingleHashes) -> np.ndarray:
             continue
         steps = np.diff(np.concatenate([[0], np.isin(shorter, longer).view(np.int8), [0]]))
         runs = np.sort(np.flatnonzero(steps == -1) - np.flatnonzero(steps == 1))
-        out[k] = runs[:-2].sum() / len(shorter)
-    return out
+        spread[k] = runs[:-2].sum() / len(shorter)
+        longest[k] = runs[-1] if len(runs) else 0
+    return spread, longest
 
 
 def opening_share(pairs: pl.DataFrame, shingled: ShingleHashes, slack: float) -> np.ndarray:

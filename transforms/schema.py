@@ -118,7 +118,7 @@ MERGE_EDGES = pl.Schema(
     {
         "dedup_key_a": pl.String,  # a new key ...
         "dedup_key_b": pl.String,  # ... and the key it was confirmed against
-        "measure": pl.String,  # why it passed: 'jaccard', 'containment', or for a borderline pair 'spread' or 'method_name'
+        "measure": pl.String,  # why it passed: 'jaccard', 'containment', or for a borderline pair 'method_name', 'cut_copy', 'spread' or 'shared_run'
         "similarity": pl.Float64,
         "dataset_version": pl.Int64,
     }

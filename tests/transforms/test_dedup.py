@@ -334,9 +334,33 @@ def test_short_texts_and_text_without_spaces() -> None:
     assert rid[3] == rid[4] != rid[0]
 
 
+def test_one_abstract_under_two_sites_page_text_is_one_record_not_ambiguous() -> None:
+    """Two copies under different page text (a publisher's head: journal, authors, affiliations, dates) are borderline to
+    each other (the abstract is about half of each), and both contain the clean copies: without the shared run, their
+    spread (one stretch in common) kept them apart, and every clean copy was rejected as ambiguous."""
+    abstract = " ".join(SENTENCES[0:5])
+    frontiers = (
+        "ORIGINAL RESEARCH article Front. Artif. Intell., 12 March 2025 Sec. Machine Learning and Artificial Intelligence Volume 8 - 2025 "
+        "Subgraph networks beyond WL Jane Doe1 John Roe2 1MIT, Cambridge, MA, United States 2Stanford University, Stanford, CA, United States "
+        "Corresponding author Jane Doe Received 1 January 2025 Accepted 1 February 2025 Published 12 March 2025 Citation Doe J and Roe J "
+    )
+    mdpi = (
+        "Open Access Article Subgraph Networks beyond WL by Jane Doe 1 and John Roe 2 1 Department of Computer Science, MIT, Cambridge, "
+        "MA 02139, USA 2 Stanford University, Stanford, CA 94305, USA Author to whom correspondence should be addressed Algorithms 2025 "
+        "Submission received 1 January 2025 Revised 1 February 2025 Accepted 10 February 2025 Published 12 March 2025 Abstract "
+    )
+    blocks = _blocks([("a.txt", 1, frontiers + abstract), ("b.txt", 1, mdpi + abstract), ("c.txt", 1, abstract), ("d.txt", 1, abstract[:-1] + "!")])
+    out = deduplicate(blocks, EMPTY)
+    assert out.occurrences["record_id"].n_unique() == 1
+    assert out.occurrences["reject_reason"].null_count() == 4
+    assert "shared_run" in out.matches.edges["measure"].to_list()
+    apart = deduplicate(blocks, EMPTY, DedupParams(shared_run=1000)).occurrences
+    assert apart.filter(pl.col("path").is_in(["c.txt", "d.txt"]))["reject_reason"].to_list() == ["ambiguous", "ambiguous"]
+
+
 def test_thresholds_come_from_params() -> None:
     x, y = " ".join(SENTENCES[0:6]), " ".join(SENTENCES[2:8])
-    strict = deduplicate(_blocks([("a.txt", 1, x), ("a.txt", 2, y)]), EMPTY, DedupParams(jaccard=0.9, containment=0.95))
+    strict = deduplicate(_blocks([("a.txt", 1, x), ("a.txt", 2, y)]), EMPTY, DedupParams(jaccard=0.9, containment=0.95, shared_run=1000))
     loose = deduplicate(_blocks([("a.txt", 1, x), ("a.txt", 2, y)]), EMPTY, DedupParams(jaccard=0.3))
     assert strict.occurrences["record_id"].n_unique() == 2
     assert loose.occurrences["record_id"].n_unique() == 1
@@ -393,7 +417,7 @@ def test_spread_is_the_shared_share_outside_the_two_longest_shared_runs(words: l
     other = data.draw(st.lists(st.sampled_from(words + ["omega", "sigma"]), min_size=1, max_size=60))
     folded = pl.Series([" ".join(words), " ".join(other)])
     shingled = minhash.shingle_hashes(folded, DedupParams().lsh)
-    value = minhash.spread(pl.DataFrame({"a": [0], "b": [1]}), shingled)[0]
+    value = minhash.shared_runs(pl.DataFrame({"a": [0], "b": [1]}), shingled)[0][0]
     first, second = shingled.hashes[: shingled.bounds[1]], shingled.hashes[shingled.bounds[1] :]
     shorter, longer = (first, second) if len(first) <= len(second) else (second, first)
     shared = [h in set(longer.tolist()) for h in shorter.tolist()]
