@@ -212,6 +212,15 @@ CHROME_LINE = (
     # a WeChat article's head ("原创 机器之心 2025-03-03 12:00 北京"), CSDN's copyright notice and its views line ("文章浏览阅读1.2k次，点赞23次")
     + r"|原创[ \t]+[^\n]*?(?:19|20)[0-9]{2}-[0-9]{1,2}-[0-9]{1,2}[^\n]*|版权声明[ \t]*[:：][^\n]*|本文为博主原创文章[^\n]*|文章浏览阅读[^\n]*"
     + r"|この記事が気に入ったら[^\n]*"  # note.com's support prompt
+    # publishers' and repositories' heads: Frontiers' (article type, journal and date, section, volume), MDPI's, Zenodo's,
+    # Europe PMC's, alphaXiv's and Hacker News' lines
+    + r"|(?:ORIGINAL RESEARCH|REVIEW|MINI REVIEW|BRIEF RESEARCH REPORT|METHODS|PERSPECTIVE|HYPOTHESIS AND THEORY|SYSTEMATIC REVIEW)[ \t]+article"
+    + r"|Front\.[ \t]+[A-Z][^\n]{0,60},[ \t]+[0-9]{1,2}[ \t]+[A-Z][a-z]+[ \t]+[0-9]{4}|Sec\.[ \t]+[A-Z][^\n]{0,100}|Volume[ \t]+[0-9]+[ \t]+-[ \t]+[0-9]{4}[^\n]*"
+    + r"|Open Access[ \t]*(?:Article|Review|Communication|Editorial|Brief Report)|\*?[ \t]*Authors? to whom correspondence should be addressed\.?"
+    + r"|[A-Z][A-Za-z .&-]{1,60}[ \t]+[0-9]{4},[ \t]+[0-9]+\([0-9]+\),[ \t]+[0-9]+;[ \t]+https?://doi\.org/\S+"
+    + r"|Published[ \t]+[A-Z][a-z]+[ \t]+[0-9]{1,2},[ \t]+[0-9]{4}[ \t]+\|[ \t]+Version[ \t]+v?[0-9][^\n]*|Show affiliations|Files(?:[ \t]+\([0-9.,]+[ \t]*[kMG]?B\))?"
+    + r"|Free full text(?: in Europe PMC)?|Citations & impact|Similar Articles|Author information|View blog|Bookmark"
+    + r"|[0-9]+[ \t]+points?[ \t]+by[ \t]+\S+[ \t]+[0-9]+[ \t]+(?:minutes?|hours?|days?)[ \t]+ago[^\n]*"
     + r"|[0-9]{1,2}(?:h|d|w|mo|yr)[ \t]*•[^\n]*|[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?[ \t]+[A-Z][^\n]*|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+" + r"|" + _POST_LINES + r"|" + _LINK_FIELD
 )
 # A citation line ("Journal of Machine Learning Research 25 (2024) 1-45", "Proc. AAAI, 38(5), 1234-1242.", IJCAI's "Main Track.

@@ -247,6 +247,13 @@ EXAMPLES = [
     ("Wir untersuchen Preise.\nSchlüsselwörter: Preise", "Wir untersuchen Preise."),
     ("Kami mempelajari harga.\nKata kunci: harga", "Kami mempelajari harga."),
     ("We study pricing.\n123 comments\nshare\nsave\nhide\nreport", "We study pricing."),
+    # publishers' and repositories' lines above or below an abstract: Europe PMC's, Frontiers', MDPI's, Zenodo's, Hacker News'
+    ("Abstract\nWe study x.\nFree full text\nCitations & impact\nSimilar Articles", "We study x."),
+    ("ORIGINAL RESEARCH article\nFront. Artif. Intell., 12 March 2025\nSec. Machine Learning and Artificial Intelligence\n"
+     "Volume 8 - 2025 | https://doi.org/10.3389/frai.2025.1234567\nWe study x.", "We study x."),
+    ("Open AccessArticle\nWe study x.", "We study x."),
+    ("Published March 12, 2025 | Version v1\nWe study x.\nFiles\nFiles (1.2 MB)", "We study x."),
+    ("123 points by janedoe 5 hours ago | hide | past | favorite | 45 comments\nWe study x.", "We study x."),
     # a PDF's running head and its text past the abstract; an abstract's wrapped line and a structured abstract's heading stay
     ("We study x.\nPreprint. Under review.\narXiv:2501.01234v2  [cs.LG]  3 Mar 2025", "We study x."),
     ("Under review as a conference paper at ICLR 2025\nWe study x.", "We study x."),
@@ -783,7 +790,9 @@ CHROME_LINES = st.sampled_from(
      "いいね 12", "ストック 3", "공감 12 댓글 3", "구독하기", "この記事が気に入ったらサポートをしてみませんか？",
      "Document type : Conference papers", "Domain : Computer Science [cs]/Machine Learning [cs.LG]", "HAL Id : hal-04123456",
      "\u57fa\u91d1\u8d44\u52a9\uff1a\u56fd\u5bb6\u81ea\u7136\u79d1\u5b66\u57fa\u91d1", "\u0423\u0414\u041a: 004.8", "Palabras clave: a, b", "report",
-     "\u88ab\u5f15\u7528\u6587\u732e (3)", "Preprint. Under review.", "Under review as a conference paper at ICLR 2025"]
+     "\u88ab\u5f15\u7528\u6587\u732e (3)", "Preprint. Under review.", "Under review as a conference paper at ICLR 2025",
+     "Sec. Machine Learning and Artificial Intelligence", "* Author to whom correspondence should be addressed.",
+     "Algorithms 2025, 18(3), 123; https://doi.org/10.3390/a18030123", "Show affiliations", "View blog", "Bookmark"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(
