@@ -409,8 +409,9 @@ _HEADING_LABEL = (
     + (r"|(?:" + LABEL_OPEN + r"[ \t]*){1,2}" + LABEL_WORD + _LABEL_MARK + r"(?:" + LABEL_CLOSE + r"){1,2}" + _LABEL_MARK)
     + (r"|" + _FIELD_LABEL_WORD + r"[ \t]*[:：][ \t]*")
     # a label alone on its line under up to sixteen short lines: a page that writes each element on a line of its own (Hugging
-    # Face's paper page: title, date, submitter, each author and each comma between them)
-    + r")|(?:[^\n]{0,80}\n){7,16}?[ \t]*" + _LABEL_LINE
+    # Face's paper page: title, date, submitter, each author and each comma between them; MDPI's: title, authors, each
+    # affiliation, the correspondence note, the citation and the article's history)
+    + r")|(?:[^\n]{0,160}\n){7,16}?[ \t]*" + _LABEL_LINE
     + r")\s*"
 )
 

@@ -251,7 +251,12 @@ EXAMPLES = [
     ("Abstract\nWe study x.\nFree full text\nCitations & impact\nSimilar Articles", "We study x."),
     ("ORIGINAL RESEARCH article\nFront. Artif. Intell., 12 March 2025\nSec. Machine Learning and Artificial Intelligence\n"
      "Volume 8 - 2025 | https://doi.org/10.3389/frai.2025.1234567\nWe study x.", "We study x."),
-    ("Open AccessArticle\nWe study x.", "We study x."),
+    ("Open AccessArticle\nSubgraph Networks beyond WL\nby Jane Doe 1,* and John Roe 2\n"
+     "1 Department of Computer Science and Engineering, Massachusetts Institute of Technology, Cambridge, MA 02139, USA\n"
+     "2 Stanford University, Stanford, CA 94305, USA\n* Author to whom correspondence should be addressed.\n"
+     "Algorithms 2025, 18(3), 123; https://doi.org/10.3390/a18030123\n"
+     "Submission received: 1 January 2025 / Revised: 1 February 2025 / Accepted: 10 February 2025 / Published: 12 March 2025\n"
+     "Abstract\nWe study x.\nKeywords: graphs", "We study x."),  # MDPI's page: seven lines, some long, above the label
     ("Published March 12, 2025 | Version v1\nWe study x.\nFiles\nFiles (1.2 MB)", "We study x."),
     ("123 points by janedoe 5 hours ago | hide | past | favorite | 45 comments\nWe study x.", "We study x."),
     # a PDF's running head and its text past the abstract; an abstract's wrapped line and a structured abstract's heading stay
