@@ -164,6 +164,7 @@ CHROME_LINE = (
     r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|(?:upvote[ \t]*\d*|\d+[ \t]+upvotes?)(?:[ \t]*[·•|][ \t]*\d+[ \t]+comments?)?"
     r"|\d+[ \t]+comments?(?:[ \t]+(?:share|save|hide|report|crosspost|give award))*|posted by u/\S+[^\n]{0,60}|chat is not available\.?"
     r"|share|save|hide|report|crosspost|give award|reply"  # a Reddit post's actions, one a line
+    r"|[0-9]{1,3}(?:,[0-9]{3})*(?:\.[0-9])?k?"  # a count alone (Hugging Face's upvotes under "Upvote", "1.2k"; not "7." ending a sentence)
     r"|(?:show (?:more|less)|read more|(?:see|view) (?:all|more))[ \t]*[»›→>]*"
     r"|(?:save|cite|twitter|linkedin|facebook)(?:[ \t]+(?:save|cite|twitter|linkedin|facebook)){1,4}"  # Google Scholar's actions ...
     r"(?:[ \t]+cited by[ \t]*[\d,]+)?(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?(?:[ \t]+view as html)?"  # ... and links

@@ -259,6 +259,8 @@ EXAMPLES = [
      "Abstract\nWe study x.\nKeywords: graphs", "We study x."),  # MDPI's page: seven lines, some long, above the label
     ("Published March 12, 2025 | Version v1\nWe study x.\nFiles\nFiles (1.2 MB)", "We study x."),
     ("123 points by janedoe 5 hours ago | hide | past | favorite | 45 comments\nWe study x.", "We study x."),
+    ("We study x.\nUpvote\n12", "We study x."),  # Hugging Face's upvote count on its own line
+    ("We study x with\n12\nlayers and a score of\n7.", "We study x with 12 layers and a score of 7."),
     # a PDF's running head and its text past the abstract; an abstract's wrapped line and a structured abstract's heading stay
     ("We study x.\nPreprint. Under review.\narXiv:2501.01234v2  [cs.LG]  3 Mar 2025", "We study x."),
     ("Under review as a conference paper at ICLR 2025\nWe study x.", "We study x."),
