@@ -160,12 +160,11 @@ class _PageListing(HTMLParser):
         header = _plain("".join(self.title if "".join(self.title).strip() else self.heading or []))
         lines = (line.strip() for line in "".join(self.parts).split("\n"))
         blocks = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n").split("\n\n")
-        repeats = [i for i, block in enumerate(blocks) if header and _plain(re.sub(r"<[^<>]*>", " ", block)) == header]
+        repeats = [i for i, block in enumerate(blocks) if header and _plain(re.sub(r"<[^<>]*>", " ", block.lstrip(self.HEADING_MARK))) == header]
         if repeats:
             del blocks[repeats[0]]  # the page's heading, which repeats its title
         body = "\n\n".join(self._with_headings(blocks))
         return f"{header}\n\n{body}\n" if header else f"{body}\n"
-
 
     def _with_headings(self, blocks: list[str]) -> list[str]:
         """The blocks without marks, each paper's heading the first line of the block under it (``### Title``)."""

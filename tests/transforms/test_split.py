@@ -504,6 +504,8 @@ def test_a_page_fragment_is_a_page_and_a_sections_heading_stays_apart_from_its_p
         "Orals", "### Sparse Codes\nWe study sparse codes.", "Posters", "We study dense codes.", "We study graphs.",
         "We study trees.", "We study forests.", "Last heading",
     ]
+    titled = "<html><head><title>ICML 2025 Papers</title></head><body><h2>ICML 2025 Papers</h2><h3>T</h3><p>We study x.</p></body></html>"
+    assert page_listing(titled) == "ICML 2025 Papers\n\n### T\nWe study x.\n"  # a heading that repeats the title goes, whatever its level
     for not_a_page in ("ICML 2025 Papers\n\n<div>An abstract in a div.</div>\n", "<b>ICML 2025</b> Papers\n\nAn abstract.\n"):
         assert page_listings(pl.Series([not_a_page])).to_list() == [not_a_page]
 
