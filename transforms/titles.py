@@ -74,7 +74,7 @@ _AUTHOR_LINE = r"\A(?:" + normalize.AUTHORS + r")\z"
 # A listing's section heading ("## Oral Papers", "### Poster Session 2", "## Contents"): a heading above a paper's abstract in
 # title case is its title ("## Attention Is All You Need"), and may read like a name ("### Sparse Transformers").
 _SECTION_HEADING = (
-    r"(?i)\A(?:[\p{L}\d&'’-]+[ \t]+){0,3}(?:papers|orals?|posters?|spotlights?|sessions?|tracks?|workshops?|tutorials?|contents)"
+    r"\A(?:[\p{L}\d&'’-]+[ \t]+){0,3}(?i:papers|orals?|posters?|spotlights?|sessions?|tracks?|workshops?|tutorials?|contents)"
     r"(?:[ \t]+[\p{L}\d&'’-]+){0,2}\z"
 )
 _NOT_TITLE_OR_AUTHORS = _NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE
