@@ -18,8 +18,8 @@ is rejected as ``glued`` and joins no record, so it never bridges two papers. Th
 round, a key contained in two texts that are not near duplicates of each other (``ambiguous_keys``:
 a truncated copy that holds only what two papers share) is rejected as ``ambiguous``.
 
-Kept rule: in each record the most complete occurrence is kept: most distinct shingles,
-then the longest normalized text, then the smallest (path, ordinal). Never arrival order.
+Kept rule: in each record the most complete occurrence is kept: most letters in its shingle key (less a cost per damaged
+character), then the longest normalized text, then the smallest (path, ordinal). Never arrival order.
 """
 
 from __future__ import annotations

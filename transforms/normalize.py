@@ -221,6 +221,7 @@ CHROME_LINE = (
     + r"|[A-Z][A-Za-z .&-]{1,60}[ \t]+[0-9]{4},[ \t]+[0-9]+\([0-9]+\),[ \t]+[0-9]+;[ \t]+https?://doi\.org/\S+"
     + r"|Published[ \t]+[A-Z][a-z]+[ \t]+[0-9]{1,2},[ \t]+[0-9]{4}[ \t]+\|[ \t]+Version[ \t]+v?[0-9][^\n]*|Show affiliations|Files(?:[ \t]+\([0-9.,]+[ \t]*[kMG]?B\))?"
     + r"|Free full text(?: in Europe PMC)?|Citations & impact|Similar Articles|Author information|View blog|Bookmark"
+    + r"|[A-Za-z0-9_.-]+\.(?:pdf|zip|tar\.gz|tgz|docx?|pptx?|xlsx?|csv|json|txt|bib)"  # a repository's file name alone (Zenodo's "paper.pdf")
     + r"|[0-9]+[ \t]+points?[ \t]+by[ \t]+\S+[ \t]+[0-9]+[ \t]+(?:minutes?|hours?|days?)[ \t]+ago[^\n]*"
     + r"|[0-9]{1,2}(?:h|d|w|mo|yr)[ \t]*•[^\n]*|[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?[ \t]+[A-Z][^\n]*|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+" + r"|" + _POST_LINES + r"|" + _LINK_FIELD
 )

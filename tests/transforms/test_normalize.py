@@ -257,7 +257,7 @@ EXAMPLES = [
      "Algorithms 2025, 18(3), 123; https://doi.org/10.3390/a18030123\n"
      "Submission received: 1 January 2025 / Revised: 1 February 2025 / Accepted: 10 February 2025 / Published: 12 March 2025\n"
      "Abstract\nWe study x.\nKeywords: graphs", "We study x."),  # MDPI's page: seven lines, some long, above the label
-    ("Published March 12, 2025 | Version v1\nWe study x.\nFiles\nFiles (1.2 MB)", "We study x."),
+    ("Published March 12, 2025 | Version v1\nWe study x.\nFiles\npaper.pdf\nFiles (1.2 MB)", "We study x."),
     ("123 points by janedoe 5 hours ago | hide | past | favorite | 45 comments\nWe study x.", "We study x."),
     ("We study x.\nUpvote\n12", "We study x."),  # Hugging Face's upvote count on its own line
     ("We study x with\n12\nlayers and a score of\n7.", "We study x with 12 layers and a score of 7."),
