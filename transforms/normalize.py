@@ -621,16 +621,23 @@ def tagged_field(entry: str, tags: tuple[str, ...]) -> str | None:
 # Dublin Core's ``<dc:description>``): the elements' texts are the block's (before, its title and abstract elements ran
 # together, "Sparse Attention via RoutingWe propose ...").
 XML_RECORD = r"\A\s*(?:<\?xml[^>]*>\s*)?<[A-Za-z][\w:.-]*(?:\s[^>]*)?>[\s\S]*<(?i:abstract|abstracttext|dc:description)(?:\s[^>]*)?>"
-_XML_ABSTRACT = (  # PubMed's sections (``<AbstractText Label="METHODS">``) inside its ``<Abstract>`` first
-    re.compile(r"<((?i:abstracttext))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>"),
-    re.compile(r"<((?i:abstract|dc:description))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>"),
-)
+_XML_SECTIONS = re.compile(r"<((?i:abstracttext))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>")  # PubMed's (``<AbstractText Label="METHODS">``)
+_XML_ABSTRACT = re.compile(r"<((?i:abstract|dc:description))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>")
 XML_TITLE = re.compile(r"<((?i:title|articletitle|dc:title))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>")
+# JATS's heading inside an abstract element ("<abstract><title>Abstract</title><p>…"): not the abstract's words.
+_XML_LABEL_TITLE = re.compile(r"<(title|label)(?:\s[^>]*)?>\s*(?:" + "|".join(map(re.escape, _ABSTRACT_LABELS)) + r")\s*[:.]?\s*</\1\s*>", re.IGNORECASE)
 
 
 def xml_abstract(entry: str) -> str:
-    """The texts of an XML record's abstract elements (``XML_RECORD``), one after the other; else the entry as it is."""
-    return next((found for element in _XML_ABSTRACT if (found := xml_field(entry, element))), entry)
+    """An XML record's abstract (``XML_RECORD``): its sections' texts one after the other (PubMed's ``<AbstractText>``
+    inside its ``<Abstract>``), else the longest abstract element without a label heading (arXiv's OAI-PMH record has a
+    second ``<dc:description>``, "Comment: 12 pages"; JATS's a graphical abstract); else the entry as it is."""
+    found = xml_field(entry, _XML_SECTIONS)
+    if found:
+        return found
+    texts = [match.group(2).strip() for match in _XML_ABSTRACT.finditer(entry)]
+    longest = max(texts, key=len, default="")
+    return _XML_LABEL_TITLE.sub(" ", longest).strip() if longest else entry
 
 
 def xml_field(entry: str, element: re.Pattern[str]) -> str | None:

@@ -125,6 +125,10 @@ EXAMPLES = [
     ("<PubmedArticle><ArticleTitle>Rewiring.</ArticleTitle><Abstract><AbstractText Label=\"BACKGROUND\">Graphs are big.</AbstractText>"
      "<AbstractText Label=\"METHODS\">We study them.</AbstractText></Abstract></PubmedArticle>", "Graphs are big. We study them."),
     ("<oai_dc:dc><dc:title>Rewiring</dc:title><dc:description>We study graphs.</dc:description></oai_dc:dc>", "We study graphs."),
+    # arXiv's OAI-PMH record: its comment in a second description; JATS's heading inside the abstract element
+    ("<oai_dc:dc><dc:title>Rewiring</dc:title><dc:description>We study graphs and trees.</dc:description>"
+     "<dc:description>Comment: 12 pages</dc:description></oai_dc:dc>", "We study graphs and trees."),
+    ("<article><article-title>Rewiring</article-title><abstract><title>Abstract</title><p>We study graphs.</p></abstract></article>", "We study graphs."),
     # OpenAlex's inverted index (each word with its positions), PubMed's AbstractText
     ('{"id": "W42", "title": "Rewiring", "abstract_inverted_index": {"We": [0], "study": [1, 4], "graphs": [2], "and": [3], "trees.": [5]}}',
      "We study graphs and study trees."),
