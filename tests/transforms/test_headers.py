@@ -147,6 +147,8 @@ CASES = [
     ("Geaccepteerde artikelen ICML 2024", "ICML", 2024, "nl", "ICML 2024 Papers", None),
     ("Przyj\u0119te artyku\u0142y ICML 2024", "ICML", 2024, "pl", "ICML 2024 Papers", None),
     ("EMNLP 2024 Zaakceptowane artyku\u0142y", "EMNLP", 2024, "pl", "EMNLP 2024 Papers", None),
+    ("Wykaz artyku\u0142\u00f3w ICML 2025", "ICML", 2025, "pl", "ICML 2025 Papers", None),  # a list of articles, genitive plural
+    ("Lista przyj\u0119tych artyku\u0142\u00f3w ICML 2025", "ICML", 2025, "pl", "ICML 2025 Papers", None),
     ("ICML 2025 \u0938\u094d\u0935\u0940\u0915\u0943\u0924 \u0936\u094b\u0927\u092a\u0924\u094d\u0930", "ICML", 2025, "hi", "ICML 2025 Papers", None),  # one word
     ("ICML 2024 kabul edilen bildiriler", "ICML", 2024, "tr", "ICML 2024 Papers", None),
     ("Danh s\u00e1ch c\u00e1c b\u00e0i b\u00e1o \u0111\u01b0\u1ee3c ch\u1ea5p nh\u1eadn ICML 2024", "ICML", 2024, "vi", "ICML 2024 Papers", None),
