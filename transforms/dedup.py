@@ -631,6 +631,11 @@ def ambiguous_keys(
         return pl.Series("dedup_key", [], pl.String)
     same = confirm(pairs.select(a="container", b="container_other").unique(), local, params).select(container="a", container_other="b")
     differing = pairs.join(same, on=["container", "container_other"], how="anti")
+    # ... unless the fragment is one stretch of ``params.shared_run`` shingles in both: a whole abstract two pages' text
+    # holds (a site's long head above one copy, another's long tail under the other), not what two papers share
+    _, run = minhash.shared_runs(differing.select(a="fragment", b="container"), local.shingled)
+    _, run_other = minhash.shared_runs(differing.select(a="fragment", b="container_other"), local.shingled)
+    differing = differing.filter(pl.Series((run < params.shared_run) | (run_other < params.shared_run)))
     if differing.is_empty():
         return pl.Series("dedup_key", [], pl.String)
     # ... unless the two are one paper all the same: linked by other confirmed pairs or by a published record

@@ -358,6 +358,30 @@ def test_one_abstract_under_two_sites_page_text_is_one_record_not_ambiguous() ->
     assert apart.filter(pl.col("path").is_in(["c.txt", "d.txt"]))["reject_reason"].to_list() == ["ambiguous", "ambiguous"]
 
 
+def test_a_whole_abstract_inside_two_texts_with_long_page_text_is_not_ambiguous() -> None:
+    """A site's long head above one copy and another's long tail under another leave the two below the borderline band to
+    each other; the clean copy inside both is one stretch of 40 shingles or more in each, not what two papers share: one
+    record, no reject. A shorter passage two papers share stays ambiguous (``test_a_long_fragment_two_papers_contain_...``)."""
+    abstract = " ".join(SENTENCES[0:5])
+    head = (
+        "Home Journals Proceedings Collections About Submit Contact Login Register Search Browse Topics Editorial Board Ethics "
+        "Policies Open Access Statement Indexing Archiving Subscriptions Advertising Permissions Reprints Copyright Licensing "
+        "Article Metrics Altmetric Downloads Views Citations Related Articles Recommended Reading Share Email Facebook Twitter "
+        "LinkedIn Reddit Mendeley Print Export Citation RIS BibTeX EndNote RefWorks Volume Issue Pages Received Revised Accepted "
+    )
+    tail = (
+        "Footer menu: privacy notice, cookie settings, accessibility statement, terms of service, careers, press room, "
+        "investor relations, partner program, developer portal, status page, newsroom, sitemap, help center, community forum, "
+        "support tickets, billing questions, feedback form, newsletter archive, events calendar, webinar library, podcast "
+        "episodes, annual report, sustainability pledge, diversity commitment, modern slavery statement, imprint and legal."
+    )
+    blocks = _blocks([("a.txt", 1, head + " " + abstract), ("b.txt", 1, abstract + " " + tail), ("c.txt", 1, abstract)])
+    out = deduplicate(blocks, EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out["reject_reason"].null_count() == 3
+    apart = deduplicate(blocks, EMPTY, DedupParams(shared_run=1000)).occurrences
+    assert apart.filter(pl.col("path") == "c.txt")["reject_reason"].to_list() == ["ambiguous"]
+
+
 def test_thresholds_come_from_params() -> None:
     x, y = " ".join(SENTENCES[0:6]), " ".join(SENTENCES[2:8])
     strict = deduplicate(_blocks([("a.txt", 1, x), ("a.txt", 2, y)]), EMPTY, DedupParams(jaccard=0.9, containment=0.95, shared_run=1000))
