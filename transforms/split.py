@@ -426,6 +426,7 @@ _OPEN_END = r"[\p{Ll},;][ \t]*\z"
 _PUNCTUATION = r"[.,;:!?]"
 _FRAGMENT_WORDS = 30  # fewer words without punctuation: part of a sentence
 _EDGE_CHARS = 8  # of the block above, only its end is read for an open end
+_LIST_START = r"\A[ \t]*(?:[-*•–]|\(?(?:[0-9]{1,2}|[ivx]{1,4}|[a-h])[).][ \t]|\p{Ll})"  # a list item's start, or a lower-case word
 JOINED_MAX_CHARS = 5_000
 
 
@@ -458,14 +459,23 @@ def continues_sections(above: str, block: str) -> bool:
 
 def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
     """``source_id``, ``path`` and ``text_raw`` of blocks in file order, each paragraph that empty lines cut mid-sentence
-    (``_after_empty_lines``; see ``_OPEN_END``) and each later section of a structured abstract (``_LATER_SECTION_START``)
-    joined again at an empty line."""
+    (``_after_empty_lines``; see ``_OPEN_END``), each later section of a structured abstract (``_LATER_SECTION_START``) and
+    the list under an abstract that ends in a colon (``ABSTRACT_CHARS`` or more; ``_LIST_START``) joined again at an empty
+    line."""
     text = pl.col("text_raw")
     below = blocks.select((pl.col("_after_empty_lines") & text.str.slice(0, 1).str.contains(r"\p{Ll}")).arg_true()).to_series()
     above = blocks["text_raw"].gather(below - 1)  # only the few blocks above a lowercase start are read to their end
     open_prose = above.str.slice(-_EDGE_CHARS).str.contains(_OPEN_END) & (above.str.contains(_PUNCTUATION) | (above.str.count_matches(r"\s+") < _FRAGMENT_WORDS))
     sections = blocks.select((pl.col("_after_empty_lines") & text.str.contains(_LATER_SECTION_START)).arg_true()).to_series()
-    continuing = pl.concat([below.filter(open_prose), sections.filter(blocks["text_raw"].gather(sections - 1).str.contains(_SECTION_LINE))]).unique().sort()
+    # under an abstract that introduces a list ("We make three contributions:" / "- We …", "(1) a …", "first, …"): the list
+    listed = blocks.select(
+        (pl.col("_after_empty_lines") & text.str.contains(_LIST_START) & text.shift(1).str.slice(-4).str.contains(r"[:：][ \t]*\z")).arg_true()
+    ).to_series()
+    introducing = blocks["text_raw"].gather(listed - 1)
+    listed = listed.filter(introducing.str.len_chars() >= ABSTRACT_CHARS)  # not a heading ("Accepted papers:", "Keywords:")
+    continuing = pl.concat(
+        [below.filter(open_prose), sections.filter(blocks["text_raw"].gather(sections - 1).str.contains(_SECTION_LINE)), listed]
+    ).unique().sort()
     if continuing.is_empty():
         return blocks.select("source_id", "path", "text_raw")
     return _join_at_empty_lines(blocks.select("source_id", "path", "text_raw"), continuing)

@@ -321,6 +321,22 @@ def test_a_paragraph_that_empty_lines_cut_mid_sentence_is_one_block_again() -> N
     assert normalize_text_of(f"{head}\n\n{tail}") == normalize_text_of(f"{head} {tail}")
 
 
+def test_the_list_under_an_abstract_that_ends_in_a_colon_is_one_block_with_it() -> None:
+    """An abstract that introduces a list ("We make three contributions:") with an empty line before the list: the list was a
+    second record. A short line ending in a colon (a heading) and a capitalized block under a colon stay apart."""
+    intro = "Sepsis remains a leading cause of death in intensive care units, and early recognition is hard. We make three contributions:"
+    items = "- a cohort of 12,345 admissions;\n- a boosted model;\n- a prospective validation."
+    cases = {
+        f"{intro}\n\n{items}": [f"{intro}\n\n{items}"],
+        f"{intro}\n\n(1) a cohort; (2) a model.": [f"{intro}\n\n(1) a cohort; (2) a model."],
+        f"{intro}\n\nfirst, a cohort; second, a model.": [f"{intro}\n\nfirst, a cohort; second, a model."],
+        f"{intro}\n\nSpecifically, the next paper starts here.": [intro, "Specifically, the next paper starts here."],
+        f"Accepted papers:\n\n{items}": ["Accepted papers:", items],
+    }
+    _assert_blocks(cases)
+    assert _blocks_of_two_files(intro, items) == [intro, items]  # never across files
+
+
 # Two abstracts hard-wrapped at 76 characters; each ends on a short line (39 and 11 characters)
 SPARSE = textwrap.wrap(
     "We study the problem of learning sparse representations from noisy observations and propose a new algorithm that provably "
