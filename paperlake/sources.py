@@ -549,7 +549,8 @@ def _piece_end(pending: bytes, codec: str) -> int:
     above them: ``split.attach_link_blocks``) or a translation (``split.attach_translations``), does not start in lower case (it may be the rest of a paragraph the
     empty line cut: ``split.join_broken_paragraphs``), is not a line under a line (``split.may_be_spaced_lines``), is
     not a quoted abstract under its linked title (``split.quoted_under_title``), is not a structured abstract's later
-    section (``split.continues_sections``) and is not under an arXiv entry's head (``split.entry_heads``);
+    section (``split.continues_sections``) or the list an abstract introduces (``split.continues_list``) and is not under an
+    arXiv entry's head (``split.entry_heads``);
     0 when there is no such empty line."""
     last = _empty_line_before(pending, len(pending))
     cut = None if last is None else _empty_line_before(pending, last[0])
@@ -560,7 +561,7 @@ def _piece_end(pending: bytes, codec: str) -> int:
             above = split.last_block(_decode_piece(pending[max(0, cut[0] - _LOOK_AHEAD_BYTES) : cut[0]], codec, strip_start=False))
             if not (
                 split.may_be_spaced_lines(above, block) or split.quoted_under_title(above, block) or split.continues_sections(above, block)
-                or split.entry_heads(pl.Series([above]))[0]
+                or split.continues_list(above, block) or split.entry_heads(pl.Series([above]))[0]
             ):
                 return cut[1]
         cut = _empty_line_before(pending, cut[0])

@@ -244,6 +244,12 @@ def test_a_structured_abstract_is_one_block_whatever_the_pieces(tmp_path: Path) 
     _assert_one_block_whatever_the_pieces(tmp_path, entry, entry)
 
 
+def test_the_list_an_abstract_introduces_is_one_block_whatever_the_pieces(tmp_path: Path) -> None:
+    """The piece cutter does not cut between an abstract that ends in a colon and the list under it (split joins them)."""
+    entry = "Sepsis remains a leading cause of death in intensive care units, and early recognition is hard. We make two contributions:\n\n- a cohort;\n- a model."
+    _assert_one_block_whatever_the_pieces(tmp_path, entry, entry)
+
+
 def test_records_carry_the_titles_their_blocks_name(paperlake_cli, tmp_path: Path) -> None:
     inputs = tmp_path / "in"
     inputs.mkdir()

@@ -457,6 +457,11 @@ def continues_sections(above: str, block: str) -> bool:
     return bool(pl.Series([block]).str.contains(_LATER_SECTION_START)[0]) and bool(pl.Series([above]).str.contains(_SECTION_LINE)[0])
 
 
+def continues_list(above: str, block: str) -> bool:
+    """Whether ``block`` is the list the abstract ``above`` introduces with a colon (``join_broken_paragraphs``)."""
+    return len(above) >= ABSTRACT_CHARS and bool(re.search(r"[:：][ \t]*\Z", above)) and bool(pl.Series([block]).str.contains(_LIST_START)[0])
+
+
 def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
     """``source_id``, ``path`` and ``text_raw`` of blocks in file order, each paragraph that empty lines cut mid-sentence
     (``_after_empty_lines``; see ``_OPEN_END``), each later section of a structured abstract (``_LATER_SECTION_START``) and
