@@ -426,6 +426,7 @@ _OPEN_END = r"[\p{Ll},;][ \t]*\z"
 _PUNCTUATION = r"[.,;:!?]"
 _FRAGMENT_WORDS = 30  # fewer words without punctuation: part of a sentence
 _EDGE_CHARS = 8  # of the block above, only its end is read for an open end
+_ENDS_IN_COLON = r"[:：][ \t]*\z"
 _LIST_START = r"\A[ \t]*(?:[-*•–]|\(?(?:[0-9]{1,2}|[ivx]{1,4}|[a-h])[).][ \t]|\p{Ll})"  # a list item's start, or a lower-case word
 JOINED_MAX_CHARS = 5_000
 
@@ -459,7 +460,8 @@ def continues_sections(above: str, block: str) -> bool:
 
 def continues_list(above: str, block: str) -> bool:
     """Whether ``block`` is the list the abstract ``above`` introduces with a colon (``join_broken_paragraphs``)."""
-    return len(above) >= ABSTRACT_CHARS and bool(re.search(r"[:：][ \t]*\Z", above)) and bool(pl.Series([block]).str.contains(_LIST_START)[0])
+    ends_in_colon = pl.Series([above[-4:]]).str.contains(_ENDS_IN_COLON)[0]  # its last four characters, as join_broken_paragraphs reads them
+    return len(above) >= ABSTRACT_CHARS and bool(ends_in_colon) and bool(pl.Series([block]).str.contains(_LIST_START)[0])
 
 
 def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
@@ -474,7 +476,7 @@ def join_broken_paragraphs(blocks: pl.DataFrame) -> pl.DataFrame:
     sections = blocks.select((pl.col("_after_empty_lines") & text.str.contains(_LATER_SECTION_START)).arg_true()).to_series()
     # under an abstract that introduces a list ("We make three contributions:" / "- We …", "(1) a …", "first, …"): the list
     listed = blocks.select(
-        (pl.col("_after_empty_lines") & text.str.contains(_LIST_START) & text.shift(1).str.slice(-4).str.contains(r"[:：][ \t]*\z")).arg_true()
+        (pl.col("_after_empty_lines") & text.str.contains(_LIST_START) & text.shift(1).str.slice(-4).str.contains(_ENDS_IN_COLON)).arg_true()
     ).to_series()
     introducing = blocks["text_raw"].gather(listed - 1)
     listed = listed.filter(introducing.str.len_chars() >= ABSTRACT_CHARS)  # not a heading ("Accepted papers:", "Keywords:")
