@@ -232,11 +232,7 @@ def passes(params: DedupParams) -> pl.Expr:
     method name in common, or borderline with no method names to compare and its spread at ``params.spread``,
     or borderline with its shorter side a cut copy of the longer's opening (``is_cut_copy``) or a shared run of
     ``params.shared_run`` shingles (``is_shared_run``), and no conflicting names."""
-    by_evidence = (
-        (pl.col("names") == "shared")
-        | (pl.col("names").is_null() & (pl.col("spread") >= params.spread))
-        | ((is_cut_copy(params) | is_shared_run(params)) & (pl.col("names").ne_missing("conflict")))
-    )
+    by_evidence = (pl.col("names") == "shared") | _spread_out(params) | ((is_cut_copy(params) | is_shared_run(params)) & (pl.col("names").ne_missing("conflict")))
     return _strong(params) | (is_borderline(params) & by_evidence.fill_null(False))
 
 
@@ -250,10 +246,15 @@ def _measure(params: DedupParams) -> pl.Expr:
         .then(pl.lit("method_name"))
         .when(is_cut_copy(params))
         .then(pl.lit("cut_copy"))
-        .when(pl.col("names").is_null() & (pl.col("spread") >= params.spread))
+        .when(_spread_out(params))
         .then(pl.lit("spread"))
         .otherwise(pl.lit("shared_run"))
     )
+
+
+def _spread_out(params: DedupParams) -> pl.Expr:
+    """A borderline pair with no method names to compare whose spread reaches ``params.spread``."""
+    return pl.col("names").is_null() & (pl.col("spread") >= params.spread)
 
 
 def is_cut_copy(params: DedupParams) -> pl.Expr:

@@ -119,6 +119,7 @@ _CHROME_FIELDS = (
 # whose first line starts "Project page: https://x.org. We propose" keeps that line.
 _ONE_LINK_FIELD = r"(?:Paper|Code|Project [Pp]age|Homepage|Website|Demo|GitHub|Github|Repo(?:sitory)?)[ \t]*:[ \t]*(?:https?://|www\.|[\w-]+\.[a-z]{2,}/)\S*"
 _LINK_FIELD = _ONE_LINK_FIELD + r"(?:[ \t]*[|·•,;][ \t]*" + _ONE_LINK_FIELD + r")*"  # "Paper: https://... | Code: https://..."
+FIELD_START = r"[ \t]*(?:" + _CHROME_FIELDS + r"|" + _LINK_FIELD + r")"  # a metadata field line's start (titles reads it too)
 # "Read more", "Show all", "Collapse" on Chinese, Japanese and Korean sites.
 _MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读更多|閱讀更多|阅读全文|閱讀全文|查看更多|查看全文|更多|もっと見る|続きを読む|더보기|더 보기|접기)"
 # A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
@@ -372,7 +373,7 @@ README_SECTIONS = (
 # All after a sentence, perhaps under field lines ("Keywords: …" / "JEL Classification: …" / "Suggested Citation:"): "... we
 # study X for\nKeywords\nand phrases" is text.
 _TRAILING_SECTIONS = (
-    r"([.!?。！？][\"”'\)]?)[ \t]*\r?\n(?:[ \t]*(?:" + _CHROME_FIELDS + r"|" + _LINK_FIELD + r")[^\n]*\r?\n)*[ \t]*(?:"
+    r"([.!?。！？][\"”'\)]?)[ \t]*\r?\n(?:" + FIELD_START + r"[^\n]*\r?\n)*[ \t]*(?:"
     r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}(?:\r?\n[^\n]{1,100}){0,15}\s*"
     r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*"
     r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract(?:[ \t]+[^\n]{1,120}?[ \t]Abstract)?)[ \t]*(?:\r?\n[\s\S]*)?"
@@ -635,15 +636,18 @@ def xml_abstract(entry: str) -> str:
     found = xml_field(entry, _XML_SECTIONS)
     if found:
         return found
-    texts = [match.group(2).strip() for match in _XML_ABSTRACT.finditer(entry)]
-    longest = max(texts, key=len, default="")
+    longest = max(_xml_texts(entry, _XML_ABSTRACT), key=len, default="")
     return _XML_LABEL_TITLE.sub(" ", longest).strip() if longest else entry
 
 
 def xml_field(entry: str, element: re.Pattern[str]) -> str | None:
     """The texts of the elements ``element`` finds in an XML record, joined by spaces; None if it holds none with text."""
-    texts = [found.group(2).strip() for found in element.finditer(entry) if found.group(2).strip()]
-    return " ".join(texts) if texts else None
+    return " ".join(texts) if (texts := _xml_texts(entry, element)) else None
+
+
+def _xml_texts(entry: str, element: re.Pattern[str]) -> list[str]:
+    """The non-empty texts of the elements ``element`` finds in an XML record (group 2), stripped."""
+    return [text for found in element.finditer(entry) if (text := found.group(2).strip())]
 
 
 def bibtex_abstract(entry: str) -> str:
@@ -677,7 +681,6 @@ def bibtex_field(entry: str, name: str) -> str | None:
 # / "We ...", a Chinese paper blog's "1. Title" / "作者：..." / "链接：..." / "We ..."): the title goes with the fields. The first
 # line does not end like a sentence piece, and what stays is an abstract: no chrome line (a field, "Show more") starts it,
 # and it is at least twice as long as the title line (an abstract's own wrapped first line above a stray field stays).
-FIELD_START = r"[ \t]*(?:" + _CHROME_FIELDS + r"|" + _LINK_FIELD + r")"  # a metadata field line's start (titles reads it too)
 _TITLE_ABOVE_FIELDS = r"\A[ \t]*(?:" + ENTRY_NUMBER + r"[ \t]+)?[^\n]{1,300}?[^.,;:：。，；\s][ \t]*\r?\n(?:" + FIELD_START + r"[^\n]*\r?\n)+"
 
 
