@@ -197,6 +197,27 @@ def test_a_record_kept_from_a_headerless_file_takes_the_collection_of_a_copy(pap
         assert (alone["venue"], alone["year"], alone["collection"]) == (None, None, None)
 
 
+def test_the_kept_copy_is_the_clean_one_over_page_heads_and_the_full_one_over_cut_ones_in_later_runs(paperlake_cli, tmp_path: Path) -> None:
+    """Run 1 keeps a clean copy over two under page heads no rule strips; run 2 (the published copies with their texts, the
+    new one without) keeps a new copy with the first sentence all the others lost; one run over all of it agrees."""
+    inputs, abstract = tmp_path / "in", " ".join(SENTENCES[1:6])
+    inputs.mkdir()
+    _listing(inputs / "a.txt", abstract)
+    (inputs / "b.txt").write_text(f"ICML 2025 论文列表\n\n{abstract}\n", encoding="utf-8")
+    _listing(inputs / "c.txt", "Paperverse preprint 2411 | Jane Doe, John Roe | 3 versions " + abstract)
+    _listing(inputs / "d.txt", "Open archive record - Doe, Jane; Roe, John - show affiliations " + abstract)
+    assert paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "grown")[0] == 0
+    kept = Warehouse(tmp_path / "grown").read("occurrences").filter(pl.col("status") == "kept")
+    assert kept["path"].to_list() == ["a.txt"]
+    _listing(inputs / "e.txt", SENTENCES[0] + " " + abstract)
+    for warehouse in (tmp_path / "grown", tmp_path / "once"):
+        code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
+        assert code == 0, output
+        occurrences = Warehouse(warehouse).read("occurrences")
+        assert occurrences["record_id"].n_unique() == 1
+        assert occurrences.filter(pl.col("status") == "kept")["path"].to_list() == ["e.txt"]
+
+
 def test_abstracts_glued_in_one_file_do_not_merge_the_papers_listed_apart_in_another(paperlake_cli, tmp_path: Path) -> None:
     seed = SEEDS / "004_b7bcd04307c4e48c.txt"
     abstracts = seed.read_text(encoding="utf-8").split("\n\n")[1:5]

@@ -19,7 +19,8 @@ round, a key contained in two texts that are not near duplicates of each other (
 a truncated copy that holds only what two papers share) is rejected as ``ambiguous``.
 
 Kept rule: in each record the most complete occurrence is kept: most letters in its shingle key (less a cost per damaged
-character), then the longest normalized text, then the smallest (path, ordinal). Never arrival order.
+character, and not counting the letters above the record's opening that are no sentence: a page head), then the fewest
+such head letters, then the longest normalized text, then the smallest (path, ordinal). Never arrival order.
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ DAMAGE_LETTERS = 2  # what a damaged character costs a copy in the kept rule, in
 # shorter's shingles and an overhang at its other end (this share of its shingles, and at least
 # this many) shares at most this share of them with the shorter one (``minhash.covered_ends``).
 GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE = 1.3, 0.25, 20, 0.1
+# A record's opening (``_head_letters``): the first this many words of the shingle key that most of its keys start with.
+OPENING_WORDS = 8
+_SENTENCE_END = r"([.!?][\"'”’)\]]*\s+|[。！？]\s*)"  # where a sentence of a normalized text ends (``_sentence_prefixes``)
 
 
 @dataclass(frozen=True)
@@ -714,24 +718,28 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
 
     The most complete version is the one with the most letters in its shingle key, less ``DAMAGE_LETTERS`` per damaged
     character (a mojibake pair holds a letter more than what it stands for: without the cost, a damaged copy would outrank
-    its clean twin); letters, not words, so that a copy whose hyphens an aggregator turned into spaces (``multi task``)
-    does not outrank the clean one, which then wins on its longer text (its commas and hyphens); ``similarity``
+    its clean twin) and less its page head's letters (``_head_letters``: a site's title, authors and counts above the
+    abstract that no normalize rule knows; at a tie the copy with the fewer wins); letters, not words, so that a copy
+    whose hyphens an aggregator turned into spaces (``multi task``) does not outrank the clean one, which then wins on its
+    longer text (its commas and hyphens); ``similarity``
     is the exact Jaccard of the occurrence's shingles with the kept text's (1.0 for the kept
     occurrence and its exact duplicates). Occurrences need ``text_len`` and ``text_damage``, or
     ``text``; ``folds`` (``dedup_key, folded``) must cover the keys of records with several keys
-    that carry no ``text`` (by default from the rows).
+    that carry no ``text`` (by default from the rows); their ``text``, where ``folds`` has one, tells page heads from first sentences.
     """
     occurrences = with_text_stats(occurrences)
     accepted = occurrences.filter(pl.col("reject_reason").is_null())
     # letters only rank different keys: count them in the records that have several
     several = accepted.filter(pl.col("dedup_key").n_unique().over("record_id") > 1).select("dedup_key").unique()
-    letters = pl.col("folded").str.len_chars() - pl.col("folded").str.count_matches(" ", literal=True)
-    per_key = _covering_folds(several, accepted, folds).select("dedup_key", "folded", _letters=letters)
+    per_key = _covering_folds(several, accepted, folds).select("dedup_key", "folded", _letters=_letters(pl.col("folded")))
+    blocks = accepted.group_by("dedup_key").agg(pl.col("record_id").first(), blocks=pl.len())
+    per_key = per_key.join(_head_letters(per_key, blocks, accepted, folds), on="dedup_key", how="left")
     ranked = (
         accepted.drop("folded", strict=False)
-        .join(per_key.select("dedup_key", "_letters"), on="dedup_key", how="left")
-        .with_columns(_letters=pl.col("_letters").cast(pl.Int64) - DAMAGE_LETTERS * pl.col("text_damage").cast(pl.Int64))
-        .sort("_letters", "text_len", "path", "ordinal", descending=[True, True, False, False])
+        .join(per_key.select("dedup_key", "_letters", "_head"), on="dedup_key", how="left")
+        .with_columns(_head=pl.col("_head").fill_null(0))
+        .with_columns(_letters=pl.col("_letters").cast(pl.Int64) - pl.col("_head") - DAMAGE_LETTERS * pl.col("text_damage").cast(pl.Int64))
+        .sort("_letters", "_head", "text_len", "path", "ordinal", descending=[True, False, True, False, False], nulls_last=True)
         .with_columns(
             _rank=pl.int_range(pl.len()).over("record_id"),
             kept_key=pl.when(pl.col("record_id").is_not_null()).then(pl.col("dedup_key").first().over("record_id")),
@@ -752,6 +760,54 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     )
     columns = [c for c in rejected.columns if c in marked.columns and c not in ("text_len", "text_damage")]
     return pl.concat([marked.select(columns), rejected.select(columns)], how="diagonal_relaxed").sort("path", "ordinal")
+
+
+def _letters(folded: pl.Expr) -> pl.Expr:
+    """Letters of a shingle key (its characters less the spaces between words)."""
+    return folded.str.len_chars() - folded.str.count_matches(" ", literal=True)
+
+
+def _head_letters(per_key: pl.DataFrame, blocks: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.LazyFrame | None) -> pl.DataFrame:
+    """``dedup_key, _head``: the letters of each key (``per_key``: ``dedup_key, folded``) before its record's opening, where it
+    holds the opening after words that are no sentence of the text (a page's head above the abstract: its title, authors,
+    affiliations), else 0.
+
+    A record's opening is the first ``OPENING_WORDS`` words that more of its blocks (``blocks``: ``dedup_key, record_id,
+    blocks``) start with than any other words, two at least; a record without one has no heads. Words before the opening
+    that end in a sentence's end in the key's text (``rows``' ``text``, else ``given``'s) are a first sentence the other
+    copies lost, not a head; a key without text has none.
+    """
+    keys = per_key.join(blocks, on="dedup_key").select(
+        "dedup_key", "record_id", "blocks", "folded", opening=pl.col("folded").str.split(" ").list.head(OPENING_WORDS).list.join(" ")
+    )
+    counts = keys.group_by("record_id", "opening").agg(pl.col("blocks").sum()).sort("blocks", "opening", descending=[True, False])
+    top = counts.group_by("record_id", maintain_order=True).agg(
+        pl.col("opening").first(), top=pl.col("blocks").first(), runner_up=pl.col("blocks").get(1, null_on_oob=True).fill_null(0)
+    )
+    openings = top.filter((pl.col("top") >= 2) & (pl.col("top") > pl.col("runner_up"))).select("record_id", record_opening="opening")
+    padded, needle = " " + pl.col("folded") + " ", " " + pl.col("record_opening") + " "
+    heads = keys.join(openings, on="record_id").filter(pl.col("opening") != pl.col("record_opening"), padded.str.contains(needle, literal=True))
+    heads = heads.select("dedup_key", _head=_letters(padded.str.split(needle).list.first().str.strip_chars(" ")).cast(pl.Int64))
+    if heads.is_empty():
+        return heads
+    texts = _texts_of(heads.select("dedup_key"), rows, given)
+    return heads.join(_sentence_prefixes(texts), on=["dedup_key", "_head"], how="anti")
+
+
+def _texts_of(keys: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.LazyFrame | None) -> pl.DataFrame:
+    """``dedup_key, text`` of the ``keys`` that ``rows`` or ``given`` carry a text of (one each)."""
+    parts = [rows.join(keys, on="dedup_key", how="semi").select("dedup_key", "text")] if "text" in rows.columns else []
+    if given is not None and "text" in given.lazy().collect_schema():
+        parts.append(given.lazy().filter(pl.col("dedup_key").is_in(keys["dedup_key"].implode())).select("dedup_key", "text").collect())
+    schema = {"dedup_key": pl.String, "text": pl.String}
+    return pl.concat([p.cast(schema) for p in parts]).drop_nulls().unique("dedup_key") if parts else pl.DataFrame(schema=schema)
+
+
+def _sentence_prefixes(texts: pl.DataFrame) -> pl.DataFrame:
+    """``dedup_key, _head``: the letters of the key before each sentence of a text (``dedup_key, text``) but its first."""
+    sentences = texts.select("dedup_key", sentence=pl.col("text").str.replace_all(_SENTENCE_END, "${1}\u0001").str.split("\u0001")).explode("sentence")
+    letters = _letters(shingle_key(pl.col("sentence"))).cast(pl.Int64)
+    return sentences.select("dedup_key", _head=letters.cum_sum().over("dedup_key") - letters).filter(pl.col("_head") > 0).unique()
 
 
 def _folds_of(folds: pl.LazyFrame, keys: pl.Series) -> pl.DataFrame:

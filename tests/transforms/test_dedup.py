@@ -107,6 +107,30 @@ def test_a_clean_copy_is_kept_over_a_damaged_one_that_counts_more_words() -> Non
     assert longer.filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"]
 
 
+def test_a_clean_copy_is_kept_over_copies_under_page_heads_no_rule_strips() -> None:
+    """Most copies start where the abstract starts (the record's opening); the letters a copy holds before it are a site's
+    page head (title, authors, counts), which the kept rule does not count: without that, the longest head would be kept."""
+    clean = " ".join(SENTENCES[:6])
+    heads = ["Paperverse preprint 2411 | Jane Doe, John Roe | 3 versions ", "Open archive record - Doe, Jane; Roe, John - show affiliations "]
+    rows = [("a.txt", 1, clean), ("b.txt", 1, clean), ("c.txt", 1, heads[0] + clean), ("d.txt", 1, heads[1] + clean)]
+    out = deduplicate(_blocks(rows), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"]
+    # one clean block is no opening (each copy starts its own way): the most letters are kept, as before
+    alone = deduplicate(_blocks(rows[1:]), EMPTY).occurrences
+    assert alone.filter(pl.col("status") == "kept")["path"].to_list() == ["d.txt"]
+
+
+def test_a_first_sentence_the_other_copies_lost_is_no_page_head() -> None:
+    """Three copies without the first sentence open the record after it; the full version's words before that opening end
+    in a sentence's end, so they count, and the full version is kept."""
+    full, cut = " ".join(SENTENCES[:6]), " ".join(SENTENCES[1:6])
+    rows = [("a.txt", 1, cut), ("b.txt", 1, cut), ("c.txt", 1, cut.replace("router", "Router")), ("z.txt", 1, full)]
+    out = deduplicate(_blocks(rows), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["z.txt"]
+    headed = deduplicate(_blocks([*rows[:3], ("z.txt", 1, full.replace("models. ", "models "))]), EMPTY).occurrences
+    assert headed.filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"]  # no sentence's end: a head
+
+
 def test_known_keys_keep_their_record_id() -> None:
     first = deduplicate(_blocks([("a.txt", 1, "An abstract.")]), EMPTY).occurrences
     second = deduplicate(_blocks([("z.txt", 1, "an abstract")]), _published(first)).occurrences
