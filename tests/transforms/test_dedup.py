@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import csv
+import random
 from pathlib import Path
 
 import numpy as np
@@ -129,6 +130,29 @@ def test_a_first_sentence_the_other_copies_lost_is_no_page_head() -> None:
     assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["z.txt"]
     headed = deduplicate(_blocks([*rows[:3], ("z.txt", 1, full.replace("models. ", "models "))]), EMPTY).occurrences
     assert headed.filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"]  # no sentence's end: a head
+
+
+def _variants(n: int, seed: int) -> list[tuple[str, int, str]]:
+    """``n`` blocks, each the same abstract with two of its words replaced."""
+    words, vocabulary, rng = " ".join(SENTENCES[:4]).split(), ["alpha", "beta", "gamma", "delta", "kappa", "sigma", "omega", "theta"], random.Random(seed)
+    variants: set[str] = set()
+    while len(variants) < n:
+        text = list(words)
+        for _ in range(2):
+            text[rng.randrange(len(text))] = rng.choice(vocabulary)
+        variants.add(" ".join(text))
+    return [(f"f{i // 100:03d}.txt", i % 100 + 1, text) for i, text in enumerate(sorted(variants))]
+
+
+def test_a_thousand_variants_of_one_abstract_are_one_record_through_edges_that_grow_linearly() -> None:
+    """Every variant shares most band keys with every other: all pairs would be candidates and edges (quadratic: 4x for
+    twice the variants); a key pairs with the next ``minhash.BAND_WINDOW`` keys of a bucket only, which still links them."""
+    edges = []
+    for n in (500, 1000):
+        result = deduplicate(_blocks(_variants(n, seed=7)), EMPTY)
+        assert result.occurrences["record_id"].n_unique() == 1 and result.occurrences.height == n
+        edges.append(result.matches.edges.height)
+    assert edges[1] < 2.5 * edges[0] and edges[1] < 0.3 * 1000 * 999 / 2, edges
 
 
 def test_known_keys_keep_their_record_id() -> None:

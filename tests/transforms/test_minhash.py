@@ -62,15 +62,21 @@ def _holders(lists: list[list[int] | None]) -> dict[int, set[int]]:
     return holders
 
 
-def _brute_pairs(lists: list[list[int] | None], shared: int, cap: int | None, one_if_single: bool = False) -> list[tuple[int, int]]:
-    """Pairs of rows holding ``shared`` values that at most ``cap`` rows hold (one, with ``one_if_single``, when either holds one value)."""
-    counted = {v: rows for v, rows in _holders(lists).items() if cap is None or len(rows) <= cap}
+def _brute_pairs(
+    lists: list[list[int] | None], shared: int, cap: int | None, one_if_single: bool = False, window: int | None = None
+) -> list[tuple[int, int]]:
+    """Pairs of rows holding ``shared`` values that at most ``cap`` rows hold (one, with ``one_if_single``, when either holds one
+    value); with ``window``, a value pairs a row only with the next ``window`` rows holding it."""
+    counted = {v: sorted(rows) for v, rows in _holders(lists).items() if cap is None or len(rows) <= cap}
+
+    def together(a: int, b: int, rows: list[int]) -> bool:
+        return a in rows and b in rows and (window is None or rows.index(b) - rows.index(a) <= window)
 
     def needed(a: int, b: int) -> int:
         return 1 if one_if_single and 1 in (len(lists[a] or []), len(lists[b] or [])) else shared
 
     return sorted(
-        (a, b) for a in range(len(lists)) for b in range(a + 1, len(lists)) if sum(a in rows and b in rows for rows in counted.values()) >= needed(a, b)
+        (a, b) for a in range(len(lists)) for b in range(a + 1, len(lists)) if sum(together(a, b, rows) for rows in counted.values()) >= needed(a, b)
     )
 
 
@@ -78,10 +84,10 @@ def _frame(lists: list[list[int] | None], column: str) -> pl.DataFrame:
     return pl.DataFrame({"row": list(range(len(lists))), column: lists}, schema={"row": pl.UInt32, column: pl.List(pl.Int64)})
 
 
-@given(VALUE_LISTS)
-def test_candidate_pairs_are_the_rows_sharing_a_band_key(lists: list[list[int] | None]) -> None:
-    pairs = minhash.candidate_pairs(_frame(lists, "bands"))
-    assert list(zip(pairs["a"].to_list(), pairs["b"].to_list())) == _brute_pairs(lists, 1, None)
+@given(VALUE_LISTS, st.sampled_from([None, 1, 2, 3]))
+def test_candidate_pairs_are_the_rows_sharing_a_band_key_within_the_window(lists: list[list[int] | None], window: int | None) -> None:
+    pairs = minhash.candidate_pairs(_frame(lists, "bands"), window=window)
+    assert list(zip(pairs["a"].to_list(), pairs["b"].to_list())) == _brute_pairs(lists, 1, None, window=window)
 
 
 @given(VALUE_LISTS, st.integers(1, 3), st.integers(2, 5))
@@ -102,6 +108,7 @@ def test_pairs_below_a_row_are_those_of_all_rows_that_start_below_it(lists: list
 
     bands, passages = _frame(lists, "bands"), _frame(lists, "passages")
     assert pairs_of(minhash.candidate_pairs(bands, below)) == starting_below(minhash.candidate_pairs(bands))
+    assert pairs_of(minhash.candidate_pairs(bands, below, window=2)) == starting_below(minhash.candidate_pairs(bands, window=2))
     assert pairs_of(minhash.passage_pairs(passages, shared, cap, below=below)) == starting_below(minhash.passage_pairs(passages, shared, cap))
 
 
