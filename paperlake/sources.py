@@ -41,14 +41,17 @@ _BOMS = (
 )
 _UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 # In order of preference when two of them give the same text.
-_LEGACY_CANDIDATES = ("cp1252", "cp1250", "iso8859-2", "iso8859-7", "cp1251", "koi8-r", "iso8859-5", "gb18030", "big5hkscs", "cp932", "euc_jis_2004", "cp949", "mac_roman")
+_LEGACY_CANDIDATES = (
+    "cp1252", "cp1250", "iso8859-2", "iso8859-7", "cp1251", "koi8-r", "iso8859-5", "gb18030", "big5hkscs", "cp932", "euc_jis_2004", "cp949", "mac_roman",
+    "cp1254", "cp1256", "cp1255", "cp874",
+)
 # Single-byte Latin encodings that read the same bytes as different accented letters (``ř`` in
 # cp1250 is ``ø`` in cp1252), and the languages written in them, whose words tell them apart.
-_LATIN_CODECS = ("cp1252", "cp1250", "iso8859-2", "mac-roman")
+_LATIN_CODECS = ("cp1252", "cp1250", "iso8859-2", "mac-roman", "cp1254")
 # Mac OS Roman (old Mac exports) reads cp1252's curly quotes as Latin-1 letters (“ ” as ì î), which
 # would win on staying within Latin-1: it is chosen only when it knows this many more words than the others.
 _MAC_ROMAN_MARGIN = 2
-_LATIN_LANGUAGES = ("cs", "sk", "pl", "hu", "sl", "sh", "ro", "de", "fr", "es", "it", "pt", "nl", "da", "nb", "sv", "fi", "is", "ca", "en")
+_LATIN_LANGUAGES = ("cs", "sk", "pl", "hu", "sl", "sh", "ro", "de", "fr", "es", "it", "pt", "nl", "da", "nb", "sv", "fi", "is", "ca", "tr", "en")
 
 
 # A mostly UTF-8 file with a lone byte UTF-8 cannot read (between ASCII characters or at an end) holds
@@ -329,7 +332,18 @@ def _utf8_with_cp1252_bytes(data: bytes) -> bool:
 _USUAL = re.compile(
     r"[\x00-\x7f\u00c0-\u00ff\u00a0\u00a1\u00a3\u00a9\u00ae\u00b0\u00b1\u00b5\u00b7\u00ab\u00bb\u00bf\u0100-\u017f\u0192"
     r"\u0391-\u03a9\u03ac-\u03ce\u0401\u0404\u0406\u0407\u040e\u0410-\u044f\u0451\u0454\u0456\u0457\u045e\u0490\u0491"
+    r"\u0591-\u05f4\u0600-\u06ff\u0e01-\u0e5b\u200c-\u200f"  # Hebrew, Arabic, Thai, the joiners and direction marks of their codecs
     r"\u2010-\u2027\u2030-\u205e\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff00-\uff60\uffe0-\uffef]"
+)
+# A Cyrillic capital right after a lower-case letter (`дЮКСН ИднЙ`): Arabic, Hebrew or Thai read as a Cyrillic codec.
+_CYRILLIC_CASE_MIX = re.compile(r"[а-яёіїєўґ][А-ЯЁІЇЄЎҐ]")
+# A fullwidth quote or sign right after a Latin letter (`A￢`): a cp1252 accented letter and the ASCII one after it
+# read as one Shift_JIS character (`úT`); in Japanese text these follow Japanese characters or digits.
+_FULLWIDTH_AFTER_LATIN = re.compile(r"[A-Za-z][\uff02\uff07\uffe0-\uffee]")
+# A Hebrew, Arabic or Thai character (letter, vowel point, tone mark) with none of its script beside it: a Latin
+# text's accented letter read as their codecs (`้A` for `éA` in cp874); their words are runs.
+_LONE_OF_SCRIPT = re.compile(
+    "|".join(rf"(?<![{block}])[{block}](?![{block}])" for block in (r"\u0590-\u05ff", r"\u0600-\u06ff", r"\u0e00-\u0e7f"))
 )
 # An accented Latin letter standing alone between non-letters (`step size ç and`) is a symbol of
 # another script, a Greek letter read as cp1252; `à` and `Å` (ångström) do stand alone.
@@ -337,9 +351,11 @@ _STRAY_LATIN = re.compile(r"(?<![^\W\d_])[\u00c0-\u00c4\u00c6-\u00d6\u00d8-\u00d
 
 
 def _mess(text: str) -> int:
-    """Unusual characters plus stray accented letters."""
+    """Unusual characters plus stray accented letters, Cyrillic case changes within a word, lone Hebrew, Arabic or Thai
+    characters and fullwidth signs after Latin letters."""
     sample = text[:200_000]
-    return len(sample) - len(_USUAL.findall(sample)) + len(_STRAY_LATIN.findall(sample))
+    stray = sum(len(pattern.findall(sample)) for pattern in (_STRAY_LATIN, _CYRILLIC_CASE_MIX, _LONE_OF_SCRIPT, _FULLWIDTH_AFTER_LATIN))
+    return len(sample) - len(_USUAL.findall(sample)) + stray
 
 
 # Letters outside the Latin script (CJK, kana, Hangul, Cyrillic, Greek, ...), and such a letter
@@ -469,7 +485,7 @@ def read_source(path: Path, root: Path, limits: ReadLimits = ReadLimits(), skip:
 _CUTTABLE = {
     "utf-8": "utf-8", "utf-8-sig": "utf-8", "cp1252": "cp1252", "cp1250": "cp1250", "iso8859-2": "iso8859-2",
     "iso8859-7": "iso8859-7", "cp1251": "cp1251", "koi8-r": "koi8-r", "iso8859-5": "iso8859-5", "gb18030": "gb18030", "big5": "big5hkscs",
-    "shift_jis": "cp932", "euc-jp": "euc_jis_2004", "euc-kr": "cp949",
+    "shift_jis": "cp932", "euc-jp": "euc_jis_2004", "euc-kr": "cp949", "cp1254": "cp1254", "cp1256": "cp1256", "cp1255": "cp1255", "cp874": "cp874",
 }
 # What comes before a file's first line (``transforms.split`` skips it too).
 _BLANK = " \t\r\n\0" + INVISIBLE_MARKS

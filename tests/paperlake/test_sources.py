@@ -84,6 +84,25 @@ def test_cyrillic_in_each_of_its_single_byte_encodings(codec: str, header: str) 
     assert (text, detected, error) == (data.decode(codec), codec, None)
 
 
+SCRIPTS = {
+    "cp1256": ("قائمة أوراق ICML 2025", "نقترح بنية جديدة للشبكات العصبية البيانية تعتمد على الرسوم الفرعية وتتجاوز اختبار فايسفايلر-ليمان."),
+    "cp1255": ("רשימת מאמרים ICML 2025", "אנו מציעים ארכיטקטורה חדשה לרשתות נוירונים על גרפים המבוססת על תת-גרפים ועוברת את מבחן ויספיילר-לימן."),
+    "cp874": ("รายชื่อบทความ ICML 2025", "เราเสนอสถาปัตยกรรมใหม่สำหรับโครงข่ายประสาทเทียมแบบกราฟที่อิงกับกราฟย่อย โดยยังคงต้นทุนการคำนวณแบบกำลังสอง"),
+    "cp1254": ("ICML 2025 Bildiri Listesi", "Çizge sinir ağları için alt çizgelere dayalı yeni bir mimari öneriyoruz; doğruluğu ortalama üç puan artırmaktadır."),
+}
+
+
+@pytest.mark.parametrize("codec", list(SCRIPTS))
+@pytest.mark.parametrize("english_header", [False, True])
+def test_arabic_hebrew_thai_and_turkish_in_their_windows_codecs(codec: str, english_header: bool) -> None:
+    """Arabic in cp1256 read as cp1251 Cyrillic (`дЮКСН ИднЙ`), Hebrew as cp1251, Thai as ISO-8859-5, Turkish as cp1252
+    (`aðlarý`) before these codecs were candidates."""
+    header, sentence = SCRIPTS[codec]
+    data = f"{'ICML 2025 Papers' if english_header else header}\n\n{sentence} We use GPT-4.\n".encode(codec)
+    text, detected, error = detect_and_decode(data)
+    assert (text, detected, error) == (data.decode(codec), codec, None)
+
+
 @pytest.mark.parametrize(
     "sentence",
     [
@@ -191,7 +210,7 @@ def test_a_stray_nul_does_not_make_a_file_utf16(codec: str) -> None:
 @given(
     st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=12), min_size=80, max_size=80),
     st.lists(
-        st.tuples(st.integers(0, 79), st.integers(0, 12), st.sampled_from("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00e9\u00e8\u00fc\u00ef")),
+        st.tuples(st.integers(0, 79), st.integers(0, 12), st.sampled_from("\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00e9\u00e8\u00fc\u00ef\u00e1\u00ed\u00f3\u00fa\u00f1\u00e7\u00e0\u00e2\u00ea\u00f4\u00f6\u00e4")),
         min_size=1,
         max_size=3,
         unique_by=lambda insert: insert[0],
