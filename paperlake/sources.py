@@ -43,15 +43,15 @@ _UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}
 # In order of preference when two of them give the same text.
 _LEGACY_CANDIDATES = (
     "cp1252", "cp1250", "iso8859-2", "iso8859-7", "cp1251", "koi8-r", "iso8859-5", "gb18030", "big5hkscs", "cp932", "euc_jis_2004", "cp949", "mac_roman",
-    "cp1254", "cp1256", "cp1255", "cp874",
+    "cp1254", "cp1256", "cp1255", "cp874", "cp1257", "cp866", "koi8-u",
 )
 # Single-byte Latin encodings that read the same bytes as different accented letters (``ř`` in
 # cp1250 is ``ø`` in cp1252), and the languages written in them, whose words tell them apart.
-_LATIN_CODECS = ("cp1252", "cp1250", "iso8859-2", "mac-roman", "cp1254")
+_LATIN_CODECS = ("cp1252", "cp1250", "iso8859-2", "mac-roman", "cp1254", "cp1257")
 # Mac OS Roman (old Mac exports) reads cp1252's curly quotes as Latin-1 letters (“ ” as ì î), which
 # would win on staying within Latin-1: it is chosen only when it knows this many more words than the others.
 _MAC_ROMAN_MARGIN = 2
-_LATIN_LANGUAGES = ("cs", "sk", "pl", "hu", "sl", "sh", "ro", "de", "fr", "es", "it", "pt", "nl", "da", "nb", "sv", "fi", "is", "ca", "tr", "en")
+_LATIN_LANGUAGES = ("cs", "sk", "pl", "hu", "sl", "sh", "ro", "de", "fr", "es", "it", "pt", "nl", "da", "nb", "sv", "fi", "is", "ca", "tr", "lt", "lv", "en")
 
 
 # A mostly UTF-8 file with a lone byte UTF-8 cannot read (between ASCII characters or at an end) holds
@@ -486,6 +486,7 @@ _CUTTABLE = {
     "utf-8": "utf-8", "utf-8-sig": "utf-8", "cp1252": "cp1252", "cp1250": "cp1250", "iso8859-2": "iso8859-2",
     "iso8859-7": "iso8859-7", "cp1251": "cp1251", "koi8-r": "koi8-r", "iso8859-5": "iso8859-5", "gb18030": "gb18030", "big5": "big5hkscs",
     "shift_jis": "cp932", "euc-jp": "euc_jis_2004", "euc-kr": "cp949", "cp1254": "cp1254", "cp1256": "cp1256", "cp1255": "cp1255", "cp874": "cp874",
+    "cp1257": "cp1257", "cp866": "cp866", "koi8-u": "koi8-u",
 }
 # What comes before a file's first line (``transforms.split`` skips it too).
 _BLANK = " \t\r\n\0" + INVISIBLE_MARKS

@@ -75,10 +75,11 @@ def test_legacy_files_with_few_non_ascii_bytes(name: str, codec: str) -> None:
 RUSSIAN = "Мы предлагаем новый метод обучения языковых моделей, который сокращает объём вычислений без потери качества."
 
 
-@pytest.mark.parametrize("codec", ["cp1251", "koi8-r", "iso8859-5"])
+@pytest.mark.parametrize("codec", ["cp1251", "koi8-r", "iso8859-5", "cp866"])
 @pytest.mark.parametrize("header", ["ICML 2025 Papers", "Статьи ICML 2025"])
 def test_cyrillic_in_each_of_its_single_byte_encodings(codec: str, header: str) -> None:
-    """The three single-byte Cyrillic encodings read every byte as a Cyrillic letter; ISO-8859-5 was read as cp1251."""
+    """The single-byte Cyrillic encodings read every byte as a Cyrillic letter; ISO-8859-5 was read as cp1251, and DOS's
+    cp866 as cp1251 symbols (`‘ЇЁб®Є`)."""
     data = f"{header}\n\n{RUSSIAN} We use GPT-4.\n".encode(codec)
     text, detected, error = detect_and_decode(data)
     assert (text, detected, error) == (data.decode(codec), codec, None)
@@ -89,14 +90,16 @@ SCRIPTS = {
     "cp1255": ("רשימת מאמרים ICML 2025", "אנו מציעים ארכיטקטורה חדשה לרשתות נוירונים על גרפים המבוססת על תת-גרפים ועוברת את מבחן ויספיילר-לימן."),
     "cp874": ("รายชื่อบทความ ICML 2025", "เราเสนอสถาปัตยกรรมใหม่สำหรับโครงข่ายประสาทเทียมแบบกราฟที่อิงกับกราฟย่อย โดยยังคงต้นทุนการคำนวณแบบกำลังสอง"),
     "cp1254": ("ICML 2025 Bildiri Listesi", "Çizge sinir ağları için alt çizgelere dayalı yeni bir mimari öneriyoruz; doğruluğu ortalama üç puan artırmaktadır."),
+    "cp1257": ("ICML 2025 straipsnių sąrašas", "Siūlome naują grafų neuroninių tinklų architektūrą, pagrįstą pografiais, kuri išlaiko kvadratinę skaičiavimo kainą."),
+    "koi8-u": ("Перелік статей ICML 2025", "Ми пропонуємо нову архітектуру графових нейронних мереж, яка зберігає квадратичну вартість обчислень. Ґрунтовні експерименти."),
 }
 
 
 @pytest.mark.parametrize("codec", list(SCRIPTS))
 @pytest.mark.parametrize("english_header", [False, True])
-def test_arabic_hebrew_thai_and_turkish_in_their_windows_codecs(codec: str, english_header: bool) -> None:
+def test_arabic_hebrew_thai_turkish_baltic_and_ukrainian_in_their_codecs(codec: str, english_header: bool) -> None:
     """Arabic in cp1256 read as cp1251 Cyrillic (`дЮКСН ИднЙ`), Hebrew as cp1251, Thai as ISO-8859-5, Turkish as cp1252
-    (`aðlarý`) before these codecs were candidates."""
+    (`aðlarý`), Lithuanian as cp1252 (`sàraðas`) and Ukrainian KOI8-U as KOI8-R (`Перел╕к`) before these codecs were candidates."""
     header, sentence = SCRIPTS[codec]
     data = f"{'ICML 2025 Papers' if english_header else header}\n\n{sentence} We use GPT-4.\n".encode(codec)
     text, detected, error = detect_and_decode(data)
