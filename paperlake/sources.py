@@ -43,11 +43,11 @@ _UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}
 # In order of preference when two of them give the same text.
 _LEGACY_CANDIDATES = (
     "cp1252", "cp1250", "iso8859-2", "iso8859-7", "cp1251", "koi8-r", "iso8859-5", "gb18030", "big5hkscs", "cp932", "euc_jis_2004", "cp949", "mac_roman",
-    "cp1254", "cp1256", "cp1255", "cp874", "cp1257", "cp866", "koi8-u",
+    "cp1254", "cp1256", "cp1255", "cp874", "cp1257", "cp866", "koi8-u", "iso8859-15",
 )
 # Single-byte Latin encodings that read the same bytes as different accented letters (``ř`` in
 # cp1250 is ``ø`` in cp1252), and the languages written in them, whose words tell them apart.
-_LATIN_CODECS = ("cp1252", "cp1250", "iso8859-2", "mac-roman", "cp1254", "cp1257")
+_LATIN_CODECS = ("cp1252", "cp1250", "iso8859-2", "mac-roman", "cp1254", "cp1257", "iso8859-15")
 # Mac OS Roman (old Mac exports) reads cp1252's curly quotes as Latin-1 letters (“ ” as ì î), which
 # would win on staying within Latin-1: it is chosen only when it knows this many more words than the others.
 _MAC_ROMAN_MARGIN = 2
@@ -333,7 +333,7 @@ _USUAL = re.compile(
     r"[\x00-\x7f\u00c0-\u00ff\u00a0\u00a1\u00a3\u00a9\u00ae\u00b0\u00b1\u00b5\u00b7\u00ab\u00bb\u00bf\u0100-\u017f\u0192"
     r"\u0391-\u03a9\u03ac-\u03ce\u0401\u0404\u0406\u0407\u040e\u0410-\u044f\u0451\u0454\u0456\u0457\u045e\u0490\u0491"
     r"\u0591-\u05f4\u0600-\u06ff\u0e01-\u0e5b\u200c-\u200f"  # Hebrew, Arabic, Thai, the joiners and direction marks of their codecs
-    r"\u2010-\u2027\u2030-\u205e\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff00-\uff60\uffe0-\uffef]"
+    r"\u2010-\u2027\u2030-\u205e\u20ac\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff00-\uff60\uffe0-\uffef]"
 )
 # A Cyrillic capital right after a lower-case letter (`дЮКСН ИднЙ`): Arabic, Hebrew or Thai read as a Cyrillic codec.
 _CYRILLIC_CASE_MIX = re.compile(r"[а-яёіїєўґ][А-ЯЁІЇЄЎҐ]")
@@ -488,7 +488,7 @@ _CUTTABLE = {
     "utf-8": "utf-8", "utf-8-sig": "utf-8", "cp1252": "cp1252", "cp1250": "cp1250", "iso8859-2": "iso8859-2",
     "iso8859-7": "iso8859-7", "cp1251": "cp1251", "koi8-r": "koi8-r", "iso8859-5": "iso8859-5", "gb18030": "gb18030", "big5": "big5hkscs",
     "shift_jis": "cp932", "euc-jp": "euc_jis_2004", "euc-kr": "cp949", "cp1254": "cp1254", "cp1256": "cp1256", "cp1255": "cp1255", "cp874": "cp874",
-    "cp1257": "cp1257", "cp866": "cp866", "koi8-u": "koi8-u",
+    "cp1257": "cp1257", "cp866": "cp866", "koi8-u": "koi8-u", "iso8859-15": "iso8859-15",
 }
 # What comes before a file's first line (``transforms.split`` skips it too).
 _BLANK = " \t\r\n\0" + INVISIBLE_MARKS

@@ -106,6 +106,13 @@ def test_arabic_hebrew_thai_turkish_baltic_and_ukrainian_in_their_codecs(codec: 
     assert (text, detected, error) == (data.decode(codec), codec, None)
 
 
+def test_latin9_reads_its_euro_sign_and_cp1252_keeps_its_own() -> None:
+    """ISO-8859-15 has `€` at 0xA4, where cp1252 (and Latin-1) have `¤`: it was read as cp1252's `5 ¤`."""
+    text = "ICML 2025 Artikelliste\n\nWir schlagen eine Architektur vor, die den Test übertrifft; ein Lauf kostet 5 € und 2 Š.\n"
+    assert detect_and_decode(text.encode("iso8859-15")) == (text, "iso8859-15", None)
+    assert detect_and_decode(text.encode("cp1252")) == (text, "cp1252", None)
+
+
 @pytest.mark.parametrize(
     "sentence",
     [
