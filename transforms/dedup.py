@@ -7,7 +7,7 @@ Two blocks with the same key are exact duplicates: one node of the dedup graph.
 Near duplicates (signature scheme ``m1`` and passage scheme ``p1``, ``transforms.minhash``):
 keys whose LSH band keys collide, or that share ``DedupParams.passage_shared`` passage hashes
 no more than ``DedupParams.passage_cap`` keys hold, are candidate pairs; a candidate pair is a
-confirmed edge only when the exact Jaccard of its shingle sets reaches ``DedupParams.jaccard``
+confirmed edge only when the exact Jaccard of its shingle sets (``compared_shingles``: without accents) reaches ``DedupParams.jaccard``
 or their containment reaches ``DedupParams.containment`` (or, borderline, on its evidence).
 Records are the connected components of confirmed edges (union-find), so the partition
 depends only on the set of blocks, never on run order.
@@ -400,6 +400,25 @@ def candidate_pairs(signed: pl.DataFrame, params: DedupParams, common: pl.Series
     return pl.concat([minhash.candidate_pairs(signed.select("row", "bands"), below), by_passage]).unique().sort("a", "b")
 
 
+def without_accents(folded: pl.Series) -> pl.Series:
+    """Shingle keys without the accents of Latin, Greek and Cyrillic letters (the combining marks U+0300-U+036F after NFD;
+    other scripts' marks and Hangul syllables stay as they were)."""
+    accented = folded.str.contains(r"[^\x00-\x7f]").fill_null(False)
+    if not accented.any():
+        return folded
+    rows = accented.arg_true()
+    return folded.scatter(rows, folded.gather(rows).str.normalize("NFD").str.replace_all(r"[\u0300-\u036f]", "").str.normalize("NFC"))
+
+
+def compared_shingles(folded: pl.Series, params: DedupParams) -> minhash.ShingleHashes:
+    """The shingle hashes of keys that pairs are confirmed and measured on: of the keys ``without_accents``, so a copy
+    an aggregator stripped of them (``methode``, ``Frechet``) still matches its original (a French abstract and such a
+    copy share 15% of their shingles as they are, all without accents). Band keys and passage hashes (the index's
+    schemes) stay on the keys as they are: such a copy becomes a candidate through stretches without accented words (the
+    French one: two shared passage hashes); a Vietnamese one, with accents on nearly every word, does not."""
+    return minhash.shingle_hashes(without_accents(folded), params.lsh)
+
+
 def _candidates(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | None, params: DedupParams) -> tuple[pl.Series, Candidates]:
     """The node rows in ``rows`` (sorted, once each) and their ``Candidates``; ``folded`` comes from the nodes or ``folds``."""
     wanted = nodes.select("dedup_key", "folded", "texts").with_row_index("row").join(rows.unique().cast(pl.UInt32).to_frame("row"), on="row").sort("row")
@@ -413,7 +432,7 @@ def _candidates(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | None
         )
         if wanted["folded"].has_nulls():
             raise ValueError("folds lacks the folded text of some candidate keys")
-    shingled = minhash.shingle_hashes(wanted["folded"], params.lsh)
+    shingled = compared_shingles(wanted["folded"], params)
     return wanted["row"], Candidates(keys=wanted["dedup_key"], shingled=shingled, texts=wanted["texts"], folds=folds)
 
 
@@ -694,7 +713,7 @@ def _record_copies(record_ids: pl.Series, record_keys: pl.LazyFrame) -> pl.DataF
 
 def _text_candidates(keys: pl.DataFrame, params: DedupParams) -> Candidates:
     """``Candidates`` of ``keys`` (``dedup_key``, ``text``, ``texts``), in their order, shingled from their text."""
-    return Candidates(keys=keys["dedup_key"], shingled=minhash.shingle_hashes(with_folded(keys)["folded"], params.lsh), texts=keys["texts"])
+    return Candidates(keys=keys["dedup_key"], shingled=compared_shingles(with_folded(keys)["folded"], params), texts=keys["texts"])
 
 
 def text_damage(text: pl.Expr) -> pl.Expr:
@@ -834,7 +853,7 @@ def _key_similarity(pairs: pl.DataFrame, per_key: pl.DataFrame, params: DedupPar
         return pl.DataFrame(schema={"dedup_key": pl.String, "kept_key": pl.String, "_similarity": pl.Float64})
     keys = pl.concat([pairs["dedup_key"], pairs["kept_key"]]).unique().sort().to_frame("dedup_key")
     keys = keys.join(per_key.select("dedup_key", "folded"), on="dedup_key", how="left", maintain_order="left")
-    shingles = minhash.shingle_table(minhash.shingle_hashes(keys["folded"], params.lsh), pl.Series(np.arange(keys.height, dtype=np.uint32)))
+    shingles = minhash.shingle_table(compared_shingles(keys["folded"], params), pl.Series(np.arange(keys.height, dtype=np.uint32)))
     index = keys.select("dedup_key", row=pl.int_range(pl.len(), dtype=pl.UInt32))
     numbered = pairs.join(index.rename({"row": "a"}), on="dedup_key").join(index.rename({"dedup_key": "kept_key", "row": "b"}), on="kept_key")
     sims = minhash.pair_similarity(numbered.select("a", "b"), shingles)
