@@ -569,7 +569,8 @@ def _piece_end(pending: bytes, codec: str) -> int:
     empty line cut: ``split.join_broken_paragraphs``), is not a line under a line (``split.may_be_spaced_lines``), is
     not a quoted abstract under its linked title (``split.quoted_under_title``), is not a structured abstract's later
     section (``split.continues_sections``) or the list an abstract introduces (``split.continues_list``) and is not under an
-    arXiv entry's head (``split.entry_heads``);
+    arXiv entry's head (``split.entry_heads``) or a Markdown heading, nor right under an abstract under one (``split.title_blocks``,
+    ``split.ends_under_title``);
     0 when there is no such empty line."""
     last = _empty_line_before(pending, len(pending))
     cut = None if last is None else _empty_line_before(pending, last[0])
@@ -577,10 +578,12 @@ def _piece_end(pending: bytes, codec: str) -> int:
         block = split.first_block(_decode_piece(pending[cut[1] : min(last[0], cut[1] + _LOOK_AHEAD_BYTES)], codec, strip_start=False))
         below = pl.Series([block])
         if block and not split.may_continue_above(block) and not (split.links_blocks(below) | split.translation_blocks(below))[0]:
-            above = split.last_block(_decode_piece(pending[max(0, cut[0] - _LOOK_AHEAD_BYTES) : cut[0]], codec, strip_start=False))
+            before = _decode_piece(pending[max(0, cut[0] - _LOOK_AHEAD_BYTES) : cut[0]], codec, strip_start=False)
+            above = split.last_block(before)
             if not (
                 split.may_be_spaced_lines(above, block) or split.quoted_under_title(above, block) or split.continues_sections(above, block)
-                or split.continues_list(above, block) or split.entry_heads(pl.Series([above]))[0]
+                or split.continues_list(above, block) or (split.entry_heads(above_series := pl.Series([above])) | split.title_blocks(above_series))[0]
+                or split.ends_under_title(before)
             ):
                 return cut[1]
         cut = _empty_line_before(pending, cut[0])

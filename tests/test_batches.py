@@ -250,6 +250,19 @@ def test_the_list_an_abstract_introduces_is_one_block_whatever_the_pieces(tmp_pa
     _assert_one_block_whatever_the_pieces(tmp_path, entry, entry)
 
 
+def test_a_markdown_heading_and_the_abstract_under_it_are_one_block_whatever_the_pieces(tmp_path: Path) -> None:
+    """The piece cutter does not cut between a paper's `## Title` and its abstract (split joins them)."""
+    abstract = "Sparse routing sends each token to a few experts, so a model grows without its cost; we show how to train it stably."
+    _assert_one_block_whatever_the_pieces(tmp_path, f"## Sparse Routing Models\n\n{abstract}", f"## Sparse Routing Models\n{abstract}")
+    # nor between such an abstract and the block under it, which decides whether the heading is a section's
+    (tmp_path / "listing.txt").write_text(f"ICML 2025 Papers\n\n## Sparse Models\n\n{abstract}\n\n{abstract.upper()}\n\nWe study a model.\n")
+    for size in (1, 60, 160, 1 << 30):
+        staging = Staging.create(tmp_path, f"section-{size}")
+        batch = batches.BlockBatch("00000", tmp_path, (str(tmp_path / "listing.txt"),), staging.root, ReadLimits(), QualityThresholds(), DedupParams(), size)
+        batches.stage_blocks(batch)
+        assert pl.read_parquet(staging.part("blocks", "00000"))["text_raw"].to_list() == ["## Sparse Models", abstract, abstract.upper(), "We study a model."], size
+
+
 def test_records_carry_the_titles_their_blocks_name(paperlake_cli, tmp_path: Path) -> None:
     inputs = tmp_path / "in"
     inputs.mkdir()

@@ -411,7 +411,7 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
     blocks = blocks.with_columns(_after_empty_lines=after_empty_lines.fill_null(False), _after_one_empty_line=(after_empty_lines & ~pl.col("_wide_gap")).fill_null(False))
     blocks = join_broken_paragraphs(join_spaced_lines(blocks.filter(pl.col("text_raw").is_not_null())))
     return (
-        attach_link_blocks(attach_translations(attach_entry_heads(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(blocks))))))))
+        attach_link_blocks(attach_translations(attach_entry_heads(attach_title_blocks(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(blocks)))))))))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
     )
@@ -665,6 +665,33 @@ def attach_quoted_abstracts(blocks: pl.DataFrame) -> pl.DataFrame:
     return _join_to_above(blocks, under_title, _quoted=quoted)
 
 
+# A paper's title as a block of its own, its abstract the next block after an empty line, as Markdown paper lists write
+# it: one heading line ("## Title", "### [Title](url)"), which normalization then drops from the text. A bold title, a
+# list entry's link or a heading with author or link lines under it stay blocks of their own: normalization keeps those
+# lines in the text (the title rules read them when they share the abstract's block).
+TITLE_BLOCK = r"\A[ \t]*#{2,6}[ \t]+[^\n\p{L}]*\p{L}[^\n]*\z"
+
+
+def title_blocks(texts: pl.Series) -> pl.Series:
+    """Whether each text is a paper's title block (``TITLE_BLOCK``) without its abstract."""
+    return texts.str.contains(TITLE_BLOCK).fill_null(False)
+
+
+def attach_title_blocks(blocks: pl.DataFrame) -> pl.DataFrame:
+    """Each abstract (``ABSTRACT_CHARS`` or more, no title or links block) right under a title block (``title_blocks``) joined to
+    it, at a line break, unless the next block of its file is an abstract too: a heading over several abstracts is a
+    section's. Apart, the title was rejected (too_short) and the record had none."""
+    titles = title_blocks(blocks["text_raw"])
+    if not titles.any():
+        return blocks
+    abstract = ~pl.col("_title") & (pl.col("text_raw").str.len_chars() >= ABSTRACT_CHARS) & ~pl.col("_links")
+    same_file = pl.col("source_id") == pl.col("source_id").shift(1)
+    next_abstract = ((pl.col("source_id") == pl.col("source_id").shift(-1)) & abstract.shift(-1)).fill_null(False)
+    joins = (same_file & pl.col("_title").shift(1)).fill_null(False) & abstract & ~next_abstract
+    flags = blocks.with_columns(_title=titles, _links=links_blocks(blocks["text_raw"])).select(joins).to_series()
+    return _join_to_above(blocks, pl.col("_join"), _join=flags)
+
+
 def first_block(text: str) -> str:
     """A text's first block: what comes before its first gap (blank or separator lines), line ends made LF."""
     return next((piece.strip() for piece in _gap_pieces(text) if piece.strip()), "")
@@ -673,6 +700,13 @@ def first_block(text: str) -> str:
 def last_block(text: str) -> str:
     """A text's last block: what comes after its last gap (blank or separator lines), line ends made LF."""
     return next((piece.strip() for piece in reversed(_gap_pieces(text)) if piece.strip()), "")
+
+
+def ends_under_title(text: str) -> bool:
+    """Whether a text's last block may be an abstract under a title block (``attach_title_blocks``), which the next block decides
+    (a file is not read in pieces cut there, nor between the two)."""
+    pieces = [piece.strip() for piece in _gap_pieces(text) if piece.strip()]
+    return len(pieces) >= 2 and len(pieces[-1]) >= ABSTRACT_CHARS and bool(title_blocks(pl.Series([pieces[-2]]))[0])
 
 
 def _gap_pieces(text: str) -> list[str]:

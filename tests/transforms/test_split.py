@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paperlake.sources import read_sources
+from transforms import normalize, titles
 from transforms.headers import INVISIBLE_MARKS
 from transforms.normalize import json_abstract, normalize_text
 from transforms.split import (
@@ -768,6 +769,26 @@ def test_a_quoted_abstract_under_a_linked_title_line_is_one_block_with_it() -> N
     }
     _assert_blocks(cases)
     assert _blocks_of_two_files(title, quoted) == [title, quoted]  # never across files
+
+
+def test_a_markdown_heading_over_one_abstract_is_one_block_with_it_and_a_section_heading_is_not() -> None:
+    """A paper list's `## Title`, an empty line, the abstract: apart, the title was rejected (too_short) and the record had
+    none. A heading over two abstracts is a section's (a section's heading over one abstract reads as its title)."""
+    other = LONG.replace("We", "Here we", 1)
+    cases = {
+        f"## Sparse Routing\n\n{LONG}\n\n### [Dense Routing](https://x.org/p)\n\n{other}": [f"## Sparse Routing\n{LONG}", f"### [Dense Routing](https://x.org/p)\n{other}"],
+        f"## Oral Papers\n\n### Sparse Routing\n\n{LONG}": ["## Oral Papers", f"### Sparse Routing\n{LONG}"],  # a heading over a heading
+        f"## Reinforcement Learning\n\n{LONG}\n\n{other}": ["## Reinforcement Learning", LONG, other],
+        f"#### ---- ####\n\n{LONG}": ["#### ---- ####", LONG],  # no letter: no title
+        f"**Sparse Routing**\n\n{LONG}": ["**Sparse Routing**", LONG],  # normalization would keep a bold line in the text
+        f"## Sparse Routing\nJane Doe, John Roe\n\n{LONG}": ["## Sparse Routing\nJane Doe, John Roe", LONG],  # and an author line
+        "## Sparse Routing\n\nShort note.": ["## Sparse Routing", "Short note."],  # no abstract under it
+    }
+    _assert_blocks(cases)
+    assert _blocks_of_two_files("## Sparse Routing", LONG) == ["## Sparse Routing", LONG]  # never across files
+    _, blocks = _split(f"ICML 2025 Papers\n\n### [Dense Routing](https://x.org/p)\n\n{LONG}\n")
+    read = normalize.normalize_column(blocks).select("text", title=titles.title(pl.col("text_raw")))
+    assert read.rows() == [(LONG.strip(), "Dense Routing")]  # the title read, the text without it
 
 
 def test_ris_records_without_empty_lines_between_them_are_a_block_each() -> None:
