@@ -7,11 +7,11 @@ from urllib.parse import urlsplit
 
 import polars as pl
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bench.urls_tags import url_quality
-from transforms.normalize import URL_WRAP_LINES, join_lines
+from transforms.normalize import URL_LINE_END, URL_WRAP_LINES, join_lines
 from transforms.urls import extract_urls, normalize_url, record_urls, trim_url, url_kind
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "urls" / "labeled.jsonl"
@@ -313,20 +313,23 @@ _wrapped_urls = st.builds(
 
 def _wrap_points(url: str, picks: list[int]) -> list[int]:
     """The picked break positions where the URL wrap rule rejoins: after / - = ? & _ # % ~, or mid-word before a ``/``
-    on the same line with no ``.`` or ``:`` before it."""
+    on the same line with no ``.`` or ``:`` before it; not before a line that reads as prose (``URL_LINE_END``: ``…/x_`` /
+    ``a``, a word that starts a sentence or a function word, is where a URL ends)."""
     start = len("https://") + 1
     points = sorted({start + p % (len(url) - start) for p in picks})
     ok = []
     for i, point in enumerate(points):
         line = url[point : points[i + 1] if i + 1 < len(points) else None]
         piece = line.split("/", 1)[0]
-        if url[point - 1] in "/-=?&_#%~" or (url[point - 1].isalnum() and "/" in line and not set(piece) & set(".:")):
+        prose = bool(pl.Series([f"{url[point - 1]}\n{line}\n"]).str.contains(URL_LINE_END)[0])
+        if (url[point - 1] in "/-=?&_#%~" or (url[point - 1].isalnum() and "/" in line and not set(piece) & set(".:"))) and not prose:
             ok.append(point)
     return ok
 
 
 @settings(max_examples=200, deadline=None)
 @given(_wrapped_urls, st.lists(st.integers(0, 100), max_size=URL_WRAP_LINES - 1), st.sampled_from(["\n", " \n ", "\r\n", "\t\n"]))
+@example("https://lab-1.example.org/0_a/z", [19, 20], "\n")  # "…/0_" / "a" / "/z": "a" ends the URL there (URL_LINE_END)
 def test_a_hard_wrapped_url_is_rejoined_in_extraction_and_in_the_text(url: str, picks: list[int], newline: str) -> None:
     points = _wrap_points(url, picks)
     wrapped = "".join(url[a:b] + newline for a, b in zip([0, *points], points)) + url[points[-1] if points else 0 :]
