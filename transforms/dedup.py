@@ -51,7 +51,7 @@ DAMAGE_LETTERS = 2  # what a damaged character costs a copy in the kept rule, in
 # shorter's shingles and an overhang at its other end (this share of its shingles, and at least
 # this many) shares at most this share of them with the shorter one (``minhash.covered_ends``).
 GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE = 1.3, 0.25, 20, 0.1
-# A record's opening (``_head_letters``): the first this many words of the shingle key that most of its keys start with.
+# A record's opening (``_head_letters``): the first this many words of the shingle key that most of its blocks start with.
 OPENING_WORDS = 8
 _SENTENCE_END = r"([.!?][\"'”’)\]]*\s+|[。！？]\s*)"  # where a sentence of a normalized text ends (``_sentence_prefixes``)
 
