@@ -1032,6 +1032,12 @@ _ADDRESS_IN_TITLE = (
 )
 
 
+# A title line that is one Markdown link (``- [Title](url)``): its label and the start of its address are read as ``Title (``,
+# so that the address goes too. A link with more on its line (``[Title](url) by Jane Doe``) stays as written.
+_MARKDOWN_LINK_OPEN = r"\[([^\[\]\n]{1,300})\]\("
+_LINK_ONLY = r"\A[ \t]*(?:[-*+•][ \t]+|\d{1,4}[.)][ \t]+)?\[[^\[\]\n]{1,300}\]\([^()\s]+\)[ \t]*\z"
+
+
 def title_line(text: pl.Expr) -> pl.Expr:
     """The paper title that ``strip_title_line`` drops from a block's first line (without heading marks and link addresses), or null."""
     is_title, title, _ = _title_line(text)
@@ -1050,7 +1056,8 @@ def _title_line(text: pl.Expr) -> tuple[pl.Expr, pl.Expr, pl.Expr]:
     there), the title, and the text under it (and under the lines that go with it)."""
     parts = text.str.extract_groups(f"({_TITLE_LINE})")  # one search for the match and its title
     head, written = parts.struct.field("1"), parts.struct.field("2")
-    title = written.str.replace_all(_ADDRESS_IN_TITLE, "").str.strip_chars()
+    linked = pl.when(written.str.contains(_LINK_ONLY)).then(written.str.replace(_MARKDOWN_LINK_OPEN, "${1} (")).otherwise(written)
+    title = linked.str.replace_all(_ADDRESS_IN_TITLE, "").str.strip_chars()
     rest = text.str.slice(head.str.len_chars())
     first_line = rest.str.extract(r"\A([^\n]*)", 1)
     next_line = first_line.str.len_chars()

@@ -666,9 +666,10 @@ def attach_quoted_abstracts(blocks: pl.DataFrame) -> pl.DataFrame:
 
 
 # A paper's title as a block of its own, its abstract the next block after an empty line, as Markdown paper lists write
-# it: one heading line ("## Title", "### [Title](url)"), which normalization then drops from the text. A bold title, a
-# list entry's link or a heading with author or link lines under it stay blocks of their own: normalization keeps those
-# lines in the text (the title rules read them when they share the abstract's block).
+# it: one heading line ("## Title", "### [Title](url)"), which normalization then drops from the text. A bold title or a
+# heading with author or link lines under it stay blocks of their own: normalization keeps those lines in the text (the
+# title rules read them when they share the abstract's block); so does a list entry's link, under which an awesome list's
+# next entry or a paragraph of its own may follow.
 TITLE_BLOCK = r"\A[ \t]*#{2,6}[ \t]+[^\n\p{L}]*\p{L}[^\n]*\z"
 
 

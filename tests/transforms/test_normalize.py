@@ -648,6 +648,10 @@ EXAMPLES = [
     ("Paper: https://arxiv.org/abs/2401.01234 | Code: https://github.com/a/b\n" + TWICE, TWICE),
     (TWICE + "\nPaper: https://arxiv.org/abs/2401.01234 \u00b7 Project page: https://a.github.io/x", TWICE),
     (TWICE + "\nAccess Paper:\nView PDF\nHTML (experimental)\nTeX Source\nOther Formats\nview license", TWICE),
+    # a Markdown link alone on the title line (a list entry's, a heading's): the title line goes, address and all
+    ("- [Sparse Recovery from Noisy Data](https://arxiv.org/abs/2401.01234)\n" + TWICE, TWICE),
+    ("[Sparse Recovery](https://x.org/a)\n" + TWICE, TWICE),
+    ("### [Sparse Recovery](https://x.org/a)\n" + TWICE, TWICE),
     # an awesome-list's entry with nested items: the linked title, the authors, the abstract
     ("- [Sparse Recovery from Noisy Data](https://x.org/a) :star:\n  - *Jane Doe, John Roe*\n  - " + TWICE, TWICE),
     ("- **Sparse Recovery from Noisy Data**\n  * Jane Doe, John Roe\n  * " + TWICE, TWICE),
