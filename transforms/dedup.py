@@ -817,7 +817,7 @@ def _texts_of(keys: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.L
     """``dedup_key, text`` of the ``keys`` that ``rows`` or ``given`` carry a text of (one each)."""
     parts = [rows.join(keys, on="dedup_key", how="semi").select("dedup_key", "text")] if "text" in rows.columns else []
     if given is not None and "text" in given.lazy().collect_schema():
-        parts.append(given.lazy().filter(pl.col("dedup_key").is_in(keys["dedup_key"].implode())).select("dedup_key", "text").collect())
+        parts.append(_folds_of(given.lazy(), keys["dedup_key"], "text"))
     schema = {"dedup_key": pl.String, "text": pl.String}
     return pl.concat([p.cast(schema) for p in parts]).drop_nulls().unique("dedup_key") if parts else pl.DataFrame(schema=schema)
 
@@ -829,9 +829,10 @@ def _sentence_prefixes(texts: pl.DataFrame) -> pl.DataFrame:
     return sentences.select("dedup_key", _head=letters.cum_sum().over("dedup_key") - letters).filter(pl.col("_head") > 0).unique()
 
 
-def _folds_of(folds: pl.LazyFrame, keys: pl.Series) -> pl.DataFrame:
-    """``dedup_key, folded`` of ``folds`` for ``keys``, once each (a filter the Parquet reader applies as it reads, so a staged scan stays small)."""
-    return folds.filter(pl.col("dedup_key").is_in(keys.implode())).select("dedup_key", "folded").unique("dedup_key").collect()
+def _folds_of(folds: pl.LazyFrame, keys: pl.Series, column: str = "folded") -> pl.DataFrame:
+    """``dedup_key`` and ``column`` (``folded``, or ``text``) of ``folds`` for ``keys``, once each (a filter the Parquet reader
+    applies as it reads, so a staged scan stays small)."""
+    return folds.filter(pl.col("dedup_key").is_in(keys.implode())).select("dedup_key", column).unique("dedup_key").collect()
 
 
 def _covering_folds(keys: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.LazyFrame | None) -> pl.DataFrame:

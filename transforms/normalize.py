@@ -1035,7 +1035,7 @@ _ADDRESS_IN_TITLE = (
 # A title line that is one Markdown link (``- [Title](url)``): its label and the start of its address are read as ``Title (``,
 # so that the address goes too. A link with more on its line (``[Title](url) by Jane Doe``) stays as written.
 _MARKDOWN_LINK_OPEN = r"\[([^\[\]\n]{1,300})\]\("
-_LINK_ONLY = r"\A[ \t]*(?:[-*+•][ \t]+|\d{1,4}[.)][ \t]+)?\[[^\[\]\n]{1,300}\]\([^()\s]+\)[ \t]*\z"
+_LINK_ONLY = r"\A[ \t]*" + LIST_MARK + r"\[[^\[\]\n]{1,300}\]\([^()\s]+\)[ \t]*\z"
 
 
 def title_line(text: pl.Expr) -> pl.Expr:
