@@ -101,8 +101,8 @@ def threshold_curve(
     counts those merged.
     """
     keys = dedup.with_folded(blocks.unique("dedup_key").sort("dedup_key"))
-    shingled = dedup.compared_shingles(keys["folded"], params)  # compared on; signed on the keys as they are
-    pairs = dedup.candidate_pairs(_signed(minhash.shingle_hashes(keys["folded"], params.lsh), params), params)
+    shingled = dedup.key_shingles(keys["folded"], params)
+    pairs = dedup.candidate_pairs(_signed(shingled, params), params)
     shingles = minhash.shingle_table(shingled, pl.concat([pairs["a"], pairs["b"]]))
     sims = minhash.pair_similarity(pairs, shingles)
     copies = blocks.group_by("dedup_key").agg(texts=pl.col("text").unique().sort())
@@ -160,13 +160,13 @@ def pairs_curve(pairs: pl.DataFrame, params: dedup.DedupParams) -> dict[str, obj
     """
     texts = pl.concat([pairs["a"], pairs["b"]])
     folded = texts.to_frame("text").select(dedup.shingle_key(pl.col("text"))).to_series()
-    shingled = dedup.compared_shingles(folded, params)  # compared on; signed on the keys as they are
+    shingled = dedup.key_shingles(folded, params)
     n = pairs.height
     numbered = pl.DataFrame({"a": np.arange(n, dtype=np.uint32), "b": np.arange(n, 2 * n, dtype=np.uint32)})
     sims = minhash.pair_similarity(numbered, minhash.shingle_table(shingled, pl.Series(np.arange(2 * n, dtype=np.uint32))))
     candidates = dedup.Candidates(keys=texts, shingled=shingled, texts=texts.to_frame("text").select(pl.concat_list("text")).to_series())  # one copy each
     weighed = dedup.borderline_evidence(sims, candidates).with_columns(same=pairs["same"])
-    signed = _signed(minhash.shingle_hashes(folded, params.lsh), params)
+    signed = _signed(shingled, params)
     lsh = weighed.join(minhash.candidate_pairs(signed.select("row", "bands")), on=["a", "b"], how="semi")
     found = weighed.join(dedup.candidate_pairs(signed, params), on=["a", "b"], how="semi")
 

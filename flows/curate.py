@@ -105,24 +105,39 @@ def stage_new_blocks(new: pl.DataFrame, input_dir: Path, staging: Staging, confi
     return staged
 
 
+# A rebuild of the dedup index computes the signatures of this many published keys at a time (~0.1 GB of text each).
+BACKFILL_KEYS = 100_000
+
+
 @task(cache_policy=NO_CACHE)
-def backfill_passages(warehouse: Warehouse, params: dedup.DedupParams) -> pl.DataFrame:
-    """Passage hashes of the published keys a dedup index built before passages lacks (published with this run's index rows)."""
-    if not dedup.passage_backlog(warehouse.index_schemes(), params):
-        return schema.empty(schema.DEDUP_INDEX)
-    missing = warehouse.keys_without(params.passage_scheme)
-    log.info("dedup index: backfilling the passage hashes of %d published keys", missing.len())
-    return dedup.passage_rows(warehouse.rows_where("occurrences", "dedup_key", missing, ["dedup_key", "text"]), params)
+def backfill_index(warehouse: Warehouse, schemes: dict[str, int], params: dedup.DedupParams, staging: Staging) -> pl.LazyFrame:
+    """The dedup index rows the published keys lack under the configured schemes (``dedup.index_backlog``: an index built
+    before passage hashes were stored, or by an older paperlake or configuration), staged and published with this run's
+    rows; the run's new keys are matched against them. Empty when the index is complete."""
+    schemes = warehouse.index_schemes()
+    if not dedup.index_backlog(schemes, params):
+        return pl.LazyFrame(schema=schema.DEDUP_INDEX)
+    lacking = {scheme: warehouse.keys_without(scheme) for scheme in (params.lsh.scheme, params.passage_scheme)}
+    keys = pl.concat(lacking.values()).unique().sort()
+    stale = dedup.stale_schemes(schemes, params)
+    log.info("dedup index: computing the rows of %d published keys under %s%s", keys.len(), " and ".join(lacking), f" (replacing {', '.join(stale)})" if stale else "")
+    parts = []
+    for start in range(0, keys.len(), BACKFILL_KEYS):
+        texts = warehouse.rows_where("occurrences", "dedup_key", keys.slice(start, BACKFILL_KEYS), ["dedup_key", "text"])
+        parts.append(staging.part("dedup_index", f"backfill-{start // BACKFILL_KEYS:05d}"))
+        schema.conform(dedup.backfill_rows(texts, lacking, params), schema.DEDUP_INDEX).write_parquet(parts[-1])
+        log.info("dedup index: %d of %d published keys done", min(start + BACKFILL_KEYS, keys.len()), keys.len())
+    return pl.scan_parquet(parts)
 
 
 @task(cache_policy=NO_CACHE)
 def match_records(
-    accepted: pl.LazyFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config, backfill: pl.DataFrame, staging: Staging
+    accepted: pl.LazyFrame, folds: pl.LazyFrame, warehouse: Warehouse, config: Config, backfill: pl.LazyFrame, staging: Staging
 ) -> tuple[dedup.Matches, pl.DataFrame]:
     """Near-duplicate matching of the new keys (``dedup_key``, ``bands``, ``passages`` of the accepted blocks) against each other
-    and the warehouse's dedup index; the matches and the published ``dedup_key`` -> ``record_id`` of the keys met. The new
-    ``dedup_index`` rows go to ``staging`` (at 1M keys they are ~0.5 GB the run need not hold until it publishes): the
-    matches returned have none."""
+    and the warehouse's dedup index (with the ``backfill`` rows of ``backfill_index``); the matches and the published
+    ``dedup_key`` -> ``record_id`` of the keys met. The new ``dedup_index`` rows go to ``staging`` (at 1M keys they are
+    ~0.5 GB the run need not hold until it publishes): the matches returned have none."""
     keys = accepted.select("dedup_key", "bands", "passages").unique("dedup_key").collect()
     log.info("dedup: matching %d new keys", keys.height)
     key_columns = ["dedup_key", "record_id", "text"]
@@ -132,16 +147,14 @@ def match_records(
     fresh = dedup.fresh_keys(keys, same_keys)
     del keys  # at 1M keys, each copy of their band keys and passage hashes is ~350 MB
     lsh, passage = config.dedup.lsh.scheme, config.dedup.passage_scheme
-    hits = warehouse.index_matches({lsh: fresh["bands"].explode().drop_nulls(), passage: fresh["passages"].explode().drop_nulls()})
+    hits = warehouse.index_matches({lsh: fresh["bands"].explode().drop_nulls(), passage: fresh["passages"].explode().drop_nulls()}, backfill)
     band_hits = hits[lsh]["dedup_key"]
-    stored, published_common = dedup.drop_common_passages(hits[passage], config.dedup.passage_cap)
-    backfilled = backfill.select("dedup_key", value="bands", held=pl.col("bands").list.len()).explode("value")
-    passage_hits = pl.concat([stored, backfilled]).rename({"value": "passage"})
-    near, common = dedup.index_candidates(fresh, band_hits, passage_hits, config.dedup, published_common)
+    passage_hits, published_common = dedup.drop_common_passages(hits[passage], config.dedup.passage_cap)
+    near, common = dedup.index_candidates(fresh, band_hits, passage_hits.rename({"value": "passage"}), config.dedup, published_common)
     near_copies = warehouse.rows_where("occurrences", "dedup_key", near, key_columns).filter(in_records).unique(["dedup_key", "text"])  # every copy's text: method names
     record_keys = warehouse.scan("occurrences").select(key_columns) if warehouse.current_version() is not None else None
     matches = dedup.match_keys(fresh, near_copies, config.dedup, folds, common, record_keys)
-    _stage_rows(pl.concat([matches.bands, backfill]), staging, "dedup_index")
+    _stage_rows(matches.bands, staging, "dedup_index")
     return replace(matches, bands=schema.empty(schema.DEDUP_INDEX)), pl.concat([same_keys, near_copies.select(key_columns[:2])]).unique("dedup_key")
 
 
@@ -334,7 +347,9 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
         blocks = staged.select(*batches.SLIM_BLOCKS).collect()
         # Every record's tags may change, or its table gains a column: every record is staged again.
         retag = current is not None and (warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash or bool(outdated))
-        matches, known = match_records(accepted, folds, warehouse, config, backfill_passages(warehouse, config.dedup), staging)
+        schemes = warehouse.index_schemes()
+        stale_index = dedup.stale_schemes(schemes, config.dedup)
+        matches, known = match_records(accepted, folds, warehouse, config, backfill_index(warehouse, schemes, config.dedup, staging), staging)
         assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
         log.info("dedup: %d confirmed near-duplicate edges, %d published records touched, %d merged away", matches.edges.height, affected.len(), matches.merges.height)
         replaced = {"occurrences": changed, "records": affected}
@@ -368,6 +383,8 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
         ]
         docs_dir = warehouse.root / "reports" / stamp
         changes = _table_changes(table_set, staging, replaced | republished, retag)
+        if stale_index:  # rebuilt under the configured schemes (``backfill_index``)
+            changes["dedup_index"] = replace(changes["dedup_index"], replace_column="scheme", replace_values=tuple(stale_index))
         rewrites.append(prepare_rewrites.submit(warehouse, {name: change for name, change in changes.items() if name not in replaced}))
         log.info("validation: running the expectation suites")
         run_stats = tables.run_stats(dataset_statuses(warehouse, assigned, affected, current is not None and not retag), blocks)  # the dataset's ratios, not the run's

@@ -335,15 +335,16 @@ class Warehouse:
         stored = self.scan("dedup_index").select("dedup_key", "scheme")
         return stored.join(stored.filter(pl.col("scheme") == scheme), on="dedup_key", how="anti").select(pl.col("dedup_key").unique().sort()).collect()["dedup_key"]
 
-    def index_matches(self, wanted: dict[str, pl.Series]) -> dict[str, pl.DataFrame]:
+    def index_matches(self, wanted: dict[str, pl.Series], unpublished: pl.LazyFrame | None = None) -> dict[str, pl.DataFrame]:
         """For each scheme of ``wanted``, ``(dedup_key, value, held)`` of the dedup index rows under that scheme that hold one
-        of its values (band keys, passage hashes), ``held`` the number of values the row holds; one read of the index serves
-        every scheme."""
+        of its values (band keys, passage hashes), ``held`` the number of values the row holds; one read of the index (and
+        of the ``unpublished`` rows a run adds to it, in its schema) serves every scheme."""
         found = {scheme: pl.DataFrame(schema={"dedup_key": pl.String, "value": pl.Int64, "held": pl.UInt32}) for scheme in wanted}
         every = pl.concat([values.cast(pl.Int64) for values in wanted.values()]).unique()
         if self.current_version() is None or every.is_empty():
             return found
-        stored = self.scan("dedup_index").select("scheme", "dedup_key", value=pl.col("bands"), held=pl.col("bands").list.len()).explode("value")
+        index = self.scan("dedup_index") if unpublished is None else pl.concat([self.scan("dedup_index"), unpublished], how="diagonal_relaxed")
+        stored = index.select("scheme", "dedup_key", value=pl.col("bands"), held=pl.col("bands").list.len()).explode("value")
         rows = stored.filter(pl.col("value").is_in(every.implode())).collect()
         for scheme, values in wanted.items():
             found[scheme] = rows.filter((pl.col("scheme") == scheme) & pl.col("value").is_in(values.cast(pl.Int64).implode())).drop("scheme")

@@ -11,10 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paperlake.store import Warehouse
-from transforms import dedup
+from transforms import dedup, minhash
 from transforms.dedup import DedupParams
 
 from .conftest import SEEDS
+from .transforms.test_dedup import VIETNAMESE, _stripped
 
 CORPUS = Path(__file__).resolve().parent / "fixtures" / "dedup" / "corpus"
 PAIRS = CORPUS.parent / "pairs.jsonl"
@@ -248,7 +249,7 @@ def test_a_version_without_a_common_band_joins_the_published_paper_through_passa
             patch.setattr(dedup, "index_rows", lambda keys, params: keys.select("dedup_key", scheme=pl.lit(params.lsh.scheme), bands="bands"))
         assert paperlake_cli("run", "--input", raw, "--warehouse", warehouse)[0] == 0
     wh, params = Warehouse(warehouse), DedupParams()
-    assert dedup.passage_backlog(wh.index_schemes(), params) == old_index
+    assert dedup.index_backlog(wh.index_schemes(), params) == old_index
 
     _listing(raw / "b.txt", pair["b"])
     code, output = paperlake_cli("run", "--input", raw, "--warehouse", warehouse)
@@ -257,7 +258,36 @@ def test_a_version_without_a_common_band_joins_the_published_paper_through_passa
     assert versions.height == 2 and versions["record_id"].n_unique() == 1
     assert wh.read("records").height == 2 and wh.read("record_merges").is_empty()
     _assert_indexed(wh)  # an old index is backfilled once, with the run that needed it
-    assert not dedup.passage_backlog(wh.index_schemes(), params)
+    assert not dedup.index_backlog(wh.index_schemes(), params)
+
+
+def test_an_index_of_an_older_scheme_is_rebuilt_and_a_copy_without_accents_joins_its_record(paperlake_cli, tmp_path: Path, monkeypatch) -> None:
+    """A warehouse an older paperlake built: its index holds the band keys and passage hashes of keys with accents (schemes
+    ``m1``, ``p1``), under which a Vietnamese abstract and its copy without accents share none. The next run computes the
+    published keys' rows under the configured schemes, matches against them, and publishes the index without the old rows."""
+    raw, warehouse = tmp_path / "raw", tmp_path / "wh"
+    raw.mkdir()
+    _listing(raw / "a.txt", VIETNAMESE, " ".join(SENTENCES))
+    with monkeypatch.context() as patch:
+        patch.setattr(minhash, "SIGNATURE_SCHEME", "m1")
+        patch.setattr(minhash, "PASSAGE_SCHEME", "p1")
+        patch.setattr(dedup, "without_accents", lambda folded: folded)
+        assert paperlake_cli("run", "--input", raw, "--warehouse", warehouse)[0] == 0
+    wh, params = Warehouse(warehouse), DedupParams()
+    old = wh.index_schemes()
+    assert dedup.index_backlog(old, params) and len(dedup.stale_schemes(old, params)) == 2
+
+    _listing(raw / "b.txt", _stripped(VIETNAMESE))
+    code, output = paperlake_cli("run", "--input", raw, "--warehouse", warehouse)
+    assert code == 0, output
+    copies = wh.read("occurrences").filter(pl.col("text").str.starts_with("Ch"))
+    assert copies.sort("path").select("path", "status").rows() == [("a.txt", "kept"), ("b.txt", "near_duplicate")]
+    assert copies["record_id"].n_unique() == 1 and wh.read("records").height == 2
+    _assert_indexed(wh)  # the old schemes' rows are gone
+    assert not dedup.index_backlog(wh.index_schemes(), params)
+    assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "once")[0] == 0
+    assert _partition(warehouse) == _partition(tmp_path / "once")
+    assert Warehouse(tmp_path / "once").read("dedup_index").sort("scheme", "dedup_key").equals(wh.read("dedup_index").sort("scheme", "dedup_key"))
 
 
 def test_a_glued_block_that_joined_a_record_is_rejected_when_the_other_abstract_arrives(paperlake_cli, tmp_path: Path) -> None:

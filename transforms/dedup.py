@@ -4,10 +4,10 @@ Key scheme ``k1``: normalized text, lower-cased, hyphens joined, every run of ch
 that are not letters (punctuation, digits, symbols, whitespace) folded to one space.
 Two blocks with the same key are exact duplicates: one node of the dedup graph.
 
-Near duplicates (signature scheme ``m1`` and passage scheme ``p1``, ``transforms.minhash``):
+Near duplicates (signature scheme ``m2`` and passage scheme ``p2``, ``transforms.minhash``, on keys without accents):
 keys whose LSH band keys collide, or that share ``DedupParams.passage_shared`` passage hashes
 no more than ``DedupParams.passage_cap`` keys hold, are candidate pairs; a candidate pair is a
-confirmed edge only when the exact Jaccard of its shingle sets (``compared_shingles``: without accents) reaches ``DedupParams.jaccard``
+confirmed edge only when the exact Jaccard of its shingle sets (``key_shingles``: without accents) reaches ``DedupParams.jaccard``
 or their containment reaches ``DedupParams.containment`` (or, borderline, on its evidence).
 Records are the connected components of confirmed edges (union-find), so the partition
 depends only on the set of blocks, never on run order.
@@ -313,8 +313,8 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
 
 
 def key_signatures(folded: pl.Series, params: DedupParams) -> pl.DataFrame:
-    """LSH band keys (``bands``, 64-bit signed) and passage hashes (``passages``) of shingle keys; null for a key without shingles."""
-    shingled = minhash.shingle_hashes(folded, params.lsh)
+    """LSH band keys (``bands``, 64-bit signed) and passage hashes (``passages``) of shingle keys (``key_shingles``); null for a key without shingles."""
+    shingled = key_shingles(folded, params)
     bands = minhash.band_table(shingled, params.lsh)["bands"].cast(pl.List(pl.Int64))
     return pl.DataFrame({"bands": bands, "passages": minhash.passage_table(shingled, params.passage_shingles)["passages"]})
 
@@ -337,23 +337,26 @@ def index_rows(keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
     )
 
 
-def passage_backlog(schemes: dict[str, int], params: DedupParams) -> bool:
-    """Whether a dedup index (keys per scheme) lacks the passage hashes of some keys: built before passages were stored.
-
-    An index with band keys of another scheme, or passage hashes of another window, cannot be
-    matched against (ValueError: use a new warehouse).
-    """
-    foreign = sorted(set(schemes) - {params.lsh.scheme, params.passage_scheme})
-    if foreign:
-        raise ValueError(f"the dedup index was built with scheme {foreign}, the configuration asks for {params.lsh.scheme} and {params.passage_scheme}; use a new warehouse")
-    return schemes.get(params.passage_scheme, 0) < schemes.get(params.lsh.scheme, 0)
+def stale_schemes(schemes: dict[str, int], params: DedupParams) -> list[str]:
+    """The schemes of a dedup index (rows per scheme) that the configuration does not ask for: an older paperlake's
+    (``m1``, ``p1``: keys with accents) or another LSH shape, seed or passage window. A run rebuilds the index under the
+    configured schemes and deletes these rows when it publishes."""
+    return sorted(set(schemes) - {params.lsh.scheme, params.passage_scheme})
 
 
-def passage_rows(keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:
-    """``dedup_index`` rows under the passage scheme of published keys (``dedup_key``, ``text`` of one copy): the backfill of an older index."""
-    keyed = with_folded(keys.unique("dedup_key").sort("dedup_key"))
-    passages = minhash.passage_table(minhash.shingle_hashes(keyed["folded"], params.lsh), params.passage_shingles)["passages"]
-    return keyed.select("dedup_key", scheme=pl.lit(params.passage_scheme), bands=passages)
+def index_backlog(schemes: dict[str, int], params: DedupParams) -> bool:
+    """Whether some keys of a dedup index (rows per scheme, one per key) lack a row under a configured scheme: an index
+    built before passage hashes were stored, or under ``stale_schemes``."""
+    keys = max(schemes.values(), default=0)
+    return any(schemes.get(scheme, 0) < keys for scheme in (params.lsh.scheme, params.passage_scheme))
+
+
+def backfill_rows(keys: pl.DataFrame, lacking: dict[str, pl.Series], params: DedupParams) -> pl.DataFrame:
+    """``dedup_index`` rows of published keys (``dedup_key``, ``text`` of one copy): for each configured scheme in
+    ``lacking``, a row of each key it lists (the keys an older index has no row for under it)."""
+    rows = index_rows(with_bands(keys.unique("dedup_key").sort("dedup_key"), params), params)
+    wanted = pl.concat([keys.cast(pl.String).to_frame("dedup_key").with_columns(scheme=pl.lit(scheme)) for scheme, keys in lacking.items()])
+    return rows.join(wanted, on=["scheme", "dedup_key"], how="semi", maintain_order="left")
 
 
 def drop_common_passages(held: pl.DataFrame, cap: int) -> tuple[pl.DataFrame, pl.Series]:
@@ -400,22 +403,25 @@ def candidate_pairs(signed: pl.DataFrame, params: DedupParams, common: pl.Series
     return pl.concat([minhash.candidate_pairs(signed.select("row", "bands"), below), by_passage]).unique().sort("a", "b")
 
 
+# Latin letters NFD does not take apart, written as an ASCII-folding aggregator writes them (``Łódź`` -> ``lodz``).
+_UNACCENTED = {"đ": "d", "ø": "o", "ł": "l", "ı": "i", "ß": "ss", "æ": "ae", "œ": "oe"}
+
+
 def without_accents(folded: pl.Series) -> pl.Series:
-    """Shingle keys without the accents of Latin, Greek and Cyrillic letters (the combining marks U+0300-U+036F after NFD;
-    other scripts' marks and Hangul syllables stay as they were)."""
+    """Shingle keys without the accents of Latin, Greek and Cyrillic letters (the combining marks U+0300-U+036F after NFD,
+    and ``đ ø ł ı ß æ œ`` as ``d o l i ss ae oe``; other scripts' marks and Hangul syllables stay as they were)."""
     accented = folded.str.contains(r"[^\x00-\x7f]").fill_null(False)
     if not accented.any():
         return folded
     rows = accented.arg_true()
-    return folded.scatter(rows, folded.gather(rows).str.normalize("NFD").str.replace_all(r"[\u0300-\u036f]", "").str.normalize("NFC"))
+    bare = folded.gather(rows).str.normalize("NFD").str.replace_all(r"[\u0300-\u036f]", "").str.normalize("NFC")
+    return folded.scatter(rows, bare.str.replace_many(list(_UNACCENTED), list(_UNACCENTED.values())))
 
 
-def compared_shingles(folded: pl.Series, params: DedupParams) -> minhash.ShingleHashes:
-    """The shingle hashes of keys that pairs are confirmed and measured on: of the keys ``without_accents``, so a copy
-    an aggregator stripped of them (``methode``, ``Frechet``) still matches its original (a French abstract and such a
-    copy share 15% of their shingles as they are, all without accents). Band keys and passage hashes (the index's
-    schemes) stay on the keys as they are: such a copy becomes a candidate through stretches without accented words (the
-    French one: two shared passage hashes); a Vietnamese one, with accents on nearly every word, does not."""
+def key_shingles(folded: pl.Series, params: DedupParams) -> minhash.ShingleHashes:
+    """The shingle hashes of shingle keys, taken from the keys ``without_accents``: band keys, passage hashes and the exact
+    similarity all see a copy an aggregator stripped of accents (``methode``, ``Frechet``, a Vietnamese abstract's every
+    word) as its original (signature scheme ``m2``, passage scheme ``p2``)."""
     return minhash.shingle_hashes(without_accents(folded), params.lsh)
 
 
@@ -432,7 +438,7 @@ def _candidates(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | None
         )
         if wanted["folded"].has_nulls():
             raise ValueError("folds lacks the folded text of some candidate keys")
-    shingled = compared_shingles(wanted["folded"], params)
+    shingled = key_shingles(wanted["folded"], params)
     return wanted["row"], Candidates(keys=wanted["dedup_key"], shingled=shingled, texts=wanted["texts"], folds=folds)
 
 
@@ -713,7 +719,7 @@ def _record_copies(record_ids: pl.Series, record_keys: pl.LazyFrame) -> pl.DataF
 
 def _text_candidates(keys: pl.DataFrame, params: DedupParams) -> Candidates:
     """``Candidates`` of ``keys`` (``dedup_key``, ``text``, ``texts``), in their order, shingled from their text."""
-    return Candidates(keys=keys["dedup_key"], shingled=compared_shingles(with_folded(keys)["folded"], params), texts=keys["texts"])
+    return Candidates(keys=keys["dedup_key"], shingled=key_shingles(with_folded(keys)["folded"], params), texts=keys["texts"])
 
 
 def text_damage(text: pl.Expr) -> pl.Expr:
@@ -854,7 +860,7 @@ def _key_similarity(pairs: pl.DataFrame, per_key: pl.DataFrame, params: DedupPar
         return pl.DataFrame(schema={"dedup_key": pl.String, "kept_key": pl.String, "_similarity": pl.Float64})
     keys = pl.concat([pairs["dedup_key"], pairs["kept_key"]]).unique().sort().to_frame("dedup_key")
     keys = keys.join(per_key.select("dedup_key", "folded"), on="dedup_key", how="left", maintain_order="left")
-    shingles = minhash.shingle_table(compared_shingles(keys["folded"], params), pl.Series(np.arange(keys.height, dtype=np.uint32)))
+    shingles = minhash.shingle_table(key_shingles(keys["folded"], params), pl.Series(np.arange(keys.height, dtype=np.uint32)))
     index = keys.select("dedup_key", row=pl.int_range(pl.len(), dtype=pl.UInt32))
     numbered = pairs.join(index.rename({"row": "a"}), on="dedup_key").join(index.rename({"dedup_key": "kept_key", "row": "b"}), on="kept_key")
     sims = minhash.pair_similarity(numbered.select("a", "b"), shingles)
