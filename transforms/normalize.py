@@ -894,7 +894,7 @@ def strip_translation(text: pl.Expr) -> pl.Expr:
         text,
         lambda batch: batch.str.contains(_BEFORE_ORIGINAL) | batch.str.contains(_TRANSLATION_TAIL),
         _vectorized(lambda t: t.str.replace(_BEFORE_ORIGINAL, "").str.replace(_TRANSLATION_TAIL, "${1}")),
-        lambda batch: batch.str.contains(r"原|英文|翻|译|譯|訳|번역|Original|English|[Tt]ranslat"),
+        lambda batch: batch.str.contains(r"原|英文|中文摘要|翻|译|譯|訳|번역|Original|English|[Tt]ranslat"),  # a word of every label
     )
     return _on_rows(
         translated,

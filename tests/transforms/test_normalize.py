@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from transforms import normalize
 from transforms.normalize import LATEX, MOJIBAKE, is_chrome_line, latex_to_text, normalize_text, simple_latex
-from transforms.split import ENTRY_NUMBER
+from transforms.split import ENTRY_NUMBER, TRANSLATION_LABEL
 
 
 def norm(*texts: str) -> list[str]:
@@ -355,6 +355,7 @@ EXAMPLES = [
     ("We study graphs.\nTranslation: Мы изучаем графы.", "We study graphs."),
     ("We study machine translation.\nTranslation: a task we study here.", "We study machine translation. Translation: a task we study here."),
     ("Original abstract: We study graphs.", "We study graphs."),
+    ("标题：Graphs\n摘要：We study graphs.\n中文摘要：我们研究图。", "We study graphs."),
     ("We translate abstracts.\nTranslation quality improves: a lot.", "We translate abstracts. Translation quality improves: a lot."),
     # the ACM Digital Library's back matter; a sentence that starts with the words is text
     ("We study graphs.\nCCS Concepts: \u2022 Computing methodologies \u2192 Machine learning; Neural networks.\nAdditional Key Words and Phrases: graphs\n"
@@ -988,3 +989,15 @@ WRAPPED_WITH_ADDRESS = (
 )
 def test_table_rows_and_list_entries_keep_only_their_abstract(raw: str, clean: str) -> None:
     assert norm(raw) == [clean]
+
+
+# Every CJK label of a translation section, as ``split.TRANSLATION_LABEL`` spells them.
+CJK_TRANSLATION_LABELS = re.match(r"\(\?:\(\?:([^()]+)\)", TRANSLATION_LABEL).group(1).split("|")
+
+
+@pytest.mark.parametrize("label", CJK_TRANSLATION_LABELS)
+def test_every_translation_label_drops_its_section(label: str) -> None:
+    """``中文摘要：`` under an English abstract stayed in its text: the rows the rule looks at were picked by words of
+    the other labels."""
+    assert len(CJK_TRANSLATION_LABELS) > 10
+    assert pl.select(normalize_text(pl.lit(f"We study graphs.\n{label}：我们研究图。"))).item() == "We study graphs."
