@@ -152,16 +152,39 @@ def sigterm_ends_the_command() -> Iterator[None]:
 
     Prefect turns SIGTERM into ``TerminationSignal`` and raises the signal again once its flow engine has it, so a
     scheduler sees status -15. When the signal lands inside a Rust call into Python (a polars callback), pyo3 wraps the
-    exception in a ``PanicException``, and Prefect's re-raise does not see it: the command would end with a traceback
+    exception in a ``PanicException``, or polars drops it while formatting an error of its own (``'<unprintable str
+    object>' is not a Polars data type``), and Prefect's re-raise does not see it: the command would end with a traceback
     and status 1. Here any exception that comes of a ``TerminationSignal`` (wrapped, or as the cause or context of
-    another) ends the process the way the signal would have."""
+    another), or that ends a body during which a SIGTERM arrived (the signal module's wakeup file descriptor records
+    every signal a Python handler takes), ends the process the way the signal would have."""
+    arrived, wakeup = socket.socketpair()
+    wakeup.setblocking(False)
+    arrived.setblocking(False)
+    try:
+        previous = signal.set_wakeup_fd(wakeup.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # not the main thread: no record of signals, the exceptions still tell
+        previous = None
     try:
         yield
     except BaseException as err:
-        if _comes_of_sigterm(err):
+        if _comes_of_sigterm(err) or (previous is not None and signal.SIGTERM in _signals_taken(arrived)):
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTERM)
         raise
+    finally:
+        if previous is not None:
+            signal.set_wakeup_fd(previous)
+        arrived.close()
+        wakeup.close()
+
+
+def _signals_taken(arrived: socket.socket) -> set[int]:
+    """The signal numbers written to a wakeup socket so far."""
+    taken: set[int] = set()
+    with contextlib.suppress(BlockingIOError):
+        while chunk := arrived.recv(4096):
+            taken.update(chunk)
+    return taken
 
 
 def _comes_of_sigterm(err: BaseException) -> bool:

@@ -161,18 +161,27 @@ def signal_lands_in_a_rust_call(wrap):
         message = f"called `Result::unwrap()` on an `Err` value: PyErr {{ type: {type(err)}, value: {err!r} }}"
         if wrap == "context":
             raise ValueError("Task run is not set")
+    if wrap == "lost":  # polars formatting its own error: the signal's exception is gone, no cause, no context
+        raise TypeError("'<unprintable str object>' is not a Polars data type")
     raise PanicException(message)  # as pyo3 does: a new exception, the signal only in its message
 
 with sigterm_ends_the_command(), capture_sigterm():
     if sys.argv[1] == "unrelated":
         raise PanicException("index out of bounds: the len is 0 but the index is 0")
+    if sys.argv[1] == "other-signal":  # a signal that ends nothing, then an error of the body's own
+        signal.signal(signal.SIGUSR1, lambda *_: None)
+        os.kill(os.getpid(), signal.SIGUSR1)
+        raise TypeError("'<unprintable str object>' is not a Polars data type")
     signal_lands_in_a_rust_call(sys.argv[1])
 """
 
 
-@pytest.mark.parametrize(("case", "status"), [("panic", -signal.SIGTERM), ("context", -signal.SIGTERM), ("unrelated", 1)])
+@pytest.mark.parametrize(
+    ("case", "status"), [("panic", -signal.SIGTERM), ("context", -signal.SIGTERM), ("lost", -signal.SIGTERM), ("unrelated", 1), ("other-signal", 1)]
+)
 def test_a_sigterm_that_pyo3_wraps_still_ends_the_command_by_the_signal(case: str, status: int) -> None:
     """A fresh-clone run once ended with a traceback and status 1: the SIGTERM a test sent landed while polars ran Python,
-    and pyo3 turned Prefect's ``TerminationSignal`` into a ``PanicException`` that Prefect's own re-raise did not see."""
+    and pyo3 turned Prefect's ``TerminationSignal`` into a ``PanicException`` that Prefect's own re-raise did not see.
+    Another (the full suite at 3837368) landed where polars formats an error and drops the exception it got instead."""
     done = subprocess.run([sys.executable, "-c", WRAPPED_SIGTERM, case], capture_output=True, text=True, timeout=120)
     assert done.returncode == status, done.stderr[-3000:]
