@@ -554,10 +554,11 @@ def parse_header(line: str | None) -> Header | None:
 # It must stand alone (a blank line under it), be short, end no sentence and say that it lists papers.
 _LISTING_WORD = re.compile(
     r"(?<![A-Za-z])(?:papers?|preprints?|publications?|abstracts|articles|awesome|reading[- ]list"
-    r"|(?:bio|med|chem|psy|eco|edu|engr|soc|tech)rxiv|ssrn|research square)(?![A-Za-z])"  # a preprint server lists papers
+    r"|(?:bio|med|chem|psy|eco|edu|engr|soc|tech)rxiv|arxiv(?![:\d])|ssrn|research square)(?![A-Za-z])"  # a preprint server lists papers
     r"|论文|論文|논문|文献|artículos|artigos|articoli|beiträge|artikel|статьи|статей|makalah|makaleler|bài báo",
     re.IGNORECASE,
 )
+_ARXIV_ID = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?![\d.])")
 _TITLE_MAX_CHARS, _TITLE_MAX_WORDS = 100, 12
 # A first line that is a known venue and a year with a word or two of a language the vocabulary lacks ("ICML 2025
 # Makala", "NeurIPS 2024 Makalah Diterima") is the listing's title too; its language is undetermined (BCP-47 ``und``).
@@ -572,7 +573,7 @@ def parse_listing_title(line: str | None) -> Header | None:
 
     A known venue and a year on it give ``<Venue> <year> Papers``; else the collection is the line itself (its decoration
     stripped), with the year on it if any and no venue. None when the line is long, ends a sentence, holds a URL or a menu,
-    or has no word for papers or lists (``_LISTING_WORD``) unless it is a known venue and a year in at most
+    or has no word for papers or lists (``_LISTING_WORD``, or an arXiv category) unless it is a known venue and a year in at most
     ``_VENUE_TITLE_MAX_WORDS`` words.
     """
     if not line:
@@ -592,7 +593,9 @@ def parse_listing_title(line: str | None) -> Header | None:
         venue, found = _KNOWN_VENUE.search(named), _YEAR.search(named)
         written, year = (venue.group(1) if venue else None), (found.group(1) if found else None)
     lang = _language(line, words)
-    if not _LISTING_WORD.search(name):
+    if _ARXIV_ID.search(name):
+        return None  # an arXiv listing's entry ("arXiv:2501.01234 [cs.LG]")
+    if not (_LISTING_WORD.search(name) or _ARXIV_CATEGORY.search(name)):  # "Computation and Language (cs.CL)" too
         if not (written and year) or len(words) > _VENUE_TITLE_MAX_WORDS or len(_KNOWN_VENUE.findall(named)) > 1:
             return None  # "ICML and NeurIPS 2024" names no one listing
         if lang == "en" and not _VOCAB.intersection(words):

@@ -346,6 +346,9 @@ def test_not_headers(line: str) -> None:
         ("Papers I read in 2024", None, 2024, "Papers I read in 2024", "en"),
         ("bioRxiv Bioinformatics 2024", None, 2024, "bioRxiv Bioinformatics 2024", "en"),
         ("medRxiv Epidemiology 2023", None, 2023, "medRxiv Epidemiology 2023", "en"),
+        ("arXiv cs.CL new submissions", None, None, "arXiv cs.CL new submissions", "en"),  # no year: not a header
+        ("Computation and Language (cs.CL)", None, None, "Computation and Language (cs.CL)", "en"),
+        ("cs.LG updates on arXiv.org", None, None, "cs.LG updates on arXiv.org", "en"),
         ("ICML 2025 Reinforcement Learning Papers", "ICML", 2025, "ICML 2025 Papers", "en"),
         ("NeurIPS 2024 Papers on Diffusion Models", "NEURIPS", 2024, "NeurIPS 2024 Papers", "en"),
         ("ICML2025 \u8bba\u6587\u5408\u96c6 | \u673a\u5668\u4e4b\u5fc3", "ICML", 2025, "ICML 2025 Papers", "zh"),  # a site's name after it
@@ -366,7 +369,8 @@ def test_listing_titles(line: str, venue: str | None, year: int | None, collecti
     "line",
     ["Home | Papers | About", "We release the papers today.", "Attention Is All You Need", "Source: https://papers.cool/venue/ICML.2025",
      "Loading...", "", "A very long line that mentions papers " + "and more words " * 10,
-     "ICML and NeurIPS 2024", "We met in Vancouver at ICML 2025", "ICML 2025 is great!", "Vancouver 2025 Makala", "ICML 2999 Makala"],
+     "ICML and NeurIPS 2024", "We met in Vancouver at ICML 2025", "ICML 2025 is great!", "Vancouver 2025 Makala", "ICML 2999 Makala",
+     "arXiv:2501.01234 [cs.LG]", "arXiv 2501.01234v2 [cs.CL] 12 Jan 2025"],
 )
 def test_not_listing_titles(line: str) -> None:
     assert parse_listing_title(line) is None
