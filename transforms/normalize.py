@@ -293,6 +293,8 @@ _TITLE_AUTHORS = (  # the title is group 1 and the author line group 2: a chrome
     _ANY_CHROME + _LINK_BAR + _LINE_END + _TITLE + _LINE_END + "(" + AUTHORS + ")" + _LINE_END,
     _ANY_CHROME + _TITLE + _LINE_END + "(" + AUTHORS + ")" + _LINE_END + _LINK_BAR + _LINE_END,
     r"\A[ \t]*" + _TITLE + _LINE_END + "(" + AUTHORS + ")" + _LINE_END + _CARD,  # a card has no chrome above it: a smaller pattern
+    # an abstract page's chrome lines under the title and authors (arXiv's "[Submitted on 6 Jan 2025 (v1), last revised ...]")
+    r"\A[ \t]*" + _TITLE + _LINE_END + "(" + AUTHORS + ")" + _LINE_END + r"(?:(?:" + CHROME_LINE + r")[ \t]*\r?\n[ \t]*)+",
 )
 # The same chrome on the abstract's last line: link badges ("... available online. [PDF] [Code]")
 # and a "Read more" after a cut ("consistency objectiv... Read more", the ellipsis stays) or

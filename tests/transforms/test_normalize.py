@@ -346,6 +346,11 @@ EXAMPLES = [
     ("1. Graphs Are Great\n作者：Jane Doe\n单位：MIT\n链接：https://arxiv.org/abs/2501.01234\nWe study graphs and trees in depth with new methods.",
      "We study graphs and trees in depth with new methods."),
     ("Graphs Are Great\n作者：Jane Doe\n简介：We study graphs and trees.\n推荐理由：值得一读。", "We study graphs and trees."),
+    # arXiv's abstract page: its date line between the authors and the abstract; lines that are no title and authors stay
+    ("Graphs Are Great\nJane Doe, John Roe\n[Submitted on 6 Jan 2025 (v1), last revised 2 Mar 2025 (this version, v3)]\nWe study graphs.",
+     "We study graphs."),
+    ("We study graphs in depth\nand trees as well\n[Submitted on 6 Jan 2025]\nWe study more.",
+     "We study graphs in depth and trees as well [Submitted on 6 Jan 2025] We study more."),
     ("We study graphs\nKeywords: a, b\nand more.", "We study graphs Keywords: a, b and more."),  # what stays would be shorter
     ("An abstract without a final period\nKeywords: a\nComments: b", "An abstract without a final period"),
     ("我们研究图。\n点评：不错。", "我们研究图。"),
