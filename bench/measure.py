@@ -101,7 +101,7 @@ def threshold_curve(
     counts those merged.
     """
     keys = dedup.with_folded(blocks.unique("dedup_key").sort("dedup_key"))
-    shingled = dedup.key_shingles(keys["folded"], params)
+    shingled = minhash.shingle_hashes(keys["folded"], params.lsh)
     pairs = dedup.candidate_pairs(_signed(shingled, params), params)
     shingles = minhash.shingle_table(shingled, pl.concat([pairs["a"], pairs["b"]]))
     sims = minhash.pair_similarity(pairs, shingles)
@@ -160,7 +160,7 @@ def pairs_curve(pairs: pl.DataFrame, params: dedup.DedupParams) -> dict[str, obj
     """
     texts = pl.concat([pairs["a"], pairs["b"]])
     folded = texts.to_frame("text").select(dedup.shingle_key(pl.col("text"))).to_series()
-    shingled = dedup.key_shingles(folded, params)
+    shingled = minhash.shingle_hashes(folded, params.lsh)
     n = pairs.height
     numbered = pl.DataFrame({"a": np.arange(n, dtype=np.uint32), "b": np.arange(n, 2 * n, dtype=np.uint32)})
     sims = minhash.pair_similarity(numbered, minhash.shingle_table(shingled, pl.Series(np.arange(2 * n, dtype=np.uint32))))

@@ -7,7 +7,7 @@ Two blocks with the same key are exact duplicates: one node of the dedup graph.
 Near duplicates (signature scheme ``m2`` and passage scheme ``p2``, ``transforms.minhash``, on keys without accents):
 keys whose LSH band keys collide, or that share ``DedupParams.passage_shared`` passage hashes
 no more than ``DedupParams.passage_cap`` keys hold, are candidate pairs; a candidate pair is a
-confirmed edge only when the exact Jaccard of its shingle sets (``key_shingles``: without accents) reaches ``DedupParams.jaccard``
+confirmed edge only when the exact Jaccard of its shingle sets reaches ``DedupParams.jaccard``
 or their containment reaches ``DedupParams.containment`` (or, borderline, on its evidence).
 Records are the connected components of confirmed edges (union-find), so the partition
 depends only on the set of blocks, never on run order.
@@ -25,7 +25,9 @@ such head letters, then the longest normalized text, then the smallest (path, or
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import polars as pl
@@ -101,8 +103,12 @@ def dedup_key(text: pl.Expr) -> pl.Expr:
 
 
 def shingle_key(text: pl.Expr) -> pl.Expr:
-    """The key shingles are read from: ``k1`` with spaceless scripts split into one word per character."""
-    return minhash.word_split_scripts(dedup_key(text))
+    """The key shingles are read from: ``k1`` ``without_accents``, spaceless scripts split into one word per character."""
+    return _shingle_key_of(dedup_key(text))
+
+
+def _shingle_key_of(key: pl.Expr) -> pl.Expr:
+    return minhash.word_split_scripts(key.map_batches(without_accents, return_dtype=pl.String, is_elementwise=True))
 
 
 def _hash_batch(keys: pl.Series) -> pl.Series:
@@ -117,7 +123,7 @@ def key_hash(key: pl.Expr) -> pl.Expr:
 def with_keys(blocks: pl.DataFrame) -> pl.DataFrame:
     """Add ``dedup_key`` (the hash of the ``k1`` key of ``text``) and ``folded`` (its shingle key), on all cores."""
     keyed = blocks.lazy().with_columns(_key=dedup_key(pl.col("text")))
-    return keyed.with_columns(dedup_key=key_hash(pl.col("_key")), folded=minhash.word_split_scripts(pl.col("_key"))).drop("_key").collect(engine="streaming")
+    return keyed.with_columns(dedup_key=key_hash(pl.col("_key")), folded=_shingle_key_of(pl.col("_key"))).drop("_key").collect(engine="streaming")
 
 
 def with_folded(frame: pl.DataFrame) -> pl.DataFrame:
@@ -313,8 +319,8 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
 
 
 def key_signatures(folded: pl.Series, params: DedupParams) -> pl.DataFrame:
-    """LSH band keys (``bands``, 64-bit signed) and passage hashes (``passages``) of shingle keys (``key_shingles``); null for a key without shingles."""
-    shingled = key_shingles(folded, params)
+    """LSH band keys (``bands``, 64-bit signed) and passage hashes (``passages``) of shingle keys; null for a key without shingles."""
+    shingled = minhash.shingle_hashes(folded, params.lsh)
     bands = minhash.band_table(shingled, params.lsh)["bands"].cast(pl.List(pl.Int64))
     return pl.DataFrame({"bands": bands, "passages": minhash.passage_table(shingled, params.passage_shingles)["passages"]})
 
@@ -405,24 +411,36 @@ def candidate_pairs(signed: pl.DataFrame, params: DedupParams, common: pl.Series
 
 # Latin letters NFD does not take apart, written as an ASCII-folding aggregator writes them (``Łódź`` -> ``lodz``).
 _UNACCENTED = {"đ": "d", "ø": "o", "ł": "l", "ı": "i", "ß": "ss", "æ": "ae", "œ": "oe"}
+# The blocks of precomposed letters with accents (Latin, Greek, Cyrillic, Ångström's and Kelvin's signs) and of CJK
+# compatibility ideographs (which NFD maps to the unified ones).
+_ACCENTED_BLOCKS = ((0x80, 0x250), (0x370, 0x530), (0x1E00, 0x2000), (0x2100, 0x2150), (0xF900, 0xFB00), (0x2F800, 0x2FA20))
+
+
+@lru_cache(maxsize=1)
+def _unaccented_letters() -> dict[str, str]:
+    """Each character of ``_ACCENTED_BLOCKS`` that NFD, without the combining marks U+0300-U+036F, then NFC, changes, as
+    that; the marks themselves as nothing; ``_UNACCENTED``'s letters."""
+    table = {chr(mark): "" for mark in range(0x300, 0x370)}
+    for low, high in _ACCENTED_BLOCKS:
+        for point in range(low, high):
+            bare = "".join(c for c in unicodedata.normalize("NFD", chr(point)) if not 0x300 <= ord(c) <= 0x36F)
+            bare = "".join(_UNACCENTED.get(c, c) for c in unicodedata.normalize("NFC", bare))
+            if bare != chr(point):
+                table[chr(point)] = bare
+    return table
 
 
 def without_accents(folded: pl.Series) -> pl.Series:
-    """Shingle keys without the accents of Latin, Greek and Cyrillic letters (the combining marks U+0300-U+036F after NFD,
-    and ``đ ø ł ı ß æ œ`` as ``d o l i ss ae oe``; other scripts' marks and Hangul syllables stay as they were)."""
+    """Dedup keys without the accents of Latin, Greek and Cyrillic letters (the combining marks U+0300-U+036F after NFD,
+    and ``đ ø ł ı ß æ œ`` as ``d o l i ss ae oe``; other scripts' marks and Hangul syllables stay as they were): a copy an
+    aggregator stripped of accents (``methode``, ``Frechet``, a Vietnamese abstract's every word) has its original's
+    shingles (signature scheme ``m2``, passage scheme ``p2``). One pass of a table of characters (``_unaccented_letters``)
+    over the keys that are not ASCII: half the time of NFD, a regex and NFC."""
     accented = folded.str.contains(r"[^\x00-\x7f]").fill_null(False)
     if not accented.any():
         return folded
-    rows = accented.arg_true()
-    bare = folded.gather(rows).str.normalize("NFD").str.replace_all(r"[\u0300-\u036f]", "").str.normalize("NFC")
-    return folded.scatter(rows, bare.str.replace_many(list(_UNACCENTED), list(_UNACCENTED.values())))
-
-
-def key_shingles(folded: pl.Series, params: DedupParams) -> minhash.ShingleHashes:
-    """The shingle hashes of shingle keys, taken from the keys ``without_accents``: band keys, passage hashes and the exact
-    similarity all see a copy an aggregator stripped of accents (``methode``, ``Frechet``, a Vietnamese abstract's every
-    word) as its original (signature scheme ``m2``, passage scheme ``p2``)."""
-    return minhash.shingle_hashes(without_accents(folded), params.lsh)
+    rows, table = accented.arg_true(), _unaccented_letters()
+    return folded.scatter(rows, folded.gather(rows).str.replace_many(list(table), list(table.values())))
 
 
 def _candidates(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | None, params: DedupParams) -> tuple[pl.Series, Candidates]:
@@ -438,7 +456,7 @@ def _candidates(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | None
         )
         if wanted["folded"].has_nulls():
             raise ValueError("folds lacks the folded text of some candidate keys")
-    shingled = key_shingles(wanted["folded"], params)
+    shingled = minhash.shingle_hashes(wanted["folded"], params.lsh)
     return wanted["row"], Candidates(keys=wanted["dedup_key"], shingled=shingled, texts=wanted["texts"], folds=folds)
 
 
@@ -719,7 +737,7 @@ def _record_copies(record_ids: pl.Series, record_keys: pl.LazyFrame) -> pl.DataF
 
 def _text_candidates(keys: pl.DataFrame, params: DedupParams) -> Candidates:
     """``Candidates`` of ``keys`` (``dedup_key``, ``text``, ``texts``), in their order, shingled from their text."""
-    return Candidates(keys=keys["dedup_key"], shingled=key_shingles(with_folded(keys)["folded"], params), texts=keys["texts"])
+    return Candidates(keys=keys["dedup_key"], shingled=minhash.shingle_hashes(with_folded(keys)["folded"], params.lsh), texts=keys["texts"])
 
 
 def text_damage(text: pl.Expr) -> pl.Expr:
@@ -860,7 +878,7 @@ def _key_similarity(pairs: pl.DataFrame, per_key: pl.DataFrame, params: DedupPar
         return pl.DataFrame(schema={"dedup_key": pl.String, "kept_key": pl.String, "_similarity": pl.Float64})
     keys = pl.concat([pairs["dedup_key"], pairs["kept_key"]]).unique().sort().to_frame("dedup_key")
     keys = keys.join(per_key.select("dedup_key", "folded"), on="dedup_key", how="left", maintain_order="left")
-    shingles = minhash.shingle_table(key_shingles(keys["folded"], params), pl.Series(np.arange(keys.height, dtype=np.uint32)))
+    shingles = minhash.shingle_table(minhash.shingle_hashes(keys["folded"], params.lsh), pl.Series(np.arange(keys.height, dtype=np.uint32)))
     index = keys.select("dedup_key", row=pl.int_range(pl.len(), dtype=pl.UInt32))
     numbered = pairs.join(index.rename({"row": "a"}), on="dedup_key").join(index.rename({"dedup_key": "kept_key", "row": "b"}), on="kept_key")
     sims = minhash.pair_similarity(numbered.select("a", "b"), shingles)

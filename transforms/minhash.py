@@ -1,6 +1,6 @@
 """Shingles, one-permutation MinHash signatures, LSH band keys, passage hashes and exact set similarity.
 
-Signature scheme ``m2`` (see README, Dedup): the dedup key (scheme ``k1``) without accents (``dedup.key_shingles``;
+Signature scheme ``m2`` (see README, Dedup): the dedup key (scheme ``k1``) without accents (``dedup.without_accents``;
 ``m1`` kept them) and with every character of a script written without spaces (Han, kana, Hangul, Thai) made a word of
 its own; then one shingle per word: the 16 bytes of UTF-8 that start at the word, read from the
 key with its spaces removed. A shingle therefore spans two or three words, but words glued
