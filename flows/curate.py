@@ -113,8 +113,8 @@ BACKFILL_KEYS = 100_000
 def backfill_index(warehouse: Warehouse, schemes: dict[str, int], params: dedup.DedupParams, staging: Staging) -> pl.LazyFrame:
     """The dedup index rows the published keys lack under the configured schemes (``dedup.index_backlog``: an index built
     before passage hashes were stored, or by an older paperlake or configuration), staged and published with this run's
-    rows; the run's new keys are matched against them. Empty when the index is complete."""
-    schemes = warehouse.index_schemes()
+    rows; the run's new keys are matched against them. ``schemes``: the published index's rows per scheme. Empty when the
+    index is complete."""
     if not dedup.index_backlog(schemes, params):
         return pl.LazyFrame(schema=schema.DEDUP_INDEX)
     lacking = {scheme: warehouse.keys_without(scheme) for scheme in (params.lsh.scheme, params.passage_scheme)}
