@@ -8,6 +8,8 @@ these rules that finds one gives the block's title (null when none does):
    record's ``<title>`` (``<ArticleTitle>``, ``<dc:title>``), a BibTeX entry's ``title`` field;
 2. a title field on one of the block's first lines (``Title: …``, ``**Title**: …``, ``论文标题：…``, ``タイトル：…``, ``제목: …``, also after an
    entry number or heading marks: ``1. 论文标题：…``, ``### 1. 论文标题：…``; its indented continuation lines too, as arXiv's e-mail listing folds them);
+   but a field in Chinese, Japanese or Korean right under a first line in Latin letters (no sentence piece or label) is
+   that line's translation (a paper digest's ``1. Title`` / ``标题：<translation>`` / ``作者：…``): the first line is the title;
 3. a bold title at the start of a list entry (``- **Title** [[Paper]](…)``, ``1. **Title.** We …``, after emoji: ``- 🔥 **Title**``),
    or a linked one in bold, above a quoted abstract or nested list items, or before a dash or colon and the abstract
    (``**[Title](url)** We …``, ``- [Title](url)`` / ``> We …``, ``- [Title](url)`` / ``  - *Jane Doe*``, ``[Title](url): We …``);
@@ -78,6 +80,9 @@ _SECTION_HEADING = (
     r"(?:[ \t]+[\p{L}\d&'’-]+){0,2}\z"
 )
 _NOT_TITLE_OR_AUTHORS = _NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE
+_ABOVE_FIELD = _LEAD + r"(?:【\d{1,4}】[ \t]*)?" + normalize.LIST_MARK + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*(?:\*\*|__)?" + _FIELD_LABEL + r"(?:\*\*|__)?[ \t]*[:：]"  # the line above a title field
+_CJK = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]"
+_LATIN_ONLY = r"\A[^\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]*\p{Latin}[^\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]*\z"
 
 
 def title(text_raw: pl.Expr) -> pl.Expr:
@@ -102,6 +107,11 @@ def block_titles(raw: pl.Series) -> pl.Series:
         if not rows.is_empty():
             found = found.scatter(rows, pl.Series([read(entry) for entry in raw.gather(rows)], dtype=pl.String))
     found = _fill(raw, found, _group(_FIELD), _MAY_HAVE_FIELD)
+    # a digest's entry ("1. Title" / "标题：<its translation>" / ...): the title the first line gives in Latin letters wins
+    translated = found.str.contains(_CJK).fill_null(False)
+    if translated.any():
+        original = _fill(raw, pl.Series(raw.name, [None] * raw.len(), pl.String), _group(_ABOVE_FIELD), "\n", not_title=_NOT_A_TITLE_LINE, among=translated)
+        found = pl.select(pl.when(original.str.contains(_LATIN_ONLY).fill_null(False)).then(original).otherwise(found)).to_series().alias(raw.name)
     found = _fill(raw, found, _group(_BOLD), normalize.STARTS_BOLD, words=2)
     found = _fill(raw, found, _group(_LINKED), normalize.STARTS_LINK, words=2)
     found = _fill(raw, found, _group(_ABOVE_AUTHORS), "\n", not_title=_NOT_A_TITLE_LINE)

@@ -39,6 +39,12 @@ def titles(*raws: str) -> list[str | None]:
         ("论文标题：Scaling Test-Time Compute\n作者：Jane Doe\n摘要：We x.", "Scaling Test-Time Compute"),
         ("1. 论文标题：Scaling Test-Time Compute\n论文链接：https://arxiv.org/abs/2401.01234\n摘要：We x.", "Scaling Test-Time Compute"),  # an entry number first
         ("논문 제목: Memory Compression\n저자: Carol White\n초록: 메모리 기반", "Memory Compression"),
+        # a paper digest's entry: the original title above its translation in a title field; a field alone, or under a
+        # sentence, is the title
+        ("1. Scaling Test-Time Compute\n标题：扩展测试时计算\n作者：Jane Doe\n摘要：我们研究。\nAbstract: We x.", "Scaling Test-Time Compute"),
+        ("【3】 Scaling Test-Time Compute\n标题：扩展测试时计算\n链接：https://arxiv.org/abs/2401.01234", "Scaling Test-Time Compute"),
+        ("标题：扩展测试时计算\n作者：Jane Doe\n摘要：我们研究。", "扩展测试时计算"),
+        ("We study graphs.\n标题：扩展测试时计算\n摘要：我们研究。", "扩展测试时计算"),
         # a bold title in a list entry
         ("- **Scaling Diffusion** [[Paper]](https://arxiv.org/abs/2506.01234)\n  <details><summary>Abstract</summary>\n  We study KE.", "Scaling Diffusion"),
         ("1. **Sparse Attention for Long Documents.** We propose x y z.", "Sparse Attention for Long Documents"),
