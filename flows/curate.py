@@ -70,6 +70,7 @@ class RunSummary:
     validation: str = "not_run"
     warnings: list[str] = field(default_factory=list)
     data_docs: str | None = None
+    index_replaced: list[str] = field(default_factory=list)  # dedup index schemes this run rebuilt the index from
 
 
 @task(cache_policy=NO_CACHE)
@@ -348,7 +349,7 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
         # Every record's tags may change, or its table gains a column: every record is staged again.
         retag = current is not None and (warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash or bool(outdated))
         schemes = warehouse.index_schemes()
-        stale_index = dedup.stale_schemes(schemes, config.dedup)
+        stale_index = summary.index_replaced = dedup.stale_schemes(schemes, config.dedup)
         matches, known = match_records(accepted, folds, warehouse, config, backfill_index(warehouse, schemes, config.dedup, staging), staging)
         assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
         log.info("dedup: %d confirmed near-duplicate edges, %d published records touched, %d merged away", matches.edges.height, affected.len(), matches.merges.height)

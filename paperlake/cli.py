@@ -125,6 +125,8 @@ def _print_summary(s) -> None:  # noqa: ANN001
         lines.append(f"  ignored   {len(s.files_ignored)} not *.txt or *.txt.gz: {shown}")
     if s.source_errors:
         lines.append("  unreadable files " + ", ".join(f"{k}: {v}" for k, v in s.source_errors.items()))
+    if s.index_replaced and s.published:
+        lines.append(f"  dedup index rebuilt under the configured schemes (was {', '.join(s.index_replaced)})")
     if s.data_docs:
         lines.append(f"  data docs {s.data_docs}")
     lines += [f"  warning: {w}" for w in s.warnings]

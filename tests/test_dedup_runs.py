@@ -280,6 +280,7 @@ def test_an_index_of_an_older_scheme_is_rebuilt_and_a_copy_without_accents_joins
     _listing(raw / "b.txt", _stripped(VIETNAMESE))
     code, output = paperlake_cli("run", "--input", raw, "--warehouse", warehouse)
     assert code == 0, output
+    assert f"dedup index rebuilt under the configured schemes (was {', '.join(dedup.stale_schemes(old, params))})" in output
     copies = wh.read("occurrences").filter(pl.col("text").str.starts_with("Ch"))
     assert copies.sort("path").select("path", "status").rows() == [("a.txt", "kept"), ("b.txt", "near_duplicate")]
     assert copies["record_id"].n_unique() == 1 and wh.read("records").height == 2
