@@ -361,7 +361,7 @@ def backfill_rows(keys: pl.DataFrame, lacking: dict[str, pl.Series], params: Ded
     """``dedup_index`` rows of published keys (``dedup_key``, ``text`` of one copy): for each configured scheme in
     ``lacking``, a row of each key it lists (the keys an older index has no row for under it)."""
     rows = index_rows(with_bands(keys.unique("dedup_key").sort("dedup_key"), params), params)
-    wanted = pl.concat([keys.cast(pl.String).to_frame("dedup_key").with_columns(scheme=pl.lit(scheme)) for scheme, keys in lacking.items()])
+    wanted = pl.concat([listed.cast(pl.String).to_frame("dedup_key").with_columns(scheme=pl.lit(scheme)) for scheme, listed in lacking.items()])
     return rows.join(wanted, on=["scheme", "dedup_key"], how="semi", maintain_order="left")
 
 

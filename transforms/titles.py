@@ -81,8 +81,9 @@ _SECTION_HEADING = (
 )
 _NOT_TITLE_OR_AUTHORS = _NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE
 _ABOVE_FIELD = _LEAD + r"(?:【\d{1,4}】[ \t]*)?" + normalize.LIST_MARK + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*(?:\*\*|__)?" + _FIELD_LABEL + r"(?:\*\*|__)?[ \t]*[:：]"  # the line above a title field
-_CJK = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]"
-_LATIN_ONLY = r"\A[^\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]*\p{Latin}[^\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]*\z"
+_CJK_LETTERS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}"
+_CJK = f"[{_CJK_LETTERS}]"
+_LATIN_ONLY = rf"\A[^{_CJK_LETTERS}]*\p{{Latin}}[^{_CJK_LETTERS}]*\z"
 
 
 def title(text_raw: pl.Expr) -> pl.Expr:
@@ -110,7 +111,7 @@ def block_titles(raw: pl.Series) -> pl.Series:
     # a digest's entry ("1. Title" / "标题：<its translation>" / ...): the title the first line gives in Latin letters wins
     translated = found.str.contains(_CJK).fill_null(False)
     if translated.any():
-        original = _fill(raw, pl.Series(raw.name, [None] * raw.len(), pl.String), _group(_ABOVE_FIELD), "\n", not_title=_NOT_A_TITLE_LINE, among=translated)
+        original = _fill(raw, found.clear(raw.len()), _group(_ABOVE_FIELD), "\n", not_title=_NOT_A_TITLE_LINE, among=translated)
         found = pl.select(pl.when(original.str.contains(_LATIN_ONLY).fill_null(False)).then(original).otherwise(found)).to_series().alias(raw.name)
     found = _fill(raw, found, _group(_BOLD), normalize.STARTS_BOLD, words=2)
     found = _fill(raw, found, _group(_LINKED), normalize.STARTS_LINK, words=2)
