@@ -1910,7 +1910,7 @@ def collapse_repeated_math(text: str) -> str:
 
 
 # A label or list number scraped in front of an abstract: "Abstract:" (and whatever precedes it,
-# such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "(12) ", "#12 ", "2) ", "🔥 ", a venue tag (``_VENUE_TAG``);
+# such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "(12) ", "#12 ", "2) ", "【12】", "🔥 ", a venue tag (``_VENUE_TAG``);
 # and pictographs ending it ("... on DTU. 🚀"; ``_TRAILING_EMOJI``).
 # A number without "." or ")" and a space after it ("3D point clouds", "2D/3D") is text.
 _CJK_LABELS = tuple(label for label in _ABSTRACT_LABELS if re.search(r"[\u3000-\u9fff\uac00-\ud7af]", label))  # a space may end them
@@ -1928,7 +1928,7 @@ _LEADING_LABEL = (
     r"^(?:(?:[^\n]{0,300}?\s)?(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[:：]\s*"
     + r"|(?:Abstract|ABSTRACT|Аннотация|АННОТАЦИЯ)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
     + r"|[【\[]\s*(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[】\]]\s*|(?:" + "|".join(_CJK_LABELS) + r")\s+"
-    + r"|(?:\[\d{1,3}\]|\(\d{1,3}\)|#\d{1,4}|\d{1,3}[.)]|[-–•*·▪►>])\s+|" + EMOJI + r"\s*|" + _VENUE_TAG + r")+"
+    + r"|(?:\[\d{1,3}\]|\(\d{1,3}\)|#\d{1,4}|\d{1,3}[.)]|[-–•*·▪►>])\s+|【\d{1,4}】\s*|" + EMOJI + r"\s*|" + _VENUE_TAG + r")+"
 )
 _TRAILING_EMOJI = r"(?:\s*" + EMOJI + r")+\z"
 

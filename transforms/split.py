@@ -43,7 +43,7 @@ _SENTENCE_END = r"(?:[.!?。！？…][)\]}\"'”’»」』）*_]*(?:\s*</(?i:p
 
 
 _OTHER_BREAKS = "\r\u2028\u2029"  # line breaks other than LF
-ENTRY_NUMBER = r"(?:\[\d{1,4}\]|\(\d{1,4}\)|#\d{1,4}|\d{1,4}[.)]?)"  # a list entry's number: "2", "[2]", "(2)", "#2", "2.", "2)"
+ENTRY_NUMBER = r"(?:\[\d{1,4}\]|\(\d{1,4}\)|【\d{1,4}】|#\d{1,4}|\d{1,4}[.)]?)"  # a list entry's number: "2", "[2]", "(2)", "【2】", "#2", "2.", "2)"
 TABLE_ROW = r"^[ \t]*\|[^\n]*\|[^\n]*\|[ \t]*$"  # a Markdown table row of two or more cells
 TABLE_DELIMITER = r"^[ \t]*\|[ \t:|-]*-{3}[ \t:|-]*$"  # the row under a table's header row: "|---|:---:|"
 TSV_TABS = 2  # tabs in a row of a tab-separated table (three or more cells)

@@ -27,7 +27,8 @@ these rules that finds one gives the block's title (null when none does):
 
 A title is one line after normalization (markup, entities and mojibake read as in ``text``; a Markdown link is its label and
 a heading loses its marks, a venue tag such as ``[ICML 2025]`` or ``(NeurIPS'24 Oral)`` before or after it goes, and a
-bullet before it; ``normalize.bracket_labels`` drops a post's category: ``【論文紹介】``), at most ``TITLE_MAX_CHARS`` characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``, ``。``), is a label (``Abstract``)
+bullet or an entry number before it, on its line or alone on the line above (``12.``, ``[12]``, ``【12】``);
+``normalize.bracket_labels`` drops a post's category: ``【論文紹介】``), at most ``TITLE_MAX_CHARS`` characters, with a letter; a candidate that ends a sentence piece (``.``, ``,``, ``;``, ``:``, ``。``), is a label (``Abstract``)
 or is longer is no title.
 """
 
@@ -94,9 +95,11 @@ def title(text_raw: pl.Expr) -> pl.Expr:
 def block_titles(raw: pl.Series) -> pl.Series:
     """``title`` on a Series of raw blocks."""
     found = pl.Series(raw.name, [None] * raw.len(), pl.String)
-    # "📄 Title" / "👥 Jane Doe" read as lines, an underlined heading ("Title" / "=====") as "## Title"
-    # and a label in lenticular brackets ("【论文标题】Title") as a field's
-    raw = raw.to_frame().select(normalize.bracket_labels(normalize.setext_headings(normalize.unlabel_lines(pl.col(raw.name))))).to_series()
+    # "📄 Title" / "👥 Jane Doe" read as lines, an underlined heading ("Title" / "=====") as "## Title", a label in
+    # lenticular brackets ("【论文标题】Title") as a field's, and the title under an entry number's own line ("12." / "Title")
+    # as the first line
+    unnumbered = normalize.strip_entry_number(pl.col(raw.name))
+    raw = raw.to_frame().select(normalize.bracket_labels(normalize.setext_headings(normalize.unlabel_lines(unnumbered)))).to_series()
     readers = (
         (r"\A\s*\{", lambda entry: normalize.json_field(entry, JSON_TITLE_KEYS)),
         (normalize.TAGGED_RECORD, lambda entry: normalize.tagged_field(entry, _TITLE_TAGS)),

@@ -973,6 +973,8 @@ WRAPPED_WITH_ADDRESS = (
         (f"Highlights \u2022 A router without auxiliary losses \u2022 Even expert load\n{ABSTRACT}", ABSTRACT),  # the list on the heading's line
         (f"Highlights: \u2022 A router without auxiliary losses\n{ABSTRACT}", f"Highlights: \u2022 A router without auxiliary losses {ABSTRACT}"),
         (f"#12 {ABSTRACT}", ABSTRACT),
+        (f"【12】{ABSTRACT}", ABSTRACT),  # a Chinese digest's entry number
+        (f"【12】\n{ABSTRACT}", ABSTRACT),
         # a venue tag in front: in brackets with a year, or bare before a colon; a bracketed term or citation is text
         # a Title Case title ending in a colon in front of the abstract; a one-word label stays
         (f"Sparse Routing Without Auxiliary Losses: {ABSTRACT}", ABSTRACT),

@@ -171,6 +171,7 @@ def test_a_line_that_only_numbers_the_next_entry_starts_its_block() -> None:
         f"[1]\n{wrapped}\n[2]\n{wrapped}": [f"[1]\n{wrapped}", f"[2]\n{wrapped}"],  # hard-wrapped entries too
         f"#1\n{LONG}\n#2\nSparse Routing\n{LONG}": [f"#1\n{LONG}", f"#2\nSparse Routing\n{LONG}"],
         f"(1) {LONG}\n(2) {LONG}": [f"(1) {LONG}", f"(2) {LONG}"],  # numbers in front of the text: paragraph lines
+        f"【1】\n{LONG}\n【2】\n{LONG}": [f"【1】\n{LONG}", f"【2】\n{LONG}"],  # a Chinese digest's numbers
         "The ratio is\n2\nand we go on.": ["The ratio is\n2\nand we go on."],  # no sentence end before it
         "It holds.\n2\nand we go on.": ["It holds.\n2\nand we go on."],  # no sentence start after it
     }

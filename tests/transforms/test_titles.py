@@ -129,6 +129,9 @@ def titles(*raws: str) -> list[str | None]:
         ("Sparse Attention via Routing\n" + ABSTRACT, "Sparse Attention via Routing"),
         ("Sparse Attention via Routing\n" + WRAPPED, "Sparse Attention via Routing"),
         ("12. Is Attention All You Need?\n" + ABSTRACT, "Is Attention All You Need?"),
+        ("【12】Is Attention All You Need?\n" + ABSTRACT, "Is Attention All You Need?"),  # a Chinese digest's entry number
+        ("12.\nIs Attention All You Need?\n" + ABSTRACT, "Is Attention All You Need?"),  # the number alone on the line above
+        ("【12】\nIs Attention All You Need?\n" + ABSTRACT, "Is Attention All You Need?"),
         ("Efficient Sparse Attention for Long Documents. " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),
         ("Efficient Sparse Attention for Long Documents: " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),
         ("Efficient Sparse Attention for Long Documents - " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),  # a listing's dash
