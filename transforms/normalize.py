@@ -889,22 +889,41 @@ _OTHER_LANGUAGE_TAIL = (  # field lines between them go too ("Keywords: …")
 )
 
 
+# An abstract shown with its translation into Chinese, Japanese or Korean without a label (a digest's "<original>" /
+# "<translation>", either first, or both on one line): the lines with more CJK characters than Latin letters go when they
+# hold ``UNLABELED_TRANSLATION_CJK`` CJK characters or more, and what stays holds ``ENGLISH_ABSTRACT_CHARS`` characters or
+# more in two sentences or more, ends one and has 1.5 Latin letters per CJK character they have, or more (a translation has
+# a CJK character per two to four letters of its original; a Chinese abstract with an English line under it keeps both).
+# On one line, a sentence end where the script changes counts as a line break.
+UNLABELED_TRANSLATION_CJK = 20
+_CJK_CHAR = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]"
+_INTO_CJK = r"([.!?][\"”'\)]?)[ \t]+(" + _CJK_CHAR + r")"
+_OUT_OF_CJK = r"([。！？][」』”）]?)[ \t]*(\p{Latin})"
+_SENTENCE_END_LINE = r"[.!?][\"”'\)]?[ \t]*(?:\n|\z)"
+
+
 def strip_translation(text: pl.Expr) -> pl.Expr:
-    """Keep the original of an abstract shown with its translation (see ``_ORIGINAL_LABEL``, ``_TRANSLATION_TAIL``), and the
-    English one of an abstract in two languages (``_BEFORE_ENGLISH``, ``_OTHER_LANGUAGE_TAIL``)."""
+    """Keep the original of an abstract shown with its translation (see ``_ORIGINAL_LABEL``, ``_TRANSLATION_TAIL``), the
+    English one of an abstract in two languages (``_BEFORE_ENGLISH``, ``_OTHER_LANGUAGE_TAIL``), and the English one of an
+    abstract shown with an unlabeled CJK translation (``UNLABELED_TRANSLATION_CJK``)."""
     translated = _on_rows(
         text,
         lambda batch: batch.str.contains(_BEFORE_ORIGINAL) | batch.str.contains(_TRANSLATION_TAIL),
         _vectorized(lambda t: t.str.replace(_BEFORE_ORIGINAL, "").str.replace(_TRANSLATION_TAIL, "${1}")),
         lambda batch: batch.str.contains(r"原|英文|中文摘要|翻|译|譯|訳|번역|Original|English|[Tt]ranslat"),  # a word of every label
     )
-    return _on_rows(
+    english = _on_rows(
         translated,
         lambda batch: batch.str.contains(_BEFORE_ENGLISH) | batch.str.contains(_OTHER_LANGUAGE_TAIL),
         _vectorized(_english_of_two),
         lambda batch: batch.str.contains("\n", literal=True) & batch.str.contains(_OTHER_LANGUAGE_LABEL),
     )
-
+    return _on_rows(
+        english,
+        lambda batch: batch.str.count_matches(_CJK_CHAR) >= UNLABELED_TRANSLATION_CJK,
+        _without_cjk_lines,
+        lambda batch: batch.str.len_bytes() - batch.str.len_chars() >= 2 * UNLABELED_TRANSLATION_CJK,  # UTF-8: 3 bytes a CJK character
+    )
 
 
 def _english_of_two(text: pl.Expr) -> pl.Expr:
@@ -912,6 +931,26 @@ def _english_of_two(text: pl.Expr) -> pl.Expr:
     cut = english.str.replace(_OTHER_LANGUAGE_TAIL, "${1}")
     english = pl.when(cut.str.contains(_ENGLISH_ABSTRACT_LINE)).then(cut).otherwise(english)  # title lines ending in "?" are no abstract
     return pl.when(english.str.len_chars() >= ENGLISH_ABSTRACT_CHARS).then(english).otherwise(text)
+
+
+def _without_cjk_lines(rows: pl.Series) -> pl.Series:
+    """The rows without their lines in CJK characters where an English abstract stays (see ``UNLABELED_TRANSLATION_CJK``)."""
+    broken = pl.col("t").str.replace_all(_INTO_CJK, "${1}\n${2}").str.replace_all(_OUT_OF_CJK, "${1}\n${2}")
+    lines = rows.to_frame("t").with_row_index("row").select("row", line=broken.str.split("\n")).explode("line")
+    cjk, latin = pl.col("line").str.count_matches(_CJK_CHAR), pl.col("line").str.count_matches(r"\p{Latin}")
+    in_cjk = (cjk > 0) & (cjk >= latin)
+    parts = lines.group_by("row", maintain_order=True).agg(
+        english=pl.col("line").filter(~in_cjk).str.join("\n").str.strip_chars(), cjk=cjk.filter(in_cjk).sum(), latin=latin.filter(~in_cjk).sum()
+    )
+    english = pl.col("english")
+    is_translated = (
+        (pl.col("cjk") >= UNLABELED_TRANSLATION_CJK)
+        & (2 * pl.col("latin") >= 3 * pl.col("cjk"))
+        & (english.str.len_chars() >= ENGLISH_ABSTRACT_CHARS)
+        & english.str.contains(_SENTENCE_END_LINE)
+        & (english.str.count_matches(r"[.!?][\"”'\)]?(?:\s|\z)") >= 2)
+    )
+    return pl.concat([rows.to_frame("t"), parts], how="horizontal").select(pl.when(is_translated).then(english).otherwise(pl.col("t"))).to_series().alias(rows.name)
 
 
 # A Markdown heading underlined ("Title" / "=====", "Abstract" / "-----", as READMEs and reStructuredText write them), with a

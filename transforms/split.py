@@ -894,10 +894,43 @@ def paragraph_width(line: pl.Expr) -> pl.Expr:
     return (line.str.len_chars() + line.str.len_bytes()) // 2
 
 
+CJK_CHAR = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]"
+# A paragraph line and its translation on the next line (a digest's "<abstract>" / "<中文翻译>" without a label, either first):
+# one line has more CJK characters than Latin letters (``TRANSLATION_LINE_CJK`` or more), the other not, and the CJK line's
+# Latin words and numbers (the method's name, "GPT-4", "40%": ``TRANSLATION_ANCHORS`` or more) are in the other line, all
+# but a fifth. They stay one block (normalization keeps the abstract in Latin letters); without such anchors they are two.
+TRANSLATION_LINE_CJK = 20
+TRANSLATION_ANCHORS = 3
+_ANCHOR = r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d+(?:\.\d+)?"
+
+
+def _translation_pairs(lines: pl.DataFrame, cut: pl.Expr) -> pl.Series:
+    """Whether each line, where ``cut`` holds, is the translation of the line above it in its block, or that line its own."""
+    multibyte = pl.col("line").str.len_bytes() - pl.col("line").str.len_chars() >= 2 * TRANSLATION_LINE_CJK  # UTF-8: 3 bytes a CJK character
+    rows = lines.select(row=cut & (multibyte | multibyte.shift(1)).fill_null(False)).to_series().arg_true()
+    none = pl.Series([False] * lines.height, dtype=pl.Boolean)
+    if rows.is_empty():
+        return none
+    pairs = pl.DataFrame({"below": lines["line"].gather(rows), "above": lines["line"].gather(rows - 1)})
+
+    def in_cjk(line: pl.Expr) -> pl.Expr:
+        cjk = line.str.count_matches(CJK_CHAR)
+        return (cjk >= TRANSLATION_LINE_CJK) & (cjk >= line.str.count_matches(r"\p{Latin}"))
+
+    below_cjk = in_cjk(pl.col("below"))
+    cjk_line = pl.when(below_cjk).then(pl.col("below")).otherwise(pl.col("above"))
+    other_line = pl.when(below_cjk).then(pl.col("above")).otherwise(pl.col("below"))
+    anchors = cjk_line.str.extract_all(_ANCHOR).list.unique()
+    shared = anchors.list.set_intersection(other_line.str.extract_all(_ANCHOR)).list.len()
+    translated = (below_cjk != in_cjk(pl.col("above"))) & (shared >= TRANSLATION_ANCHORS) & (5 * shared >= 4 * anchors.list.len())
+    return none.scatter(rows, pairs.select(translated.fill_null(False)).to_series())
+
+
 def split_paragraph_lines(blocks: pl.DataFrame) -> pl.DataFrame:
-    """Split ``text_raw`` at each line break between two paragraph-length lines of which the first ends a sentence or a URL,
-    before a title line (short, no sentence end) between two such paragraphs, with up to two more short lines under it, before
-    a line that only numbers the next entry (after a sentence's end), and around each row of a Markdown or tab-separated table.
+    """Split ``text_raw`` at each line break between two paragraph-length lines of which the first ends a sentence or a URL
+    (not between an abstract and its translation: ``TRANSLATION_ANCHORS``), before a title line (short, no sentence end)
+    between two such paragraphs, with up to two more short lines under it, before a line that only numbers the next entry
+    (after a sentence's end), and around each row of a Markdown or tab-separated table.
 
     Only blocks with a line break are looked at; the pieces take the block's place, in order.
     """
@@ -934,7 +967,10 @@ def split_paragraph_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     tsv_cut = (same_block & tabs & tabs.shift(1) & (long | long.shift(1))).fill_null(False)
     cuts = [table_cut] if lines["_row"].any() else []
     cuts += [tsv_cut] if lines["_tabs"].any() else []
-    lines = lines.with_columns(_cut=pl.any_horizontal(after_paragraph & (pl.col("_long") | (title & before_paragraph)), marker.fill_null(False), *cuts))
+    paragraph_cut = (after_paragraph & pl.col("_long")).fill_null(False)
+    lines = lines.with_columns(_translation=_translation_pairs(lines, paragraph_cut))
+    paragraph_cut = paragraph_cut & ~pl.col("_translation")
+    lines = lines.with_columns(_cut=pl.any_horizontal(paragraph_cut, after_paragraph & title & before_paragraph, marker.fill_null(False), *cuts))
     cut = lines.filter(pl.col("_cut"))["_block"].unique()
     if cut.is_empty():
         return blocks.drop("_block")

@@ -18,6 +18,11 @@ def norm(*texts: str) -> list[str]:
 
 
 ABSTRACT = "Graph neural networks struggle with long-range dependencies because message passing oversquashes information. We present a rewiring method."
+# an abstract and its translations, for the unlabeled translation rule
+EN_PAIR = "We study sparse representations for graph neural networks under distribution shift. Our method prunes edges and matches dense baselines on eight benchmarks."
+ZH_PAIR = "我们研究了分布偏移下图神经网络稀疏表示的学习问题。我们的方法通过学习门控剪枝消息传递边，在八个基准上与稠密基线持平。"
+JA_PAIR = "分布シフト下でのグラフニューラルネットワークの疎な表現を研究する。提案手法は八つのベンチマークで密なベースラインに匹敵する。"
+KO_PAIR = "우리는 분포 변화 하에서 그래프 신경망의 희소 표현을 연구한다. 제안 방법은 여덟 개 벤치마크에서 밀집 기준선과 동등하다."
 TWICE = ABSTRACT + " " + ABSTRACT
 # ABSTRACT twice, hard-wrapped at 76 characters as a PDF or a mailing list writes it
 WRAPPED = "\n".join(
@@ -362,6 +367,18 @@ EXAMPLES = [
     ("Original abstract: We study graphs.", "We study graphs."),
     ("标题：Graphs\n摘要：We study graphs.\n中文摘要：我们研究图。", "We study graphs."),
     ("We translate abstracts.\nTranslation quality improves: a lot.", "We translate abstracts. Translation quality improves: a lot."),
+    # ... or with an unlabeled translation into Chinese, Japanese or Korean, either first, also on one line; a Chinese abstract with
+    # an English line under it, a short English term in a Chinese abstract and a Chinese term in an English one stay
+    (f"{EN_PAIR}\n{ZH_PAIR}", EN_PAIR),
+    (f"{ZH_PAIR}\n{EN_PAIR}", EN_PAIR),
+    (f"{EN_PAIR} {ZH_PAIR}", EN_PAIR),
+    (f"{ZH_PAIR}{EN_PAIR}", EN_PAIR),
+    (f"{EN_PAIR}\n{JA_PAIR}", EN_PAIR),
+    (f"{KO_PAIR}\n{EN_PAIR}", EN_PAIR),
+    (f"{ZH_PAIR}\nCode is available at https://github.com/foo/bar and we release all models for future work.",
+     f"{ZH_PAIR} Code is available at https://github.com/foo/bar and we release all models for future work."),
+    (f"{ZH_PAIR}\nSparseGNN: Learning Sparse Message Passing", f"{ZH_PAIR} SparseGNN: Learning Sparse Message Passing"),
+    (f"{EN_PAIR} We call it 稀疏图神经网络的消息传递剪枝方法 (sparse message passing).", f"{EN_PAIR} We call it 稀疏图神经网络的消息传递剪枝方法 (sparse message passing)."),
     # the ACM Digital Library's back matter; a sentence that starts with the words is text
     ("We study graphs.\nCCS Concepts: \u2022 Computing methodologies \u2192 Machine learning; Neural networks.\nAdditional Key Words and Phrases: graphs\n"
      "ACM Reference Format:\nJane Doe. 2025. Graphs. In Proceedings of KDD 2025. ACM, New York, NY, USA, 12 pages.", "We study graphs."),
