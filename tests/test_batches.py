@@ -180,6 +180,10 @@ def test_a_file_read_in_pieces_stages_what_it_stages_read_whole(tmp_path: Path, 
         assert staged[piece_bytes][1].equals(staged[1 << 30][1]), piece_bytes
 
 
+_EN_ABSTRACT = "We propose SparseGNN, which prunes the edges of GNNs and cuts FLOPs by 40% on 8 benchmarks while matching dense models."
+_ZH_TRANSLATION = "我们提出SparseGNN，它剪枝图神经网络的边，在8个基准上将FLOPs降低40%，效果与稠密模型相当。"
+
+
 _WORDS = st.sampled_from("we propose a model that learns robust features Schätzung 模型 étude ablation".split())
 _BLOCK = st.lists(st.lists(_WORDS, min_size=1, max_size=12).map(" ".join), min_size=1, max_size=3).map("\n".join)
 _GAP = st.sampled_from(["\n\n", "\n\n\n", "\n  \n", "\n---\n", "\n\n* * *\n\n", "\n \t\n\n"])
@@ -196,6 +200,7 @@ _GAP = st.sampled_from(["\n\n", "\n\n\n", "\n  \n", "\n---\n", "\n\n* * *\n\n", 
             st.just("Background: Models fail."), st.just("RESULTS: It works."),  # a structured abstract's sections
             st.just("We propose a model that learns robust features from noisy labels and show that it matches strong baselines."),
             st.just("中文翻译：我们提出了一个模型。"),  # a translation under the abstract above it
+            st.just(f"{_EN_ABSTRACT}\n\n{_ZH_TRANSLATION}"),  # an abstract and its translation without a label
             st.just("[1] arXiv:2501.01234 [pdf]\nTitle: Sparse Routing\nJane Doe"),  # an arXiv entry's head above its abstract
         ),
         min_size=1,
@@ -230,6 +235,11 @@ def _assert_one_block_whatever_the_pieces(tmp_path: Path, entry: str, block: str
         batches.stage_blocks(batch)
         blocks = pl.read_parquet(staging.part("blocks", "00000"))["text_raw"].to_list()
         assert blocks == ["We propose a model.", block, "We study a model."], size
+
+
+def test_an_abstract_and_its_unlabeled_translation_are_one_block_whatever_the_pieces(tmp_path: Path) -> None:
+    """The piece cutter does not cut between an abstract and its CJK translation without a label (split joins them)."""
+    _assert_one_block_whatever_the_pieces(tmp_path, f"{_EN_ABSTRACT}\n\n{_ZH_TRANSLATION}", f"{_EN_ABSTRACT}\n{_ZH_TRANSLATION}")
 
 
 def test_a_quoted_abstract_under_its_linked_title_is_one_block_whatever_the_pieces(tmp_path: Path) -> None:

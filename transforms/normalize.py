@@ -39,12 +39,14 @@ from transforms.hyphenation import LINE_BREAK, LINE_END_HYPHEN, join_hyphenated
 from transforms.mojibake import MOJIBAKE
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
 from transforms.split import (
+    CJK_CHAR,
     ENTRY_NUMBER,
     JSON_ABSTRACT_KEYS,
     LINK_WORD as _LINK_WORD,
     LIST_MARK,
     PARAGRAPH_WIDTH,
     TABLE_DELIMITER,
+    TRANSLATION_CJK,
     TRANSLATION_LABEL,
     TSV_TABS,
     paragraph_width,
@@ -891,13 +893,11 @@ _OTHER_LANGUAGE_TAIL = (  # field lines between them go too ("Keywords: …")
 
 # An abstract shown with its translation into Chinese, Japanese or Korean without a label (a digest's "<original>" /
 # "<translation>", either first, or both on one line): the lines with more CJK characters than Latin letters go when they
-# hold ``UNLABELED_TRANSLATION_CJK`` CJK characters or more, and what stays holds ``ENGLISH_ABSTRACT_CHARS`` characters or
+# hold ``split.TRANSLATION_CJK`` CJK characters or more, and what stays holds ``ENGLISH_ABSTRACT_CHARS`` characters or
 # more in two sentences or more, ends one and has 1.5 Latin letters per CJK character they have, or more (a translation has
 # a CJK character per two to four letters of its original; a Chinese abstract with an English line under it keeps both).
 # On one line, a sentence end where the script changes counts as a line break.
-UNLABELED_TRANSLATION_CJK = 20
-_CJK_CHAR = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]"
-_INTO_CJK = r"([.!?][\"”'\)]?)[ \t]+(" + _CJK_CHAR + r")"
+_INTO_CJK = r"([.!?][\"”'\)]?)[ \t]+(" + CJK_CHAR + r")"
 _OUT_OF_CJK = r"([。！？][」』”）]?)[ \t]*(\p{Latin})"
 _SENTENCE_END_LINE = r"[.!?][\"”'\)]?[ \t]*(?:\n|\z)"
 
@@ -905,7 +905,7 @@ _SENTENCE_END_LINE = r"[.!?][\"”'\)]?[ \t]*(?:\n|\z)"
 def strip_translation(text: pl.Expr) -> pl.Expr:
     """Keep the original of an abstract shown with its translation (see ``_ORIGINAL_LABEL``, ``_TRANSLATION_TAIL``), the
     English one of an abstract in two languages (``_BEFORE_ENGLISH``, ``_OTHER_LANGUAGE_TAIL``), and the English one of an
-    abstract shown with an unlabeled CJK translation (``UNLABELED_TRANSLATION_CJK``)."""
+    abstract shown with an unlabeled CJK translation (``_without_cjk_lines``)."""
     translated = _on_rows(
         text,
         lambda batch: batch.str.contains(_BEFORE_ORIGINAL) | batch.str.contains(_TRANSLATION_TAIL),
@@ -920,9 +920,9 @@ def strip_translation(text: pl.Expr) -> pl.Expr:
     )
     return _on_rows(
         english,
-        lambda batch: batch.str.count_matches(_CJK_CHAR) >= UNLABELED_TRANSLATION_CJK,
+        lambda batch: batch.str.count_matches(CJK_CHAR) >= TRANSLATION_CJK,
         _without_cjk_lines,
-        lambda batch: batch.str.len_bytes() - batch.str.len_chars() >= 2 * UNLABELED_TRANSLATION_CJK,  # UTF-8: 3 bytes a CJK character
+        lambda batch: batch.str.len_bytes() - batch.str.len_chars() >= 2 * TRANSLATION_CJK,  # UTF-8: 3 bytes a CJK character
     )
 
 
@@ -934,17 +934,17 @@ def _english_of_two(text: pl.Expr) -> pl.Expr:
 
 
 def _without_cjk_lines(rows: pl.Series) -> pl.Series:
-    """The rows without their lines in CJK characters where an English abstract stays (see ``UNLABELED_TRANSLATION_CJK``)."""
+    """The rows without their lines in CJK characters where an English abstract stays (see the comment above ``_INTO_CJK``)."""
     broken = pl.col("t").str.replace_all(_INTO_CJK, "${1}\n${2}").str.replace_all(_OUT_OF_CJK, "${1}\n${2}")
     lines = rows.to_frame("t").with_row_index("row").select("row", line=broken.str.split("\n")).explode("line")
-    cjk, latin = pl.col("line").str.count_matches(_CJK_CHAR), pl.col("line").str.count_matches(r"\p{Latin}")
+    cjk, latin = pl.col("line").str.count_matches(CJK_CHAR), pl.col("line").str.count_matches(r"\p{Latin}")
     in_cjk = (cjk > 0) & (cjk >= latin)
     parts = lines.group_by("row", maintain_order=True).agg(
         english=pl.col("line").filter(~in_cjk).str.join("\n").str.strip_chars(), cjk=cjk.filter(in_cjk).sum(), latin=latin.filter(~in_cjk).sum()
     )
     english = pl.col("english")
     is_translated = (
-        (pl.col("cjk") >= UNLABELED_TRANSLATION_CJK)
+        (pl.col("cjk") >= TRANSLATION_CJK)
         & (2 * pl.col("latin") >= 3 * pl.col("cjk"))
         & (english.str.len_chars() >= ENGLISH_ABSTRACT_CHARS)
         & english.str.contains(_SENTENCE_END_LINE)
@@ -1414,7 +1414,7 @@ def repair_gbk_mojibake(text: str) -> str:
             repaired = run.group().encode("gbk").decode("utf-8")
         except UnicodeError:
             return run.group()
-        return run.group() if _CJK_CHARACTERS.search(repaired) else repaired
+        return run.group() if CJK_CHARACTERS.search(repaired) else repaired
 
     return _GBK_RUN.sub(read_as_utf8, text.replace("锟斤拷", "\ufffd\ufffd")).replace("鈥\ufffd", "\ufffd")
 
@@ -1730,14 +1730,14 @@ _WIDE_PUNCTUATION = "，；：！？。（）"
 _WIDE_BETWEEN_LATIN = r"([\p{Latin}\d)\]）])([，；：！？])[ \t]*(\p{Latin}|（)"
 _FULL_STOP_BETWEEN_LATIN = r"([\p{Latin}\d)\]）])。[ \t]*(\p{Latin})"
 CJK_TEXT_SHARE = 0.25  # a text is Chinese or Japanese when this share of its letters are Han or kana
-_CJK_CHARACTERS = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+CJK_CHARACTERS = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 
 
 def _is_cjk_text(text: str) -> bool:
     """Whether ``CJK_TEXT_SHARE`` of the letters are Han or kana, counted after NFKC (which the fold applies later: a
     ligature such as ``Ĳ`` is two letters then, and the share must not change between two passes)."""
     text = unicodedata.normalize("NFKC", text)
-    return len(_CJK_CHARACTERS.findall(text)) >= CJK_TEXT_SHARE * sum(map(str.isalpha, text))
+    return len(CJK_CHARACTERS.findall(text)) >= CJK_TEXT_SHARE * sum(map(str.isalpha, text))
 
 
 def _space_wide_punctuation(text: pl.Expr) -> pl.Expr:

@@ -595,7 +595,29 @@ TRANSLATION_LABEL = (
     r"|(?:Translation|Translated [Aa]bstract|(?:Chinese|Japanese|Korean) [Tt]ranslation)[ \t]*[:：][ \t]*[^\x00-\x7f])"
 )
 _TRANSLATION_BLOCK = r"\A[ \t]*" + TRANSLATION_LABEL
+CJK_CHAR = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]"
 _ENDS_SENTENCE = r"[.!?。！？][\"”'\)]?\s*\z"
+
+
+# An abstract's translation into Chinese, Japanese or Korean without a label: a text with more CJK characters than Latin
+# letters (``TRANSLATION_CJK`` or more) whose Latin names and numbers (the method's name, "GPT-4", "40", "3.1":
+# ``TRANSLATION_ANCHORS`` or more) are in the original, all but a fifth, which is not in CJK characters. Another paper's
+# abstract in Chinese has names and numbers of its own.
+TRANSLATION_CJK = 20
+TRANSLATION_ANCHORS = 3
+_ANCHOR = r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d+(?:\.\d+)?"
+
+
+def _in_cjk(text: pl.Expr) -> pl.Expr:
+    cjk = text.str.count_matches(CJK_CHAR)
+    return (cjk >= TRANSLATION_CJK) & (cjk >= text.str.count_matches(r"\p{Latin}"))
+
+
+def translates(translation: pl.Expr, original: pl.Expr) -> pl.Expr:
+    """Whether ``translation`` is the unlabeled CJK translation of ``original`` (see ``TRANSLATION_ANCHORS``)."""
+    anchors = translation.str.extract_all(_ANCHOR).list.unique()
+    shared = anchors.list.set_intersection(original.str.extract_all(_ANCHOR)).list.len()
+    return (_in_cjk(translation) & ~_in_cjk(original) & (shared >= TRANSLATION_ANCHORS) & (5 * shared >= 4 * anchors.list.len())).fill_null(False)
 
 
 def translation_blocks(texts: pl.Series) -> pl.Series:
@@ -603,12 +625,24 @@ def translation_blocks(texts: pl.Series) -> pl.Series:
     return texts.str.contains(_TRANSLATION_BLOCK).fill_null(False)
 
 
+def translates_above(above: str, block: str) -> bool:
+    """Whether ``attach_translations`` joins ``block`` to ``above`` as its unlabeled translation (a file is not read in pieces
+    cut between them)."""
+    return bool(above) and pl.select(translates(pl.lit(block), pl.lit(above)) & pl.lit(above).str.contains(_ENDS_SENTENCE)).item()
+
+
 def attach_translations(blocks: pl.DataFrame) -> pl.DataFrame:
-    """Each translation block (``translation_blocks``) joined, at a line break, to the block above it in its file when that one is
-    an abstract (``ABSTRACT_CHARS`` or more) that ends a sentence, as an aggregator that puts an empty line between them writes
-    it: normalization then drops the translation from the text, and the paper is not a second record in another language."""
+    """Each translation block (``translation_blocks``, or ``translates`` the block above) joined, at a line break, to the block
+    above it in its file when that one is an abstract (``ABSTRACT_CHARS`` or more) that ends a sentence, as an aggregator that
+    puts an empty line between them writes it: normalization then drops the translation from the text, and the paper is not a
+    second record in another language."""
     text = pl.col("text_raw")
     translated = translation_blocks(blocks["text_raw"])
+    multibyte = (blocks["text_raw"].str.len_bytes() - blocks["text_raw"].str.len_chars() >= 2 * TRANSLATION_CJK).arg_true()  # UTF-8: 3 bytes a CJK character
+    multibyte = multibyte.filter(multibyte > 0)
+    if not multibyte.is_empty():
+        pairs = pl.DataFrame({"block": blocks["text_raw"].gather(multibyte), "above": blocks["text_raw"].gather(multibyte - 1)})
+        translated = translated.scatter(multibyte, translated.gather(multibyte) | pairs.select(translates(pl.col("block"), pl.col("above"))).to_series())
     if not translated.any():
         return blocks
     above = text.shift(1)
@@ -894,41 +928,21 @@ def paragraph_width(line: pl.Expr) -> pl.Expr:
     return (line.str.len_chars() + line.str.len_bytes()) // 2
 
 
-CJK_CHAR = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]"
-# A paragraph line and its translation on the next line (a digest's "<abstract>" / "<中文翻译>" without a label, either first):
-# one line has more CJK characters than Latin letters (``TRANSLATION_LINE_CJK`` or more), the other not, and the CJK line's
-# Latin words and numbers (the method's name, "GPT-4", "40%": ``TRANSLATION_ANCHORS`` or more) are in the other line, all
-# but a fifth. They stay one block (normalization keeps the abstract in Latin letters); without such anchors they are two.
-TRANSLATION_LINE_CJK = 20
-TRANSLATION_ANCHORS = 3
-_ANCHOR = r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d+(?:\.\d+)?"
-
-
 def _translation_pairs(lines: pl.DataFrame, cut: pl.Expr) -> pl.Series:
-    """Whether each line, where ``cut`` holds, is the translation of the line above it in its block, or that line its own."""
-    multibyte = pl.col("line").str.len_bytes() - pl.col("line").str.len_chars() >= 2 * TRANSLATION_LINE_CJK  # UTF-8: 3 bytes a CJK character
+    """Whether each line, where ``cut`` holds, is the translation of the line above it in its block, or that line its own
+    (``translates``)."""
+    multibyte = pl.col("line").str.len_bytes() - pl.col("line").str.len_chars() >= 2 * TRANSLATION_CJK  # UTF-8: 3 bytes a CJK character
     rows = lines.select(row=cut & (multibyte | multibyte.shift(1)).fill_null(False)).to_series().arg_true()
     none = pl.Series([False] * lines.height, dtype=pl.Boolean)
     if rows.is_empty():
         return none
     pairs = pl.DataFrame({"below": lines["line"].gather(rows), "above": lines["line"].gather(rows - 1)})
-
-    def in_cjk(line: pl.Expr) -> pl.Expr:
-        cjk = line.str.count_matches(CJK_CHAR)
-        return (cjk >= TRANSLATION_LINE_CJK) & (cjk >= line.str.count_matches(r"\p{Latin}"))
-
-    below_cjk = in_cjk(pl.col("below"))
-    cjk_line = pl.when(below_cjk).then(pl.col("below")).otherwise(pl.col("above"))
-    other_line = pl.when(below_cjk).then(pl.col("above")).otherwise(pl.col("below"))
-    anchors = cjk_line.str.extract_all(_ANCHOR).list.unique()
-    shared = anchors.list.set_intersection(other_line.str.extract_all(_ANCHOR)).list.len()
-    translated = (below_cjk != in_cjk(pl.col("above"))) & (shared >= TRANSLATION_ANCHORS) & (5 * shared >= 4 * anchors.list.len())
-    return none.scatter(rows, pairs.select(translated.fill_null(False)).to_series())
+    return none.scatter(rows, pairs.select(translates(pl.col("below"), pl.col("above")) | translates(pl.col("above"), pl.col("below"))).to_series())
 
 
 def split_paragraph_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     """Split ``text_raw`` at each line break between two paragraph-length lines of which the first ends a sentence or a URL
-    (not between an abstract and its translation: ``TRANSLATION_ANCHORS``), before a title line (short, no sentence end)
+    (not between an abstract and its translation: ``translates``), before a title line (short, no sentence end)
     between two such paragraphs, with up to two more short lines under it, before a line that only numbers the next entry
     (after a sentence's end), and around each row of a Markdown or tab-separated table.
 

@@ -754,8 +754,8 @@ ZH_OTHER_PAPER = (
 )
 
 
-def test_an_abstract_and_its_unlabeled_translation_on_the_next_line_stay_one_block() -> None:
-    """A digest writes a paper's abstract and its translation on two lines without a label: cut apart as two paragraphs, the
+def test_an_abstract_and_its_unlabeled_translation_stay_one_block() -> None:
+    """A digest writes a paper's abstract and its translation on two lines, or as two blocks, without a label: cut apart, the
     translation was a second record of the paper. The translation shares the abstract's names and numbers; another paper's
     abstract in Chinese does not, and stays a block of its own."""
     cases = {
@@ -764,8 +764,14 @@ def test_an_abstract_and_its_unlabeled_translation_on_the_next_line_stay_one_blo
         f"SparseGNN: Sparse Message Passing\n{EN_ABSTRACT}\n{ZH_TRANSLATION}\n{LONG}": [f"SparseGNN: Sparse Message Passing\n{EN_ABSTRACT}\n{ZH_TRANSLATION}", LONG],
         f"{EN_ABSTRACT}\n{ZH_OTHER_PAPER}": [EN_ABSTRACT, ZH_OTHER_PAPER],  # another paper: no shared names or numbers
         f"{ZH_TRANSLATION}\n{ZH_OTHER_PAPER}": [ZH_TRANSLATION, ZH_OTHER_PAPER],  # two abstracts in Chinese
+        # after an empty line, under its abstract (not above it, not under another paper's, not under a title)
+        f"{EN_ABSTRACT}\n\n{ZH_TRANSLATION}\n\n{LONG}": [f"{EN_ABSTRACT}\n{ZH_TRANSLATION}", LONG],
+        f"{ZH_TRANSLATION}\n\n{EN_ABSTRACT}": [ZH_TRANSLATION, EN_ABSTRACT],
+        f"{LONG}\n\n{ZH_TRANSLATION}": [LONG, ZH_TRANSLATION],
+        f"SparseGNN: Sparse Message Passing with 40 Gates\n\n{ZH_TRANSLATION}": ["SparseGNN: Sparse Message Passing with 40 Gates", ZH_TRANSLATION],
     }
     _assert_blocks(cases)
+    assert _blocks_of_two_files(EN_ABSTRACT, ZH_TRANSLATION) == [EN_ABSTRACT, ZH_TRANSLATION]  # never across files
     assert pl.select(normalize_text(pl.lit(f"SparseGNN: Sparse Message Passing\n{EN_ABSTRACT}\n{ZH_TRANSLATION}"))).item() == EN_ABSTRACT
 
 
