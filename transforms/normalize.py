@@ -50,6 +50,7 @@ from transforms.split import (
     TRANSLATION_LABEL,
     TSV_TABS,
     paragraph_width,
+    translation_sized,
 )
 
 HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
@@ -894,8 +895,8 @@ _OTHER_LANGUAGE_TAIL = (  # field lines between them go too ("Keywords: …")
 # An abstract shown with its translation into Chinese, Japanese or Korean without a label (a digest's "<original>" /
 # "<translation>", either first, or both on one line): the lines with more CJK characters than Latin letters go when they
 # hold ``split.TRANSLATION_CJK`` CJK characters or more, and what stays holds ``ENGLISH_ABSTRACT_CHARS`` characters or
-# more in two sentences or more, ends one and has 1.5 Latin letters per CJK character they have, or more (a translation has
-# a CJK character per two to four letters of its original; a Chinese abstract with an English line under it keeps both).
+# more in two sentences or more, ends one and has the Latin letters of an original of theirs (``split.translation_sized``: a
+# Chinese abstract with an English line under it, or an English one with a one-sentence summary in Chinese, keeps both).
 # On one line, a sentence end where the script changes counts as a line break.
 _INTO_CJK = r"([.!?][\"”'\)]?)[ \t]+(" + CJK_CHAR + r")"
 _OUT_OF_CJK = r"([。！？][」』”）]?)[ \t]*(\p{Latin})"
@@ -945,7 +946,7 @@ def _without_cjk_lines(rows: pl.Series) -> pl.Series:
     english = pl.col("english")
     is_translated = (
         (pl.col("cjk") >= TRANSLATION_CJK)
-        & (2 * pl.col("latin") >= 3 * pl.col("cjk"))
+        & translation_sized(pl.col("latin"), pl.col("cjk"))
         & (english.str.len_chars() >= ENGLISH_ABSTRACT_CHARS)
         & english.str.contains(_SENTENCE_END_LINE)
         & (english.str.count_matches(r"[.!?][\"”'\)]?(?:\s|\z)") >= 2)

@@ -601,10 +601,13 @@ _ENDS_SENTENCE = r"[.!?。！？][\"”'\)]?\s*\z"
 
 # An abstract's translation into Chinese, Japanese or Korean without a label: a text with more CJK characters than Latin
 # letters (``TRANSLATION_CJK`` or more) whose Latin names and numbers (the method's name, "GPT-4", "40", "3.1":
-# ``TRANSLATION_ANCHORS`` or more) are in the original, all but a fifth, which is not in CJK characters. Another paper's
-# abstract in Chinese has names and numbers of its own.
+# ``TRANSLATION_ANCHORS`` or more) are in the original, all but a fifth, which is not in CJK characters and has
+# ``TRANSLATION_LETTERS`` Latin letters per CJK character of it (a translation has one per two to four letters of its
+# original; a one-sentence summary under a long abstract is none). Another paper's abstract in Chinese has names and
+# numbers of its own.
 TRANSLATION_CJK = 20
 TRANSLATION_ANCHORS = 3
+TRANSLATION_LETTERS = (1.5, 6.0)
 _ANCHOR = r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d+(?:\.\d+)?"
 
 
@@ -613,11 +616,18 @@ def _in_cjk(text: pl.Expr) -> pl.Expr:
     return (cjk >= TRANSLATION_CJK) & (cjk >= text.str.count_matches(r"\p{Latin}"))
 
 
+def translation_sized(letters: pl.Expr, cjk: pl.Expr) -> pl.Expr:
+    """Whether an original of ``letters`` Latin letters may have a translation of ``cjk`` CJK characters (``TRANSLATION_LETTERS``)."""
+    fewest, most = TRANSLATION_LETTERS
+    return (letters >= fewest * cjk) & (letters <= most * cjk)
+
+
 def translates(translation: pl.Expr, original: pl.Expr) -> pl.Expr:
     """Whether ``translation`` is the unlabeled CJK translation of ``original`` (see ``TRANSLATION_ANCHORS``)."""
     anchors = translation.str.extract_all(_ANCHOR).list.unique()
     shared = anchors.list.set_intersection(original.str.extract_all(_ANCHOR)).list.len()
-    return (_in_cjk(translation) & ~_in_cjk(original) & (shared >= TRANSLATION_ANCHORS) & (5 * shared >= 4 * anchors.list.len())).fill_null(False)
+    sized = translation_sized(original.str.count_matches(r"\p{Latin}"), translation.str.count_matches(CJK_CHAR))
+    return (_in_cjk(translation) & ~_in_cjk(original) & sized & (shared >= TRANSLATION_ANCHORS) & (5 * shared >= 4 * anchors.list.len())).fill_null(False)
 
 
 def translation_blocks(texts: pl.Series) -> pl.Series:
