@@ -11,6 +11,7 @@ with the command, also when the command is killed (``_stop_with_parent``). A con
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import signal
 import socket
@@ -112,12 +113,28 @@ def start_temporary_server() -> TemporaryServer | None:
 
 
 def _drain_prefect_workers() -> None:
-    """Send Prefect's buffered logs and events while the server is up (else they retry until exit)."""
+    """Send Prefect's buffered logs and events while the server is up (else they retry until exit), without the worker's
+    "Still processing items: 2 items remaining..." warning, which it logs whenever items are left as draining starts."""
     from prefect.events.worker import EventsWorker
     from prefect.logging.handlers import APILogWorker
 
-    APILogWorker.drain_all(timeout=10)
-    EventsWorker.drain_all(timeout=10)
+    with quiet_loggers(APILogWorker.__name__, EventsWorker.__name__):
+        APILogWorker.drain_all(timeout=10)
+        EventsWorker.drain_all(timeout=10)
+
+
+@contextlib.contextmanager
+def quiet_loggers(*names: str) -> Iterator[None]:
+    """Only errors from the loggers ``names`` in the body."""
+    loggers = [logging.getLogger(name) for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 @contextlib.contextmanager

@@ -38,6 +38,27 @@ def test_runs_on_the_temporary_api_send_no_heartbeats_and_the_server_stops_with_
     assert done.stdout.split("\n")[:4] == ["api True", "heartbeats None", "stopped True", "after 180"]
 
 
+EVENTS = """
+from paperlake.embedded import prefect_api, start_temporary_server
+from prefect.events import emit_event
+
+server = start_temporary_server()
+with prefect_api(server):
+    for i in range(200):
+        emit_event(event="paperlake.test", resource={"prefect.resource.id": f"paperlake.test.{i}"})
+print("done")
+"""
+
+
+def test_events_left_to_send_at_the_end_print_no_warning(prefect_home: Path) -> None:
+    """Prefect's events worker warns "Still processing items: 200 items remaining..." whenever items are left as it drains:
+    a failed run's last events printed it above paperlake's error message."""
+    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"} | {"PREFECT_HOME": str(prefect_home)}
+    done = subprocess.run([sys.executable, "-c", EVENTS], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout == "done\n", done.stderr[-3000:]
+    assert "Still processing" not in done.stderr
+
+
 AUTOMATIONS = """
 import httpx
 from paperlake.embedded import prefect_api, start_temporary_server
