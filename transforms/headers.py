@@ -553,7 +553,8 @@ def parse_header(line: str | None) -> Header | None:
 # "bioRxiv Bioinformatics 2024": a preprint server's name says so too).
 # It must stand alone (a blank line under it), be short, end no sentence and say that it lists papers.
 _LISTING_WORD = re.compile(
-    r"(?<![A-Za-z])(?:papers?|preprints?|publications?|abstracts|articles|awesome|reading[- ]list"
+    r"(?<![A-Za-z])(?:papers?|preprints?|publications?|abstracts|articles|awesome|reading[- ]list|proceedings|anthology|digests?"
+    r"|search results(?=\s*(?:for\b|[:(\-–—]|$))|alerts?|bibliography|open access|exports?|lncs|lecture notes"  # a database's, a publisher's or a series' listing
     r"|(?:bio|med|chem|psy|eco|edu|engr|soc|tech)rxiv|arxiv(?![:\d])|ssrn|research square)(?![A-Za-z])"  # a preprint server lists papers
     r"|论文|論文|논문|文献|artículos|artigos|articoli|beiträge|artikel|статьи|статей|makalah|makaleler|bài báo",
     re.IGNORECASE,

@@ -348,6 +348,11 @@ def test_not_headers(line: str) -> None:
         ("medRxiv Epidemiology 2023", None, 2023, "medRxiv Epidemiology 2023", "en"),
         ("arXiv cs.CL new submissions", None, None, "arXiv cs.CL new submissions", "en"),  # no year: not a header
         ("Computation and Language (cs.CL)", None, None, "Computation and Language (cs.CL)", "en"),
+        ("IEEE Xplore export", None, None, "IEEE Xplore export", "en"),  # a database's, a publisher's or a series' listing
+        ("Semantic Scholar search results", None, None, "Semantic Scholar search results", "en"),
+        ("Springer LNCS 2025", None, 2025, "Springer LNCS 2025", "en"),
+        ("Daily ML digest", None, None, "Daily ML digest", "en"),
+        ("Search results for diffusion models", None, None, "Search results for diffusion models", "en"),
         ("cs.LG updates on arXiv.org", None, None, "cs.LG updates on arXiv.org", "en"),
         ("ICML 2025 Reinforcement Learning Papers", "ICML", 2025, "ICML 2025 Papers", "en"),
         ("NeurIPS 2024 Papers on Diffusion Models", "NEURIPS", 2024, "NeurIPS 2024 Papers", "en"),
@@ -370,7 +375,7 @@ def test_listing_titles(line: str, venue: str | None, year: int | None, collecti
     ["Home | Papers | About", "We release the papers today.", "Attention Is All You Need", "Source: https://papers.cool/venue/ICML.2025",
      "Loading...", "", "A very long line that mentions papers " + "and more words " * 10,
      "ICML and NeurIPS 2024", "We met in Vancouver at ICML 2025", "ICML 2025 is great!", "Vancouver 2025 Makala", "ICML 2999 Makala",
-     "arXiv:2501.01234 [cs.LG]", "arXiv 2501.01234v2 [cs.CL] 12 Jan 2025"],
+     "arXiv:2501.01234 [cs.LG]", "arXiv 2501.01234v2 [cs.CL] 12 Jan 2025", "Search Results Diversification With Language Models"],
 )
 def test_not_listing_titles(line: str) -> None:
     assert parse_listing_title(line) is None
