@@ -50,6 +50,7 @@ from transforms.split import (
     TRANSLATION_LABEL,
     TSV_TABS,
     paragraph_width,
+    shares_names,
     translation_sized,
 )
 
@@ -895,8 +896,10 @@ _OTHER_LANGUAGE_TAIL = (  # field lines between them go too ("Keywords: …")
 # An abstract shown with its translation into Chinese, Japanese or Korean without a label (a digest's "<original>" /
 # "<translation>", either first, or both on one line): the lines with more CJK characters than Latin letters go when they
 # hold ``split.TRANSLATION_CJK`` CJK characters or more, and what stays holds ``ENGLISH_ABSTRACT_CHARS`` characters or
-# more in two sentences or more, ends one and has the Latin letters of an original of theirs (``split.translation_sized``: a
-# Chinese abstract with an English line under it, or an English one with a one-sentence summary in Chinese, keeps both).
+# more in two sentences or more, ends one, has the Latin letters of an original of theirs (``split.translation_sized``: a
+# Chinese abstract with an English line under it, or an English one with a one-sentence summary in Chinese, keeps both) and
+# holds their Latin names and numbers, all but a fifth (``split.shares_names``: another paper's abstract in Chinese, glued
+# to an English one, has names of its own, and stays).
 # On one line, a sentence end where the script changes counts as a line break.
 _INTO_CJK = r"([.!?][\"”'\)]?)[ \t]+(" + CJK_CHAR + r")"
 _OUT_OF_CJK = r"([。！？][」』”）]?)[ \t]*(\p{Latin})"
@@ -941,12 +944,16 @@ def _without_cjk_lines(rows: pl.Series) -> pl.Series:
     cjk, latin = pl.col("line").str.count_matches(CJK_CHAR), pl.col("line").str.count_matches(r"\p{Latin}")
     in_cjk = (cjk > 0) & (cjk >= latin)
     parts = lines.group_by("row", maintain_order=True).agg(
-        english=pl.col("line").filter(~in_cjk).str.join("\n").str.strip_chars(), cjk=cjk.filter(in_cjk).sum(), latin=latin.filter(~in_cjk).sum()
+        english=pl.col("line").filter(~in_cjk).str.join("\n").str.strip_chars(),
+        translation=pl.col("line").filter(in_cjk).str.join("\n"),
+        cjk=cjk.filter(in_cjk).sum(),
+        latin=latin.filter(~in_cjk).sum(),
     )
     english = pl.col("english")
     is_translated = (
         (pl.col("cjk") >= TRANSLATION_CJK)
         & translation_sized(pl.col("latin"), pl.col("cjk"))
+        & shares_names(pl.col("translation"), english, 0)
         & (english.str.len_chars() >= ENGLISH_ABSTRACT_CHARS)
         & english.str.contains(_SENTENCE_END_LINE)
         & (english.str.count_matches(r"[.!?][\"”'\)]?(?:\s|\z)") >= 2)

@@ -622,12 +622,17 @@ def translation_sized(letters: pl.Expr, cjk: pl.Expr) -> pl.Expr:
     return (letters >= fewest * cjk) & (letters <= most * cjk)
 
 
-def translates(translation: pl.Expr, original: pl.Expr) -> pl.Expr:
-    """Whether ``translation`` is the unlabeled CJK translation of ``original`` (see ``TRANSLATION_ANCHORS``)."""
+def shares_names(translation: pl.Expr, original: pl.Expr, fewest: int) -> pl.Expr:
+    """Whether ``fewest`` or more of the Latin names and numbers in ``translation`` are in ``original``, and all but a fifth."""
     anchors = translation.str.extract_all(_ANCHOR).list.unique()
     shared = anchors.list.set_intersection(original.str.extract_all(_ANCHOR)).list.len()
+    return (shared >= fewest) & (5 * shared >= 4 * anchors.list.len())
+
+
+def translates(translation: pl.Expr, original: pl.Expr) -> pl.Expr:
+    """Whether ``translation`` is the unlabeled CJK translation of ``original`` (see ``TRANSLATION_ANCHORS``)."""
     sized = translation_sized(original.str.count_matches(r"\p{Latin}"), translation.str.count_matches(CJK_CHAR))
-    return (_in_cjk(translation) & ~_in_cjk(original) & sized & (shared >= TRANSLATION_ANCHORS) & (5 * shared >= 4 * anchors.list.len())).fill_null(False)
+    return (_in_cjk(translation) & ~_in_cjk(original) & sized & shares_names(translation, original, TRANSLATION_ANCHORS)).fill_null(False)
 
 
 def translation_blocks(texts: pl.Series) -> pl.Series:

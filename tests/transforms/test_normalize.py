@@ -378,6 +378,8 @@ EXAMPLES = [
     (f"{ZH_PAIR}\nCode is available at https://github.com/foo/bar and we release all models for future work.",
      f"{ZH_PAIR} Code is available at https://github.com/foo/bar and we release all models for future work."),
     (f"{ZH_PAIR}\nSparseGNN: Learning Sparse Message Passing", f"{ZH_PAIR} SparseGNN: Learning Sparse Message Passing"),
+    (f"{EN_PAIR}\n我们提出RetroCheck验证器并根据检索到的段落为GPT-4生成的声明打分。",  # another paper's: names of its own
+     f"{EN_PAIR} 我们提出RetroCheck验证器并根据检索到的段落为GPT-4生成的声明打分。"),
     (f"{EN_PAIR} {EN_PAIR} {EN_PAIR}\n本文使用门控剪枝图神经网络的消息传递边并在八个基准上评估。",  # a summary, no translation: too short
      f"{EN_PAIR} {EN_PAIR} {EN_PAIR} 本文使用门控剪枝图神经网络的消息传递边并在八个基准上评估。"),
     (f"{EN_PAIR} We call it 稀疏图神经网络的消息传递剪枝方法 (sparse message passing).", f"{EN_PAIR} We call it 稀疏图神经网络的消息传递剪枝方法 (sparse message passing)."),
