@@ -1422,7 +1422,7 @@ def repair_gbk_mojibake(text: str) -> str:
             repaired = run.group().encode("gbk").decode("utf-8")
         except UnicodeError:
             return run.group()
-        return run.group() if CJK_CHARACTERS.search(repaired) else repaired
+        return run.group() if _CJK_CHARACTERS.search(repaired) else repaired
 
     return _GBK_RUN.sub(read_as_utf8, text.replace("锟斤拷", "\ufffd\ufffd")).replace("鈥\ufffd", "\ufffd")
 
@@ -1738,14 +1738,14 @@ _WIDE_PUNCTUATION = "，；：！？。（）"
 _WIDE_BETWEEN_LATIN = r"([\p{Latin}\d)\]）])([，；：！？])[ \t]*(\p{Latin}|（)"
 _FULL_STOP_BETWEEN_LATIN = r"([\p{Latin}\d)\]）])。[ \t]*(\p{Latin})"
 CJK_TEXT_SHARE = 0.25  # a text is Chinese or Japanese when this share of its letters are Han or kana
-CJK_CHARACTERS = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+_CJK_CHARACTERS = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 
 
 def _is_cjk_text(text: str) -> bool:
     """Whether ``CJK_TEXT_SHARE`` of the letters are Han or kana, counted after NFKC (which the fold applies later: a
     ligature such as ``Ĳ`` is two letters then, and the share must not change between two passes)."""
     text = unicodedata.normalize("NFKC", text)
-    return len(CJK_CHARACTERS.findall(text)) >= CJK_TEXT_SHARE * sum(map(str.isalpha, text))
+    return len(_CJK_CHARACTERS.findall(text)) >= CJK_TEXT_SHARE * sum(map(str.isalpha, text))
 
 
 def _space_wide_punctuation(text: pl.Expr) -> pl.Expr:
