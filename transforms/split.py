@@ -608,7 +608,8 @@ _ENDS_SENTENCE = r"[.!?。！？][\"”'\)]?\s*\z"
 TRANSLATION_CJK = 20
 TRANSLATION_ANCHORS = 3
 TRANSLATION_LETTERS = (1.5, 6.0)
-_ANCHOR = r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d+(?:\.\d+)?"
+# a name, or a number that is no digit alone (the original may spell it: "eight benchmarks" / "8个基准")
+_ANCHOR = r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d{2,}(?:\.\d+)?|\d\.\d+"
 
 
 def _in_cjk(text: pl.Expr) -> pl.Expr:
@@ -623,10 +624,15 @@ def translation_sized(letters: pl.Expr, cjk: pl.Expr) -> pl.Expr:
 
 
 def shares_names(translation: pl.Expr, original: pl.Expr, fewest: int) -> pl.Expr:
-    """Whether ``fewest`` or more of the Latin names and numbers in ``translation`` are in ``original``, and all but a fifth."""
-    anchors = translation.str.extract_all(_ANCHOR).list.unique()
-    shared = anchors.list.set_intersection(original.str.extract_all(_ANCHOR)).list.len()
+    """Whether ``fewest`` or more of the Latin names and numbers in ``translation`` are in ``original``, and all but a fifth
+    (a plural's "s" aside: "GNNs" / "GNN")."""
+    anchors = _anchors(translation).list.unique()
+    shared = anchors.list.set_intersection(_anchors(original)).list.len()
     return (shared >= fewest) & (5 * shared >= 4 * anchors.list.len())
+
+
+def _anchors(text: pl.Expr) -> pl.Expr:
+    return text.str.extract_all(_ANCHOR).list.eval(pl.element().str.strip_suffix("s"))
 
 
 def translates(translation: pl.Expr, original: pl.Expr) -> pl.Expr:
@@ -641,23 +647,28 @@ def translation_blocks(texts: pl.Series) -> pl.Series:
 
 
 def translates_above(above: str, block: str) -> bool:
-    """Whether ``attach_translations`` joins ``block`` to ``above`` as its unlabeled translation (a file is not read in pieces
-    cut between them)."""
-    return bool(above) and pl.select(translates(pl.lit(block), pl.lit(above)) & pl.lit(above).str.contains(_ENDS_SENTENCE)).item()
+    """Whether ``attach_translations`` joins ``block`` to ``above`` as an unlabeled translation and its original, either first
+    (a file is not read in pieces cut between them)."""
+    if not above:
+        return False
+    pair = translates(pl.lit(block), pl.lit(above)) | translates(pl.lit(above), pl.lit(block))
+    return pl.select(pair & pl.lit(above).str.contains(_ENDS_SENTENCE)).item()
 
 
 def attach_translations(blocks: pl.DataFrame) -> pl.DataFrame:
     """Each translation block (``translation_blocks``, or ``translates`` the block above) joined, at a line break, to the block
     above it in its file when that one is an abstract (``ABSTRACT_CHARS`` or more) that ends a sentence, as an aggregator that
-    puts an empty line between them writes it: normalization then drops the translation from the text, and the paper is not a
-    second record in another language."""
+    puts an empty line between them writes it, and so is the original under an unlabeled translation (``translates`` it):
+    normalization then drops the translation from the text, and the paper is not a second record in another language."""
     text = pl.col("text_raw")
-    translated = translation_blocks(blocks["text_raw"])
-    multibyte = (blocks["text_raw"].str.len_bytes() - blocks["text_raw"].str.len_chars() >= 2 * TRANSLATION_CJK).arg_true()  # UTF-8: 3 bytes a CJK character
-    multibyte = multibyte.filter(multibyte > 0)
-    if not multibyte.is_empty():
-        pairs = pl.DataFrame({"block": blocks["text_raw"].gather(multibyte), "above": blocks["text_raw"].gather(multibyte - 1)})
-        translated = translated.scatter(multibyte, translated.gather(multibyte) | pairs.select(translates(pl.col("block"), pl.col("above"))).to_series())
+    texts = blocks["text_raw"]
+    translated = translation_blocks(texts)
+    multibyte = (texts.str.len_bytes() - texts.str.len_chars() >= 2 * TRANSLATION_CJK).arg_true().cast(pl.Int64)  # UTF-8: 3 bytes a CJK character
+    for rows, originals, joining in ((multibyte.filter(multibyte > 0), -1, 0), (multibyte.filter(multibyte < texts.len() - 1), 1, 1)):
+        if not rows.is_empty():  # the translation under its original (that row joins above), or above it (the original's row does)
+            pairs = pl.DataFrame({"translation": texts.gather(rows), "original": texts.gather(rows + originals)})
+            joins = rows + joining
+            translated = translated.scatter(joins, translated.gather(joins) | pairs.select(translates(pl.col("translation"), pl.col("original"))).to_series())
     if not translated.any():
         return blocks
     above = text.shift(1)

@@ -30,6 +30,7 @@ from transforms.split import (
     json_entries,
     page_listing,
     page_listings,
+    shares_names,
     split_blocks,
     split_header,
 )
@@ -766,12 +767,25 @@ def test_an_abstract_and_its_unlabeled_translation_stay_one_block() -> None:
         f"{ZH_TRANSLATION}\n{ZH_OTHER_PAPER}": [ZH_TRANSLATION, ZH_OTHER_PAPER],  # two abstracts in Chinese
         # after an empty line, under its abstract (not above it, not under another paper's, not under a title)
         f"{EN_ABSTRACT}\n\n{ZH_TRANSLATION}\n\n{LONG}": [f"{EN_ABSTRACT}\n{ZH_TRANSLATION}", LONG],
-        f"{ZH_TRANSLATION}\n\n{EN_ABSTRACT}": [ZH_TRANSLATION, EN_ABSTRACT],
+        f"{ZH_TRANSLATION}\n\n{EN_ABSTRACT}\n\n{LONG}": [f"{ZH_TRANSLATION}\n{EN_ABSTRACT}", LONG],  # the translation first
         f"{LONG}\n\n{ZH_TRANSLATION}": [LONG, ZH_TRANSLATION],
         f"SparseGNN: Sparse Message Passing with 40 Gates\n\n{ZH_TRANSLATION}": ["SparseGNN: Sparse Message Passing with 40 Gates", ZH_TRANSLATION],
     }
     _assert_blocks(cases)
     assert _blocks_of_two_files(EN_ABSTRACT, ZH_TRANSLATION) == [EN_ABSTRACT, ZH_TRANSLATION]  # never across files
+
+
+@pytest.mark.parametrize(
+    ("translation", "original", "shared"),
+    [
+        ("我们的方法SparseGNN在8个基准上将FLOPs降低40%。", "Our SparseGNN cuts FLOPs by 40% on eight benchmarks.", True),  # "8": a digit alone
+        ("图神经网络（GNN）与SparseGNN将FLOPs降低40%。", "Graph neural networks (GNNs) and SparseGNN cut FLOPs by 40%.", True),  # a plural's "s"
+        ("我们提出RetroCheck，优于GPT-4。", "Our SparseGNN cuts FLOPs by 40% and beats GPT-4.", False),  # a name of its own
+        ("我们提出一种新方法。", "Our SparseGNN cuts FLOPs by 40%.", True),  # no names: none of its own
+    ],
+)
+def test_a_translation_holds_the_names_and_numbers_of_its_original(translation: str, original: str, shared: bool) -> None:
+    assert pl.select(shares_names(pl.lit(translation), pl.lit(original), 0)).item() is shared
     assert pl.select(normalize_text(pl.lit(f"SparseGNN: Sparse Message Passing\n{EN_ABSTRACT}\n{ZH_TRANSLATION}"))).item() == EN_ABSTRACT
 
 
