@@ -668,8 +668,11 @@ def attach_translations(blocks: pl.DataFrame) -> pl.DataFrame:
     for rows, originals, joining in ((multibyte.filter(multibyte > 0), -1, 0), (multibyte.filter(multibyte < texts.len() - 1), 1, 1)):
         if not rows.is_empty():  # the translation under its original (that row joins above), or above it (the original's row does)
             pairs = pl.DataFrame({"translation": texts.gather(rows), "original": texts.gather(rows + originals)})
+            found = pairs.select(translates(pl.col("translation"), pl.col("original"))).to_series()
+            if joining:  # a translation that joins the block above takes no original under it (two papers in one block)
+                found = found & ~translated.gather(rows)
             joins = rows + joining
-            translated = translated.scatter(joins, translated.gather(joins) | pairs.select(translates(pl.col("translation"), pl.col("original"))).to_series())
+            translated = translated.scatter(joins, translated.gather(joins) | found)
     if not translated.any():
         return blocks
     above = text.shift(1)

@@ -768,6 +768,7 @@ def test_an_abstract_and_its_unlabeled_translation_stay_one_block() -> None:
         # after an empty line, under its abstract (not above it, not under another paper's, not under a title)
         f"{EN_ABSTRACT}\n\n{ZH_TRANSLATION}\n\n{LONG}": [f"{EN_ABSTRACT}\n{ZH_TRANSLATION}", LONG],
         f"{ZH_TRANSLATION}\n\n{EN_ABSTRACT}\n\n{LONG}": [f"{ZH_TRANSLATION}\n{EN_ABSTRACT}", LONG],  # the translation first
+        f"{EN_ABSTRACT}\n\n{ZH_TRANSLATION}\n\n{EN_ABSTRACT}": [f"{EN_ABSTRACT}\n{ZH_TRANSLATION}", EN_ABSTRACT],  # one original only
         f"{LONG}\n\n{ZH_TRANSLATION}": [LONG, ZH_TRANSLATION],
         f"SparseGNN: Sparse Message Passing with 40 Gates\n\n{ZH_TRANSLATION}": ["SparseGNN: Sparse Message Passing with 40 Gates", ZH_TRANSLATION],
     }
