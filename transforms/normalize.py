@@ -49,6 +49,7 @@ from transforms.split import (
     TRANSLATION_CJK,
     TRANSLATION_LABEL,
     TSV_TABS,
+    may_hold_translation,
     paragraph_width,
     shares_names,
     translation_sized,
@@ -926,7 +927,7 @@ def strip_translation(text: pl.Expr) -> pl.Expr:
         english,
         lambda batch: batch.str.count_matches(CJK_CHAR) >= TRANSLATION_CJK,
         _without_cjk_lines,
-        lambda batch: batch.str.len_bytes() - batch.str.len_chars() >= 2 * TRANSLATION_CJK,  # UTF-8: 3 bytes a CJK character
+        _vectorized(may_hold_translation),
     )
 
 

@@ -12,6 +12,7 @@ import polars as pl
 
 from transforms.headers import header_fields
 from transforms.normalize import DECORATION, OVERSIZED_CHARS, README_SECTIONS
+from transforms.split import CJK_CHAR
 
 BOILERPLATE = (
     r"(?i)^(?:loading|please wait|page not found|404|access denied|javascript is (?:disabled|required)|skip to (?:main )?content)(?-u:\b)"
@@ -222,14 +223,13 @@ class QualityThresholds:
         return max(1, int(self.min_words * min(1.0, self.cjk_chars_per_word))), self.max_chars
 
 
-_CJK = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]"
 
 
 def _word_count(text: pl.Expr, cjk_chars_per_word: float) -> pl.Expr:
     """Words: runs of letters and digits of other scripts, and a word per ``cjk_chars_per_word`` CJK characters (a run of
     them is not a word besides: "本文研究，实验表明" is 4 words, not 6)."""
-    spaced = text.str.count_matches(r"[[\p{L}\p{N}]--" + _CJK + r"][[\p{L}\p{N}'’\-]--" + _CJK + r"]*")
-    cjk = text.str.count_matches(_CJK)
+    spaced = text.str.count_matches(r"[[\p{L}\p{N}]--" + CJK_CHAR + r"][[\p{L}\p{N}'’\-]--" + CJK_CHAR + r"]*")
+    cjk = text.str.count_matches(CJK_CHAR)
     return spaced + (cjk / cjk_chars_per_word).floor().cast(pl.UInt32)
 
 

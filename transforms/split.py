@@ -595,7 +595,8 @@ TRANSLATION_LABEL = (
     r"|(?:Translation|Translated [Aa]bstract|(?:Chinese|Japanese|Korean) [Tt]ranslation)[ \t]*[:：][ \t]*[^\x00-\x7f])"
 )
 _TRANSLATION_BLOCK = r"\A[ \t]*" + TRANSLATION_LABEL
-CJK_CHAR = r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]"
+CJK_LETTERS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}"  # Chinese, Japanese and Korean letters, for a character class
+CJK_CHAR = f"[{CJK_LETTERS}]"
 _ENDS_SENTENCE = r"[.!?。！？][\"”'\)]?\s*\z"
 
 
@@ -614,6 +615,11 @@ _ANCHOR = r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d+(?:\.\d+)?"
 def _in_cjk(text: pl.Expr) -> pl.Expr:
     cjk = text.str.count_matches(CJK_CHAR)
     return (cjk >= TRANSLATION_CJK) & (cjk >= text.str.count_matches(r"\p{Latin}"))
+
+
+def may_hold_translation(text: pl.Expr) -> pl.Expr:
+    """A cheap necessary condition for ``TRANSLATION_CJK`` CJK characters: as many extra UTF-8 bytes (3 bytes a CJK character)."""
+    return text.str.len_bytes() - text.str.len_chars() >= 2 * TRANSLATION_CJK
 
 
 def translation_sized(letters: pl.Expr, cjk: pl.Expr) -> pl.Expr:
@@ -664,7 +670,7 @@ def attach_translations(blocks: pl.DataFrame) -> pl.DataFrame:
     text = pl.col("text_raw")
     texts = blocks["text_raw"]
     translated = translation_blocks(texts)
-    multibyte = (texts.str.len_bytes() - texts.str.len_chars() >= 2 * TRANSLATION_CJK).arg_true().cast(pl.Int64)  # UTF-8: 3 bytes a CJK character
+    multibyte = texts.to_frame().select(may_hold_translation(pl.col(texts.name))).to_series().arg_true().cast(pl.Int64)
     for rows, originals, joining in ((multibyte.filter(multibyte > 0), -1, 0), (multibyte.filter(multibyte < texts.len() - 1), 1, 1)):
         if not rows.is_empty():  # the translation under its original (that row joins above), or above it (the original's row does)
             pairs = pl.DataFrame({"translation": texts.gather(rows), "original": texts.gather(rows + originals)})
@@ -961,7 +967,7 @@ def paragraph_width(line: pl.Expr) -> pl.Expr:
 def _translation_pairs(lines: pl.DataFrame, cut: pl.Expr) -> pl.Series:
     """Whether each line, where ``cut`` holds, is the translation of the line above it in its block, or that line its own
     (``translates``)."""
-    multibyte = pl.col("line").str.len_bytes() - pl.col("line").str.len_chars() >= 2 * TRANSLATION_CJK  # UTF-8: 3 bytes a CJK character
+    multibyte = may_hold_translation(pl.col("line"))
     rows = lines.select(row=cut & (multibyte | multibyte.shift(1)).fill_null(False)).to_series().arg_true()
     none = pl.Series([False] * lines.height, dtype=pl.Boolean)
     if rows.is_empty():

@@ -39,6 +39,7 @@ from collections.abc import Callable
 import polars as pl
 
 from transforms import normalize
+from transforms.split import CJK_CHAR, CJK_LETTERS
 
 TITLE_MAX_CHARS = 300
 JSON_TITLE_KEYS = ("title", "display_name", "paper_title", "papertitle")
@@ -82,9 +83,7 @@ _SECTION_HEADING = (
 )
 _NOT_TITLE_OR_AUTHORS = _NOT_A_TITLE_LINE + "|" + _AUTHOR_LINE
 _ABOVE_FIELD = _LEAD + r"(?:【\d{1,4}】[ \t]*)?" + normalize.LIST_MARK + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*(?:\*\*|__)?" + _FIELD_LABEL + r"(?:\*\*|__)?[ \t]*[:：]"  # the line above a title field
-_CJK_LETTERS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}"
-_CJK = f"[{_CJK_LETTERS}]"
-_LATIN_ONLY = rf"\A[^{_CJK_LETTERS}]*\p{{Latin}}[^{_CJK_LETTERS}]*\z"
+_LATIN_ONLY = rf"\A[^{CJK_LETTERS}]*\p{{Latin}}[^{CJK_LETTERS}]*\z"
 
 
 def title(text_raw: pl.Expr) -> pl.Expr:
@@ -112,7 +111,7 @@ def block_titles(raw: pl.Series) -> pl.Series:
             found = found.scatter(rows, pl.Series([read(entry) for entry in raw.gather(rows)], dtype=pl.String))
     found = _fill(raw, found, _group(_FIELD), _MAY_HAVE_FIELD)
     # a digest's entry ("1. Title" / "标题：<its translation>" / ...): the title the first line gives in Latin letters wins
-    translated = found.str.contains(_CJK).fill_null(False)
+    translated = found.str.contains(CJK_CHAR).fill_null(False)
     if translated.any():
         original = _fill(raw, found.clear(raw.len()), _group(_ABOVE_FIELD), "\n", not_title=_NOT_A_TITLE_LINE, among=translated)
         found = pl.select(pl.when(original.str.contains(_LATIN_ONLY).fill_null(False)).then(original).otherwise(found)).to_series().alias(raw.name)
