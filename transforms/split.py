@@ -672,6 +672,7 @@ def attach_translations(blocks: pl.DataFrame) -> pl.DataFrame:
     translated = translation_blocks(texts)
     multibyte = texts.to_frame().select(may_hold_translation(pl.col(texts.name))).to_series().arg_true().cast(pl.Int64)
     for rows, originals, joining in ((multibyte.filter(multibyte > 0), -1, 0), (multibyte.filter(multibyte < texts.len() - 1), 1, 1)):
+        rows = rows.filter(blocks["source_id"].gather(rows) == blocks["source_id"].gather(rows + originals))  # in one file
         if not rows.is_empty():  # the translation under its original (that row joins above), or above it (the original's row does)
             pairs = pl.DataFrame({"translation": texts.gather(rows), "original": texts.gather(rows + originals)})
             found = pairs.select(translates(pl.col("translation"), pl.col("original"))).to_series()

@@ -774,6 +774,8 @@ def test_an_abstract_and_its_unlabeled_translation_stay_one_block() -> None:
     }
     _assert_blocks(cases)
     assert _blocks_of_two_files(EN_ABSTRACT, ZH_TRANSLATION) == [EN_ABSTRACT, ZH_TRANSLATION]  # never across files
+    # a translation first in its file is not the one of the last block of the file before
+    assert _blocks_of_two_files(EN_ABSTRACT, f"{ZH_TRANSLATION}\n\n{EN_ABSTRACT}") == [EN_ABSTRACT, f"{ZH_TRANSLATION}\n{EN_ABSTRACT}"]
 
 
 @pytest.mark.parametrize(
