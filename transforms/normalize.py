@@ -294,6 +294,7 @@ _CARD_DATE = r"(?:[0-9]{1,2}[ \t]+" + _MONTH + r"[ \t]+|" + _MONTH + r"[ \t]+)?(
 _CARD_DATE_LINE = r"(?:Published in [^\n]+?[ \t])?" + _CARD_DATE
 _CARD = r"(?:[^\n]*?[^\n.!?\s]" + _LINE_END + r"){0,3}?" + _CARD_DATE_LINE + r"[ \t]*\r?\n"  # a short line ends no sentence
 _MAY_HAVE_CARD_DATE = r"\n[ \t]*" + _CARD_DATE_LINE + r"[ \t]*\r?\n"
+_MAY_HAVE_CHROME_UNDER_AUTHORS = r"\A[^\n]*\n[^\n]*\n[ \t]*(?:" + CHROME_LINE + r")[ \t]*\r?\n"  # what the last head needs: a chrome third line
 _TITLE_AUTHORS = (  # the title is group 1 and the author line group 2: a chrome line is neither ("Competing Interest Statement")
     _ANY_CHROME + _LINK_BAR + _LINE_END + _TITLE + _LINE_END + "(" + AUTHORS + ")" + _LINE_END,
     _ANY_CHROME + _TITLE + _LINE_END + "(" + AUTHORS + ")" + _LINE_END + _LINK_BAR + _LINE_END,
@@ -802,13 +803,14 @@ def _strip_chrome_edges(text: pl.Expr) -> pl.Expr:
     """``_strip_title_authors``, then ``_strip_chrome_lines``, on the blocks of several lines."""
     # One after the other, as each reads its input several times. Only blocks that may hold a citation line, a line only chrome
     # above an abstract, or a no-break space ("Article&nbsp;Metrics") are matched against those patterns too, with no-break
-    # spaces read as spaces. The others first check, without splitting them into lines, that they have a link bar line (which
-    # a title and authors need) or a chrome line (or a blank one) at an edge.
+    # spaces read as spaces. The others first check, without splitting them into lines, that they have a link bar line, a card's
+    # date line or a chrome third line (which a title and authors need) or a chrome line (or a blank one) at an edge.
     multiline = lambda batch: batch.str.contains("\n", literal=True)  # noqa: E731
     plain = lambda batch: ~batch.str.contains(_CHROME_HINT)  # noqa: E731
     titled = _on_rows(
         text,
-        lambda batch: plain(batch) & (batch.str.contains(_MAY_HAVE_LINK_BAR) | batch.str.contains(_MAY_HAVE_CARD_DATE)),
+        lambda batch: plain(batch)
+        & (batch.str.contains(_MAY_HAVE_LINK_BAR) | batch.str.contains(_MAY_HAVE_CARD_DATE) | batch.str.contains(_MAY_HAVE_CHROME_UNDER_AUTHORS)),
         _strip_title_authors,
         multiline,
     )

@@ -921,6 +921,7 @@ EDGE_LINES = st.sampled_from(  # none holds what _CHROME_HINT looks for
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.lists(EDGE_LINES, max_size=4), st.lists(EDGE_LINES, max_size=4)), min_size=1, max_size=20))
+@example([(["Figures", "Jane Doe, John Smith", "Show more"], [])])  # a title, authors and a chrome line: no link bar or card date
 def test_the_chrome_edge_prefilters_only_skip_blocks_the_chrome_rules_leave_alone(cases: list[tuple[list[str], list[str]]]) -> None:
     from transforms.normalize import _strip_chrome_edges, _strip_chrome_lines, _strip_title_authors
 
