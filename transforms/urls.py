@@ -96,8 +96,12 @@ _REPO_UI_PARAM = re.compile(r"^tab(?:=|$)")
 # LaTeX (and Markdown) escapes that stand inside URLs written in markup: ``\url{https://x.org/a\_b}``.
 _LATEX_ESCAPE = r"\\([_%#&])"
 # Invisible characters (zero-width space, word joiner, BOM, soft hyphen): where a page let a long URL break, after one of
-# its separators (``github.com/\u200bfoo/\u200bbar``), nothing; elsewhere a space, which ends a URL (``.../bar\u200band``).
+# its separators (``github.com/\u200bfoo/\u200bbar``), nothing; elsewhere (a soft hyphen inside a word aside) a space,
+# which ends a URL (``.../bar\u200band``).
 _INVISIBLE = INVISIBLE + "+"
+# A soft hyphen marks a break point inside a word (a page's "decepti\u00adon-detecti\u00adon"): before a visible character
+# it goes wherever it stands, so the URL keeps its word.
+_SOFT_HYPHEN_IN_WORD = r"\u00ad+(\S)"
 _BREAK_AFTER_SEPARATOR = r"([/._\-?&=#%~])" + _INVISIBLE
 # A second URL glued to the first (``github.com/a/b;https://x.org``, ``.../bhttps://x.org``, as a scraper joins a page's
 # links): a scheme after anything but what puts one inside a URL (``?u=https://``, the Wayback Machine's ``/web/2020/https://``)
@@ -275,6 +279,7 @@ def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
     unescaped = (
         pl.col("text_raw")
         .str.replace_all(_LATEX_ESCAPE, "$1")
+        .str.replace_all(_SOFT_HYPHEN_IN_WORD, "$1")
         .str.replace_all(_BREAK_AFTER_SEPARATOR, "$1")
         .str.replace_all(_INVISIBLE, " ")
         .str.replace_all(_GLUED_SCHEME, "$1 $2")

@@ -57,6 +57,9 @@ GH = "https://github.com/a/b"
         # invisible characters: a page's break points inside a long URL go, one after it ends it
         ("at https://github.com/\u200ba/\u200bb\u200b.", [(GH, GH)]),
         ("at https://github.com/a/b-\u00adc now", [("https://github.com/a/b-c", "https://github.com/a/b-c")]),
+        ("at https://github.com/a/decepti\u00adon-detecti\u00adon.", [
+            ("https://github.com/a/deception-detection", "https://github.com/a/deception-detection"),
+        ]),
         ("see https://x.org/a\u200band https://github.com/a/b\u2060", [("https://x.org/a", "https://x.org/a"), (GH, GH)]),
         # arXiv ids and hf.co
         ("preprint arXiv:2403.09876v2; see (arXiv: 2401.00001).", [
