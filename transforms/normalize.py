@@ -1558,6 +1558,9 @@ def _latex_converter() -> LatexNodes2Text:
 
 _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
+# A bare "&" outside an environment is the word's sign ("Q&A", an HTML "&amp;" decoded), not an alignment tab, which
+# pylatexenc drops ("R&D" read "RD"); inside \begin{..}..\end{..} it is a tab.
+_BARE_AMPERSAND = re.compile(r"(\\begin\{([A-Za-z*]+)\}.*?\\end\{\2\})|(?<!\\)&", re.DOTALL)
 _TILDE_CHAR = re.compile(r"(?<!\\)~")  # not the accent "\~n"
 # A math word written right after a letter or digit ("n\log n") is a word of its own.
 _GLUED_MATH_WORD = re.compile(r"([A-Za-z0-9])\\(?=(?:" + "|".join(_MATH_WORDS) + r")(?![A-Za-z]))")
@@ -1579,6 +1582,7 @@ def latex_to_text(text: str) -> str:
     prepared = _HREF.sub(lambda m: link_text(m.group(2), m.group(1)), text)
     prepared = _SPACED_MACRO.sub(lambda m: f"\\{m.group(1)}\\ " if _takes_no_arguments(m.group(1)) else m.group(), prepared)
     prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared)
+    prepared = _BARE_AMPERSAND.sub(lambda m: m.group(1) or r"\&", prepared)
     prepared = _GLUED_MATH_WORD.sub(r"\1 \\", _TILDE_CHAR.sub(r"\\textasciitilde{}", prepared))
     try:
         return _EMPTY_PARENTHESES.sub("", name_dropped_references(_latex_converter().latex_to_text(prepared), _DROPPED))

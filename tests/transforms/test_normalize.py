@@ -425,6 +425,9 @@ EXAMPLES = [
     ("We study graphs \u2022 and trees.\nThey are big.", "We study graphs \u2022 and trees. They are big."),
     # a Markdown image's alt text once, an e-mail autolink without its mailto: address
     ("See ![figure](https://x.org/f.png) and write to <a@b.org>.", "See figure and write to a@b.org."),
+    # a bare "&" in a text with LaTeX is the sign (pylatexenc dropped it as an alignment tab: "the model  this"); in a table it is a tab
+    ("We study Q&amp;A and R&D, of order $\\sqrt{d}$, where $d$ is large.", "We study Q&A and R&D, of order \u221a(d), where d is large."),
+    ("Rows \\begin{tabular}{cc} a & b \\end{tabular} and Q&A with $x$.", "Rows a b and Q&A with x."),
     # siunitx's percent and the TeX logos, which pylatexenc drops
     ("Accuracy rises by \\SI{5}{\\percent} with \\LaTeX{} and \\BibTeX.", "Accuracy rises by 5% with LaTeX and BibTeX."),
     # a sign that closes a formula before digits is no amount's ("$\\sim$10 runs" kept a "$": "\u223c$10 runs")
