@@ -2182,6 +2182,27 @@ def literal_escapes(text: str) -> str:
     return _LITERAL_NEWLINE_WORD_RE.sub(_escaped_break, text)
 
 
+# A JSON export's escaped quotes ("called \"GraphX\", a \"$\alpha$-net\""): LaTeX's umlaut \" stands before a letter or a
+# brace, so one before anything else is a quote, and so is the one that opens a quote such a one closes (not inside a
+# word, no \" between them); "G\"odel", "\"{o}" and "\"Ozt\"urk" stay accents. Pylatexenc read "\"optimal\" policies" as
+# "öptimalp̈olicies". A pair's match takes the character after it, which may be the next pair's first: two passes.
+_ESCAPED_QUOTE_PAIR = r'(^|[^A-Za-z\\])\\"((?:[^\\\n]|\\[^"\n])*?)\\"([^A-Za-z{]|$)'
+_ESCAPED_QUOTE = r'\\"([^A-Za-z{]|$)'
+
+
+def _quote_pairs(text: pl.Expr) -> pl.Expr:
+    return text.str.replace_all(_ESCAPED_QUOTE_PAIR, '$1"$2"$3')
+
+
+def escaped_quotes(text: pl.Expr) -> pl.Expr:
+    """Escaped quotes (``\\"``) that are no LaTeX umlaut as quotes (see ``_ESCAPED_QUOTE_PAIR``)."""
+    return _on_rows(
+        text,
+        lambda batch: batch.str.contains('\\"', literal=True),
+        _vectorized(lambda t: _quote_pairs(_quote_pairs(t)).str.replace_all(_ESCAPED_QUOTE, '"$1')),
+    )
+
+
 _ENTRY_NUMBER_LINE = rf"\A[ \t]*{ENTRY_NUMBER}[ \t]*\r?\n"
 
 
@@ -2222,7 +2243,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     text = _on_rows(text, lambda batch: batch.str.contains("[^", literal=True), _vectorized(strip_footnotes))
     fields = _on_matching(_on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract), TAGGED_RECORD, tagged_abstract)
     fields = _on_matching(fields, XML_RECORD, xml_abstract, lambda batch: batch.str.contains(r"\A\s*<"))
-    fields = _on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True))
+    fields = escaped_quotes(_on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True)))
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
     cells = _on_rows(cells, lambda batch: batch.str.contains("\t", literal=True), tab_cells)
     return strip_linked_title(strip_bold_title(strip_title_line(unmark_sub_items(unquote_lines(strip_heading_label(strip_translation(strip_highlights(html_lines(setext_headings(unlabel_lines(strip_chrome(cells))))))))))))
