@@ -2145,16 +2145,20 @@ def html_lines(text: pl.Expr) -> pl.Expr:
 # anything but a lowercase ASCII letter, a brace or "@" (a capital, a digit, a space, another backslash, the end), where no
 # LaTeX command is; in a block with such an escape (or a "\uXXXX"), so is "\n" before a word no LaTeX command spells
 # ("\nexperiments"; "\nabla" stays).
-_LITERAL_ESCAPE = r"\\+(?:r\\+n|[nrt])(?:[^a-z{@]|$)|\\+u[0-9A-Fa-f]{4}"
+_LITERAL_ESCAPE = r"\\+(?:r\\+n|[nrt])(?:[^a-z{@]|$)|\\+u[0-9A-Fa-f]{4}|\\+U(?:000[0-9A-Fa-f]|0010)[0-9A-Fa-f]{4}"
 _LITERAL_BREAK_RE = re.compile(r"\\+(?:r\\+n|([nrt]))(?=([A-Za-z]*))(?=[^a-z{@]|$)")  # the letters after: "\nLeftarrow" stays
 _LITERAL_NEWLINE_WORD_RE = re.compile(r"\\+(n)(?=([a-z]+))")
-_LITERAL_UNICODE_RE = re.compile(r"\\+u((?i:d[89ab][0-9a-f]{2}))\\+u((?i:d[c-f][0-9a-f]{2}))|\\+u((?i:[0-9a-f]{4}))")
+_LITERAL_UNICODE_RE = re.compile(
+    r"\\+u((?i:d[89ab][0-9a-f]{2}))\\+u((?i:d[c-f][0-9a-f]{2}))|\\+u((?i:[0-9a-f]{4}))|\\+U((?i:(?:000[0-9a-f]|0010)[0-9a-f]{4}))"  # Python's "\U0001f600" too
+)
 # LaTeX commands starting with "n" that pylatexenc's text conversion has no entry for
 _N_COMMANDS = frozenset("newline newpage noindent nolimits nonumber nobreak nocite norm normalsize".split())
 
 
 def _escaped_char(match: re.Match) -> str:
-    high, low, single = match.groups()
+    high, low, single, wide = match.groups()
+    if wide is not None:
+        return chr(int(wide, 16))
     if single is None:
         return chr(0x10000 + ((int(high, 16) - 0xD800) << 10) + int(low, 16) - 0xDC00)
     code = int(single, 16)
@@ -2182,24 +2186,34 @@ def literal_escapes(text: str) -> str:
     return _LITERAL_NEWLINE_WORD_RE.sub(_escaped_break, text)
 
 
-# A JSON export's escaped quotes ("called \"GraphX\", a \"$\alpha$-net\""): LaTeX's umlaut \" stands before a letter or a
-# brace, so one before anything else is a quote, and so is the one that opens a quote such a one closes (not inside a
-# word, no \" between them); "G\"odel", "\"{o}" and "\"Ozt\"urk" stay accents. Pylatexenc read "\"optimal\" policies" as
-# "öptimalp̈olicies". A pair's match takes the character after it, which may be the next pair's first: two passes.
-_ESCAPED_QUOTE_PAIR = r'(^|[^A-Za-z\\])\\"((?:[^\\\n]|\\[^"\n])*?)\\"([^A-Za-z{]|$)'
-_ESCAPED_QUOTE = r'\\"([^A-Za-z{]|$)'
+# Escaped quotes and apostrophes a JSON export or a database dump left in the text ("called \"GraphX\"", "\"$\alpha$-net\"",
+# "model\'s", "don\'t"): LaTeX's umlaut \" and acute accent \' stand before a letter, a brace or a command ("\"\i"),
+# so one before anything else is a quote, and so is the one that opens a quote such a one closes (not inside a word, no
+# escaped quote between them); an escaped apostrophe before the end of a word that an English contraction ends with
+# ("model\'s", "don\'t", "we\'ll", "they\'re", "1990\'s") is one too. "G\"odel", "\"{o}", "\"Ozt\"urk", "Caf\'e" and
+# "Ko\'sciuszko" stay accents. Pylatexenc read "\"optimal\" policies" as "öptimalp̈olicies" and "model\'s" as "modelś".
+# A pair's match takes the character after it, which may be the next pair's first: two passes.
+_NO_ACCENT_AFTER = r"([^A-Za-z{\\]|$)"
+_ESCAPED_QUOTE = r'\\(["\'])' + _NO_ACCENT_AFTER
+_ESCAPED_CONTRACTION = r"([A-Za-z0-9])\\'(s|t|d|m|ll|re|ve)" + _NO_ACCENT_AFTER
+
+
+def _escaped_pair(mark: str) -> str:
+    return rf"(^|[^A-Za-z\\])\\{mark}((?:[^\\\n]|\\[^{mark}\n])*?)\\{mark}" + _NO_ACCENT_AFTER
 
 
 def _quote_pairs(text: pl.Expr) -> pl.Expr:
-    return text.str.replace_all(_ESCAPED_QUOTE_PAIR, '$1"$2"$3')
+    return text.str.replace_all(_escaped_pair('"'), '$1"$2"$3').str.replace_all(_escaped_pair("'"), "$1'$2'$3")
 
 
 def escaped_quotes(text: pl.Expr) -> pl.Expr:
-    """Escaped quotes (``\\"``) that are no LaTeX umlaut as quotes (see ``_ESCAPED_QUOTE_PAIR``)."""
+    """Escaped quotes and apostrophes (``\\"``, ``\\'``) that are no LaTeX accent as quotes (see ``_ESCAPED_QUOTE``)."""
     return _on_rows(
         text,
-        lambda batch: batch.str.contains('\\"', literal=True),
-        _vectorized(lambda t: _quote_pairs(_quote_pairs(t)).str.replace_all(_ESCAPED_QUOTE, '"$1')),
+        lambda batch: batch.str.contains_any(['\\"', "\\'"]),
+        _vectorized(
+            lambda t: _quote_pairs(_quote_pairs(t)).str.replace_all(_ESCAPED_CONTRACTION, "$1'$2$3").str.replace_all(_ESCAPED_QUOTE, "$1$2")
+        ),
     )
 
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 import polars as pl
 import pytest
@@ -432,6 +433,9 @@ EXAMPLES = [
     ('Work by G\\"odel on \\"optimal\\" policies, a \\"$\\alpha$-net\\" and \\"\\emph{foo}\\".', 'Work by Gödel on "optimal" policies, a "α-net" and "foo".'),
     ('\\"Ozt\\"urk and M\\"uller on \\"{o} and \\"hard\\" cases.', 'Öztürk and Müller on ö and "hard" cases.'),
     ('Work by G\\"odel, \\"a\\" \\"b\\" \\"c\\" and \\"2\\".', 'Work by Gödel, "a" "b" "c" and "2".'),
+    # a database dump's escaped apostrophes next to LaTeX (pylatexenc read "model\\'s" as "modelś"); "Caf\\'e" is an accent
+    (r"The model\'s \'best\' results don\'t hold, we\'ll see; they\'re $x$-robust, Caf\'e and Ko\'sciuszko.",
+     "The model's 'best' results don't hold, we'll see; they're x-robust, Café and Kościuszko."),
     # siunitx's percent and the TeX logos, which pylatexenc drops
     ("Accuracy rises by \\SI{5}{\\percent} with \\LaTeX{} and \\BibTeX.", "Accuracy rises by 5% with LaTeX and BibTeX."),
     # a sign that closes a formula before digits is no amount's ("$\\sim$10 runs" kept a "$": "\u223c$10 runs")
@@ -648,6 +652,7 @@ EXAMPLES = [
     # escapes a JSON or CSV export left: "\n" before a capital is a line break, "\uXXXX" a character; LaTeX commands stay
     (r"the design matrix.\nExperiments on real data", "the design matrix. Experiments on real data"),
     (r"data.\\nWe release it (models\u2019 code, \ud83d\ude00)", "data. We release it (models' code, \U0001f600)"),
+    (r"a Python repr's escapes: data.\nWe release it \U0001f600 and \U0001F600, \U00010348", "a Python repr's escapes: data. We release it \U0001f600 and \U0001f600, \U00010348"),
     (r"show that\n\nWe prove it.\r\nthen\nexperiments agree, with $\nabla f \neq 0$ and $\nu$", "show that We prove it. then experiments agree, with ∇ f ≠ 0 and ν"),
     (r"Code: https:\/\/github.com\/a\/b", "Code: https://github.com/a/b"),
     (r"with $a \ne b$ and $\neg p$", "with a ≠ b and ¬ p"),  # symbols pylatexenc has no text for
@@ -776,23 +781,30 @@ def test_a_json_escaped_block_normalizes_as_the_block_itself(texts: list[str]) -
     assert norm(*(json.dumps(text)[1:-1] for text in texts)) == norm(*texts)
 
 
-# Lines of words, some of them in quotes, as a JSON export escapes them ("\"optimal\" policies") after a LaTeX umlaut
+# Lines of words, some in quotes, some contractions, escaped as a JSON export or a database dump (PHP's addslashes) writes
+# them ("\\"optimal\\" policies", "model\\'s"), after a LaTeX umlaut
+_WORD = st.text(alphabet=st.characters(categories=("L", "N"), max_codepoint=0x7F), min_size=1, max_size=8)
+_PUNCTUATION = st.sampled_from(["", ",", ".", ";", ":", "!", "?", ")"])
 QUOTED_WORDS = st.lists(
-    st.tuples(
-        st.sampled_from(["", '"']),
-        st.text(alphabet=st.characters(categories=("L", "N"), max_codepoint=0x7F), min_size=1, max_size=8),
-        st.sampled_from(["", ",", ".", ";", ":", "!", "?", ")"]),
-    ).map(lambda t: t[0] + t[1] + t[0] + t[2]),
+    st.one_of(
+        st.tuples(st.sampled_from(['"', "'"]), _WORD, _PUNCTUATION).map(lambda t: t[0] + t[1] + t[0] + t[2]),
+        st.tuples(_WORD, st.sampled_from(["", "'s", "'t", "'ll", "'re"]), _PUNCTUATION).map("".join),
+    ),
     min_size=1,
     max_size=12,
 ).map(" ".join)
 
 
+def _addslashes(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("'", "\\'")
+
+
 @settings(max_examples=40, deadline=None)
-@given(st.lists(QUOTED_WORDS, **BATCH))
-@example(['"optimal" policies'])  # pylatexenc read the quotes as umlauts: "öptimalp̈olicies"
-def test_escaped_quotes_after_a_latex_accent_are_quotes(lines: list[str]) -> None:
-    assert norm(*("G\\\"odel wrote " + json.dumps(line)[1:-1] for line in lines)) == norm(*("Gödel wrote " + line for line in lines))
+@given(st.lists(QUOTED_WORDS, **BATCH), st.sampled_from([_addslashes, lambda line: json.dumps(line)[1:-1]]))
+@example(['"optimal" policies'], _addslashes)  # pylatexenc read the quotes as umlauts: "öptimalp̈olicies"
+@example(["model's 'best' results"], _addslashes)  # and the apostrophes as acute accents: "modelś b́estŕesults"
+def test_escaped_quotes_after_a_latex_accent_are_quotes(lines: list[str], escape: Callable[[str], str]) -> None:
+    assert norm(*("G\\\"odel wrote " + escape(line) for line in lines)) == norm(*("Gödel wrote " + line for line in lines))
 
 
 SIMPLE_LATEX = st.lists(
