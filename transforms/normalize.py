@@ -39,18 +39,19 @@ from transforms.hyphenation import LINE_BREAK, LINE_END_HYPHEN, join_hyphenated
 from transforms.mojibake import MOJIBAKE
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
 from transforms.split import (
-    CJK_CHAR,
     ENTRY_NUMBER,
     JSON_ABSTRACT_KEYS,
     LINK_WORD as _LINK_WORD,
     LIST_MARK,
     PARAGRAPH_WIDTH,
     TABLE_DELIMITER,
-    TRANSLATION_CJK,
+    OTHER_SCRIPT_LETTER,
     TRANSLATION_LABEL,
+    TRANSLATION_SIZE,
     TSV_TABS,
     may_hold_translation,
     paragraph_width,
+    script_size,
     shares_names,
     translation_sized,
 )
@@ -896,23 +897,24 @@ _OTHER_LANGUAGE_TAIL = (  # field lines between them go too ("Keywords: …")
 )
 
 
-# An abstract shown with its translation into Chinese, Japanese or Korean without a label (a digest's "<original>" /
-# "<translation>", either first, or both on one line): the lines with more CJK characters than Latin letters go when they
-# hold ``split.TRANSLATION_CJK`` CJK characters or more, and what stays holds ``ENGLISH_ABSTRACT_CHARS`` characters or
-# more in two sentences or more, ends one, has the Latin letters of an original of theirs (``split.translation_sized``: a
-# Chinese abstract with an English line under it, or an English one with a one-sentence summary in Chinese, keeps both) and
-# holds their Latin names and numbers, all but a fifth (``split.shares_names``: another paper's abstract in Chinese, glued
-# to an English one, has names of its own, and stays).
+# An abstract shown with its translation into another script without a label (a digest's "<original>" / "<translation>",
+# either first, or both on one line; Chinese, Japanese, Korean, Russian, ...): the lines with more letters of other
+# scripts than Latin letters go when their ``split.script_size`` is ``split.TRANSLATION_SIZE`` or more, and what stays
+# holds ``ENGLISH_ABSTRACT_CHARS`` characters or more in two sentences or more, ends one, has the Latin letters of an
+# original of theirs (``split.translation_sized``: a Chinese abstract with an English line under it, or an English one with
+# a one-sentence summary in Chinese, keeps both) and holds their Latin names and numbers, all but a fifth
+# (``split.shares_names``: another paper's abstract in Chinese, glued to an English one, has names of its own, and stays).
 # On one line, a sentence end where the script changes counts as a line break.
-_INTO_CJK = r"([.!?][\"”'\)]?)[ \t]+(" + CJK_CHAR + r")"
+_INTO_OTHER_SCRIPT = r"([.!?][\"”'\)]?)[ \t]+(" + OTHER_SCRIPT_LETTER + r")"
 _OUT_OF_CJK = r"([。！？][」』”）]?)[ \t]*(\p{Latin})"
+_OUT_OF_ALPHABET = r"(" + OTHER_SCRIPT_LETTER + r"[.!?][\"”'»\)]?)[ \t]+(\p{Latin})"
 _SENTENCE_END_LINE = r"[.!?][\"”'\)]?[ \t]*(?:\n|\z)"
 
 
 def strip_translation(text: pl.Expr) -> pl.Expr:
     """Keep the original of an abstract shown with its translation (see ``_ORIGINAL_LABEL``, ``_TRANSLATION_TAIL``), the
     English one of an abstract in two languages (``_BEFORE_ENGLISH``, ``_OTHER_LANGUAGE_TAIL``), and the English one of an
-    abstract shown with an unlabeled CJK translation (``_without_cjk_lines``)."""
+    abstract shown with an unlabeled translation into another script (``_without_other_script_lines``)."""
     translated = _on_rows(
         text,
         lambda batch: batch.str.contains(_BEFORE_ORIGINAL) | batch.str.contains(_TRANSLATION_TAIL),
@@ -927,8 +929,8 @@ def strip_translation(text: pl.Expr) -> pl.Expr:
     )
     return _on_rows(
         english,
-        lambda batch: batch.str.count_matches(CJK_CHAR) >= TRANSLATION_CJK,
-        _without_cjk_lines,
+        lambda batch: batch.to_frame("t").select(script_size(pl.col("t")) >= TRANSLATION_SIZE).to_series(),
+        _without_other_script_lines,
         _vectorized(may_hold_translation),
     )
 
@@ -940,22 +942,23 @@ def _english_of_two(text: pl.Expr) -> pl.Expr:
     return pl.when(english.str.len_chars() >= ENGLISH_ABSTRACT_CHARS).then(english).otherwise(text)
 
 
-def _without_cjk_lines(rows: pl.Series) -> pl.Series:
-    """The rows without their lines in CJK characters where an English abstract stays (see the comment above ``_INTO_CJK``)."""
-    broken = pl.col("t").str.replace_all(_INTO_CJK, "${1}\n${2}").str.replace_all(_OUT_OF_CJK, "${1}\n${2}")
+def _without_other_script_lines(rows: pl.Series) -> pl.Series:
+    """The rows without their lines in another script where an English abstract stays (see the comment above
+    ``_INTO_OTHER_SCRIPT``)."""
+    broken = pl.col("t").str.replace_all(_INTO_OTHER_SCRIPT, "${1}\n${2}").str.replace_all(_OUT_OF_CJK, "${1}\n${2}").str.replace_all(_OUT_OF_ALPHABET, "${1}\n${2}")
     lines = rows.to_frame("t").with_row_index("row").select("row", line=broken.str.split("\n")).explode("line")
-    cjk, latin = pl.col("line").str.count_matches(CJK_CHAR), pl.col("line").str.count_matches(r"\p{Latin}")
-    in_cjk = (cjk > 0) & (cjk >= latin)
+    other, latin = pl.col("line").str.count_matches(OTHER_SCRIPT_LETTER), pl.col("line").str.count_matches(r"\p{Latin}")
+    in_other_script = (other > 0) & (other >= latin)
     parts = lines.group_by("row", maintain_order=True).agg(
-        english=pl.col("line").filter(~in_cjk).str.join("\n").str.strip_chars(),
-        translation=pl.col("line").filter(in_cjk).str.join("\n"),
-        cjk=cjk.filter(in_cjk).sum(),
-        latin=latin.filter(~in_cjk).sum(),
+        english=pl.col("line").filter(~in_other_script).str.join("\n").str.strip_chars(),
+        translation=pl.col("line").filter(in_other_script).str.join("\n"),
+        size=script_size(pl.col("line")).filter(in_other_script).sum(),
+        latin=latin.filter(~in_other_script).sum(),
     )
     english = pl.col("english")
     is_translated = (
-        (pl.col("cjk") >= TRANSLATION_CJK)
-        & translation_sized(pl.col("latin"), pl.col("cjk"))
+        (pl.col("size") >= TRANSLATION_SIZE)
+        & translation_sized(pl.col("latin"), pl.col("size"))
         & shares_names(pl.col("translation"), english, 0)
         & (english.str.len_chars() >= ENGLISH_ABSTRACT_CHARS)
         & english.str.contains(_SENTENCE_END_LINE)

@@ -600,32 +600,39 @@ CJK_CHAR = f"[{CJK_LETTERS}]"
 _ENDS_SENTENCE = r"[.!?。！？][\"”'\)]?\s*\z"
 
 
-# An abstract's translation into Chinese, Japanese or Korean without a label: a text with more CJK characters than Latin
-# letters (``TRANSLATION_CJK`` or more) whose Latin names and numbers (the method's name, "GPT-4", "40", "3.1":
-# ``TRANSLATION_ANCHORS`` or more) are in the original, all but a fifth, which is not in CJK characters and has
-# ``TRANSLATION_LETTERS`` Latin letters per CJK character of it (a translation has one per two to four letters of its
-# original; a one-sentence summary under a long abstract is none). Another paper's abstract in Chinese has names and
-# numbers of its own.
-TRANSLATION_CJK = 20
+# An abstract's translation into another script without a label (Chinese, Japanese, Korean, Cyrillic, Greek, Arabic, ...):
+# a text with more letters of other scripts than Latin letters (``TRANSLATION_SIZE`` or more, a CJK character counting
+# three: ``script_size``) whose Latin names and numbers (the method's name, "GPT-4", "40", "3.1": ``TRANSLATION_ANCHORS``
+# or more) are in the original, all but a fifth, which is not in another script and has ``TRANSLATION_LETTERS`` Latin
+# letters per letter of the translation's size (a translation has one per two to four letters of its original in CJK
+# characters, about one per letter in an alphabet; a one-sentence summary under a long abstract is none). Another paper's
+# abstract in Chinese or Russian has names and numbers of its own.
+TRANSLATION_SIZE = 60
 TRANSLATION_ANCHORS = 3
-TRANSLATION_LETTERS = (1.5, 6.0)
+TRANSLATION_LETTERS = (0.5, 2.0)
+OTHER_SCRIPT_LETTER = r"[\p{L}--\p{Latin}]"
 _ANCHOR = r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d+(?:\.\d+)?"
 
 
-def _in_cjk(text: pl.Expr) -> pl.Expr:
-    cjk = text.str.count_matches(CJK_CHAR)
-    return (cjk >= TRANSLATION_CJK) & (cjk >= text.str.count_matches(r"\p{Latin}"))
+def script_size(text: pl.Expr) -> pl.Expr:
+    """The letters of other scripts than Latin in ``text``, a CJK character (a word's worth) counting three."""
+    return text.str.count_matches(OTHER_SCRIPT_LETTER) + 2 * text.str.count_matches(CJK_CHAR)
+
+
+def _in_other_script(text: pl.Expr) -> pl.Expr:
+    return (script_size(text) >= TRANSLATION_SIZE) & (text.str.count_matches(OTHER_SCRIPT_LETTER) >= text.str.count_matches(r"\p{Latin}"))
 
 
 def may_hold_translation(text: pl.Expr) -> pl.Expr:
-    """A cheap necessary condition for ``TRANSLATION_CJK`` CJK characters: as many extra UTF-8 bytes (3 bytes a CJK character)."""
-    return text.str.len_bytes() - text.str.len_chars() >= 2 * TRANSLATION_CJK
+    """A cheap necessary condition for a ``script_size`` of ``TRANSLATION_SIZE``: as many extra UTF-8 bytes as two thirds of
+    it (a CJK character is 3 bytes, another script's letter 2 or more)."""
+    return text.str.len_bytes() - text.str.len_chars() >= 2 * TRANSLATION_SIZE // 3
 
 
-def translation_sized(letters: pl.Expr, cjk: pl.Expr) -> pl.Expr:
-    """Whether an original of ``letters`` Latin letters may have a translation of ``cjk`` CJK characters (``TRANSLATION_LETTERS``)."""
+def translation_sized(letters: pl.Expr, size: pl.Expr) -> pl.Expr:
+    """Whether an original of ``letters`` Latin letters may have a translation of ``script_size`` ``size`` (``TRANSLATION_LETTERS``)."""
     fewest, most = TRANSLATION_LETTERS
-    return (letters >= fewest * cjk) & (letters <= most * cjk)
+    return (letters >= fewest * size) & (letters <= most * size)
 
 
 def shares_names(translation: pl.Expr, original: pl.Expr, fewest: int) -> pl.Expr:
@@ -643,9 +650,10 @@ def _anchors(text: pl.Expr) -> pl.Expr:
 
 
 def translates(translation: pl.Expr, original: pl.Expr) -> pl.Expr:
-    """Whether ``translation`` is the unlabeled CJK translation of ``original`` (see ``TRANSLATION_ANCHORS``)."""
-    sized = translation_sized(original.str.count_matches(r"\p{Latin}"), translation.str.count_matches(CJK_CHAR))
-    return (_in_cjk(translation) & ~_in_cjk(original) & sized & shares_names(translation, original, TRANSLATION_ANCHORS)).fill_null(False)
+    """Whether ``translation`` is the unlabeled translation of ``original`` into another script (see ``TRANSLATION_SIZE``)."""
+    sized = translation_sized(original.str.count_matches(r"\p{Latin}"), script_size(translation))
+    in_other_script = _in_other_script(translation) & ~_in_other_script(original)
+    return (in_other_script & sized & shares_names(translation, original, TRANSLATION_ANCHORS)).fill_null(False)
 
 
 def translation_blocks(texts: pl.Series) -> pl.Series:

@@ -24,6 +24,8 @@ EN_PAIR = "We study sparse representations for graph neural networks under distr
 ZH_PAIR = "我们研究了分布偏移下图神经网络稀疏表示的学习问题。我们的方法通过学习门控剪枝消息传递边，在八个基准上与稠密基线持平。"
 JA_PAIR = "分布シフト下でのグラフニューラルネットワークの疎な表現を研究する。提案手法は八つのベンチマークで密なベースラインに匹敵する。"
 KO_PAIR = "우리는 분포 변화 하에서 그래프 신경망의 희소 표현을 연구한다. 제안 방법은 여덟 개 벤치마크에서 밀집 기준선과 동등하다."
+RU_PAIR = "Мы изучаем разреженные представления для графовых нейронных сетей при сдвиге распределения. Наш метод прореживает рёбра и не уступает плотным базовым моделям на восьми наборах данных."
+EL_PAIR = "Μελετάμε αραιές αναπαραστάσεις για νευρωνικά δίκτυα γράφων υπό μετατόπιση κατανομής. Η μέθοδός μας κλαδεύει ακμές και ισοφαρίζει πυκνές βάσεις σε οκτώ σημεία αναφοράς."
 TWICE = ABSTRACT + " " + ABSTRACT
 # ABSTRACT twice, hard-wrapped at 76 characters as a PDF or a mailing list writes it
 WRAPPED = "\n".join(
@@ -376,6 +378,14 @@ EXAMPLES = [
     (f"{ZH_PAIR}{EN_PAIR}", EN_PAIR),
     (f"{EN_PAIR}\n{JA_PAIR}", EN_PAIR),
     (f"{KO_PAIR}\n{EN_PAIR}", EN_PAIR),
+    # ... into Russian or Greek too, either first, also on one line; a Russian abstract with an English line under it stays
+    (f"{EN_PAIR}\n{RU_PAIR}", EN_PAIR),
+    (f"{RU_PAIR}\n{EN_PAIR}", EN_PAIR),
+    (f"{EN_PAIR} {RU_PAIR}", EN_PAIR),
+    (f"{RU_PAIR} {EN_PAIR}", EN_PAIR),
+    (f"{EL_PAIR}\n{EN_PAIR}", EN_PAIR),
+    (f"{RU_PAIR}\nCode is available at https://github.com/foo/bar and we release all models for future work.",
+     f"{RU_PAIR} Code is available at https://github.com/foo/bar and we release all models for future work."),
     (f"{ZH_PAIR}\nCode is available at https://github.com/foo/bar and we release all models for future work.",
      f"{ZH_PAIR} Code is available at https://github.com/foo/bar and we release all models for future work."),
     (f"{ZH_PAIR}\nSparseGNN: Learning Sparse Message Passing", f"{ZH_PAIR} SparseGNN: Learning Sparse Message Passing"),

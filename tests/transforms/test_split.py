@@ -755,6 +755,33 @@ ZH_OTHER_PAPER = (
 )
 
 
+RU_TRANSLATION = (
+    "Графовые нейронные сети (GNN) широко применяются для обучения на реляционных данных, но передача сообщений в них дорога на "
+    "больших графах. Наш метод SparseGNN прореживает рёбра передачи сообщений с помощью обучаемого затвора, регуляризованного к "
+    "инвариантности между средами. На восьми наборах данных SparseGNN не уступает плотным базовым моделям, используя на 40% "
+    "меньше FLOPs, и повышает точность вне распределения на 3.1 пункта."
+)
+RU_OTHER_PAPER = (
+    "Большие языковые модели галлюцинируют, когда их спрашивают о редких сущностях. Мы предлагаем RetroCheck, верификатор с "
+    "дополнением поиском, который оценивает каждое сгенерированное утверждение по найденным фрагментам и переписывает "
+    "неподтверждённые. На трёх наборах вопросов RetroCheck снижает долю галлюцинаций на 35% и превосходит самопроверку GPT-4."
+)
+
+
+def test_an_abstract_and_its_unlabeled_translation_into_an_alphabet_stays_one_block() -> None:
+    """A Russian digest writes the translation as a Chinese one does (Cyrillic letters count one each, a CJK character three)."""
+    cases = {
+        f"{EN_ABSTRACT}\n{RU_TRANSLATION}": [f"{EN_ABSTRACT}\n{RU_TRANSLATION}"],
+        f"{RU_TRANSLATION}\n{EN_ABSTRACT}": [f"{RU_TRANSLATION}\n{EN_ABSTRACT}"],
+        f"{EN_ABSTRACT}\n{RU_OTHER_PAPER}": [EN_ABSTRACT, RU_OTHER_PAPER],  # another paper: names of its own
+        f"{EN_ABSTRACT}\n\n{RU_TRANSLATION}\n\n{LONG}": [f"{EN_ABSTRACT}\n{RU_TRANSLATION}", LONG],
+        f"{RU_TRANSLATION}\n\n{EN_ABSTRACT}\n\n{LONG}": [f"{RU_TRANSLATION}\n{EN_ABSTRACT}", LONG],
+        f"{LONG}\n\n{RU_TRANSLATION}": [LONG, RU_TRANSLATION],
+    }
+    _assert_blocks(cases)
+    assert pl.select(normalize_text(pl.lit(f"{RU_TRANSLATION}\n{EN_ABSTRACT}"))).item() == EN_ABSTRACT
+
+
 def test_an_abstract_and_its_unlabeled_translation_stay_one_block() -> None:
     """A digest writes a paper's abstract and its translation on two lines, or as two blocks, without a label: cut apart, the
     translation was a second record of the paper. The translation shares the abstract's names and numbers; another paper's
