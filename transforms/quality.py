@@ -148,6 +148,10 @@ CODE = (
     r"|(?:[.#@][A-Za-z][\w-]*|(?:html|body|div|span|a|p|ul|ol|li|h[1-6]|nav|header|footer|section|main|article|table|td|tr|img|button|input)(?-u:\b))"
     r"(?:[ .#:>,+~]+[\w-]+){0,3} ?\{ ?[\w-]+ ?: ?[^;{}\n]{1,100};)"
 )
+# A table of contents with dot leaders before its page numbers ("Sparse Attention ........ 12", "Graphs . . . . 25"), twice or
+# more, on lines or on one (its heading may be read as a label and go in normalization: it is looked for in the raw text).
+_DOT_LEADER = r"(?:\.[ \t]?){4,}[ \t]*\d{1,4}(?-u:\b)"
+TABLE_OF_CONTENTS = _DOT_LEADER + r"[\s\S]*?" + _DOT_LEADER
 # A list of paper titles, one per line (a listing's "related papers"): three or more lines that each start with a
 # capital or a digit and hold no sentence break, none ending in punctuation. An abstract has sentences.
 _TITLE_ITEM = r"[ \t]*[\p{Lu}\d\"“](?:[^\n.]|\.[^\s])*[^\n.,;:\s][ \t]*"
@@ -275,6 +279,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     boilerplate = (
         page_text | banner | text.str.contains(NAME_LIST)
         | text.str.contains(NOT_ABSTRACT) | text.str.contains(BIO) | interests | text_raw.str.contains(REFERENCES) | text_raw.str.contains(PAPER_SECTION) | text_raw.str.contains(README_SECTION) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
+        | text_raw.str.contains(TABLE_OF_CONTENTS)
     )
     labelled = pl.when(text.str.contains(REVIEW_LABEL)).then(text)  # the labels are counted in these only
     review = labelled.str.extract_all(REVIEW_LABEL).list.eval(pl.element().str.to_lowercase().str.replace_all(r"[ ,:]", "")).list.n_unique() >= 2

@@ -230,6 +230,11 @@ REFERENCE_LIST = (
         ('Attention Is "All" You Need', "too_short"),
         ("Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. " * 2, "boilerplate"),
         ("Table of Contents 1 Introduction 1 2 Related Work 3 3 Method 5 3.1 Overview 5 4 Experiments 9 5 Conclusion 12 References 13", "boilerplate"),
+        # ... with dot leaders, on one line or on lines (its heading read as a label went, and the rest was a record)
+        ("Table of Contents: 1. Sparse Attention for Long Documents ........ 12; 2. Graph Rewiring via Spectral Gap ........ 25; "
+         "3. Diffusion Distillation in One Step ........ 38; 4. Federated Learning with Privacy ........ 51", "boilerplate"),
+        ("Sparse Attention for Long Documents . . . . . 12\nGraph Rewiring via Spectral Gap . . . . . 25\nDiffusion Distillation . . . . 38", "boilerplate"),
+        (ABSTRACT + " We sum x_1 + ... + x_n over 4 layers, and the values 1, 2, .... 10 stay in one formula.", None),
         ("References\n" + REFERENCE_LIST, "boilerplate"),
         (REFERENCE_LIST, "boilerplate"),
         ("[1] " + ABSTRACT + " Unlike [2], it needs no auxiliary loss; code will be released in 2025. " + ABSTRACT, None),
