@@ -16,8 +16,12 @@ if os.environ.get("PYTEST_XDIST_WORKER") or "PREFECT_HOME" not in os.environ:
     os.environ["PREFECT_HOME"] = tempfile.mkdtemp(prefix=f"paperlake-prefect-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
     atexit.register(shutil.rmtree, os.environ["PREFECT_HOME"], ignore_errors=True)
 
+import random  # noqa: E402
+
 import paperlake  # noqa: E402,F401  (offline defaults before Prefect)
 import pytest  # noqa: E402
+import websockets.asyncio.connection  # noqa: E402
+import websockets.client  # noqa: E402
 from hypothesis import settings  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
@@ -34,6 +38,12 @@ settings.register_profile("paperlake", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
 settings.register_profile("thorough", deadline=None, max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "paperlake"))
+
+# The session's Prefect API keeps an events websocket open, whose keepalive pings (every 20 s, on Prefect's event loop
+# thread) draw their payload from the global `random`: a ping during a hypothesis draw made hypothesis warn "Do not use the
+# `random` module inside strategies" (HypothesisDeprecationWarning) in whichever property test was drawing. The pings (and
+# the reconnection backoff) get a generator of their own, and the global one is the tests' alone.
+websockets.asyncio.connection.random = websockets.client.random = random.Random()
 
 
 @pytest.fixture(scope="session")
