@@ -355,13 +355,14 @@ AUTHOR_NOTES_CHARS = 500
 # What a page flattened to one line leaves after the abstract's last sentence: its keywords ("... benchmarks. Keywords:
 # attention, efficiency."), its DOI or arXiv id, a presentation badge ("(Oral)", "[Spotlight, top 3%]") and a post's hashtags
 # ("#NLP #AI") and a post's credit ("(via @arxiv)", "[h/t @jdoe]"), one or several, to the text's end. Looked for in the last ``TRAILING_TAGS_CHARS`` characters.
+# A LaTeX tie ("~", a space once typeset) separates them too: "x.~#A" was "x. #A", and "x." once normalized again.
 _TRAILING_TAGS = (
-    r"([.!?。！？][\"”'\)]?)(?:[ \t]+(?:(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms)[ \t]*[:—–-][^\n.!?]{1,300}\.?"
+    r"([.!?。！？][\"”'\)]?)(?:[ \t~]+(?:(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms)[ \t]*[:—–-][^\n.!?]{1,300}\.?"
     r"|DOI[ \t]*:?[ \t]*10\.[0-9]{4,9}/\S+|[\[(]?arXiv:[0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?(?:[ \t]*\[[\w.-]+\])?[\])]?|Publisher[ \t]*:[ \t]*[^\n.!?]{1,60}"
     r"|[(\[](?i:oral|spotlight|poster|highlight)[^)\]\n]{0,30}[)\]]|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+|[(\[](?i:via|h/t|hat tip:?|cc:?)[ \t]+@[\w.]+[)\]]))+[ \t]*\z"
 )
 TRAILING_TAGS_CHARS = 400
-_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t]+(?:Key|KEY|Index|DOI|[\[(]?arXiv:|Publisher|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|#\p{L})"
+_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t~]+(?:Key|KEY|Index|DOI|[\[(]?arXiv:|Publisher|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|#\p{L})"
 # The headings of a repository README's sections that are not about a paper's content (``quality`` rejects a block that starts with one).
 README_SECTIONS = (
     r"(?:Installation|Install|Usage|Getting [Ss]tarted|Quick ?[Ss]tart|Requirements|Setup|Environment|Citation|Cite|BibTeX|License"

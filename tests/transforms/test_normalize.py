@@ -771,6 +771,7 @@ BATCH = {"min_size": 1, "max_size": 20}
 @given(st.lists(TEXT, **BATCH))
 @example(["Table\u951f\u65a4\u62f7AAAA\u0132\u3041\u3041AAAAAAAA\u3041"])  # GBK mojibake at the CJK share, which "\u0132" -> "IJ" moved
 @example(["\\emph{:fire:", "\t\u207b\u00b3"])  # a shortcode a dropped command leaves; a superscript run at the start
+@example([".~#A"])  # a hashtag after a LaTeX tie: the tie became a space after the tags were looked for
 def test_normalize_is_idempotent_and_leaves_no_residue(raws: list[str]) -> None:
     once = norm(*raws)
     assert norm(*once) == once
