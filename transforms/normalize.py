@@ -2211,7 +2211,8 @@ def _quote_pairs(text: pl.Expr) -> pl.Expr:
 
 
 def escaped_quotes(text: pl.Expr) -> pl.Expr:
-    """Escaped quotes and apostrophes (``\\"``, ``\\'``) that are no LaTeX accent as quotes (see ``_ESCAPED_QUOTE``)."""
+    """Escaped quotes and apostrophes (``\\"``, ``\\'``) that are no LaTeX accent as quotes (see the comment above
+    ``_NO_ACCENT_AFTER``)."""
     return _on_rows(
         text,
         lambda batch: batch.str.contains_any(['\\"', "\\'"]),
