@@ -417,14 +417,37 @@ def venue_key(written: str) -> str:
 _IMAGE = re.compile(r"\[!\[[^\[\]\n]*\]\([^()\s]*\)\]\([^()\s]*\)|!\[[^\[\]\n]*\]\([^()\s]*\)")
 
 
+# A venue's name abbreviated as bibliographies write it (ISO 4, which also drops "on", "and", "of": "Proc. Int. Conf. Mach.
+# Learn.", "Adv. Neural Inf. Process. Syst.", "Int. Conf. on Machine Learning"): the words, so the full names above read it.
+_ABBREVIATED = (
+    (r"comput\.\s*vis\.\s*(?:and\s+)?pattern\s+recognit\.", "computer vision and pattern recognition"),
+    (r"comput\.\s*vis\.", "computer vision"), (r"comput\.\s*linguist\.", "computational linguistics"),
+    (r"int(?:'l|l)?\.", "international"), (r"conf\.(?:\s*on(?![A-Za-z])|(?=\s*[A-Za-z]))", "conference on"), (r"conf\.", "conference"), (r"proc\.(?:\s*of(?:\s+the)?(?![A-Za-z]))?", "proceedings of the"),
+    (r"adv\.(?:\s*in(?![A-Za-z]))?", "advances in"), (r"mach\.", "machine"), (r"learn\.", "learning"), (r"represent\.", "representations"),
+    (r"inf\.", "information"), (r"process\.", "processing"), (r"syst\.", "systems"), (r"artif\.", "artificial"),
+    (r"intell\.", "intelligence"), (r"assoc\.", "association for"), (r"annu\.", "annual"), (r"jt\.", "joint"),
+)
+_ABBREVIATION = re.compile(
+    r"(?<![A-Za-z])(?:" + "|".join(f"(?P<a{i}>{pattern})" for i, (pattern, _) in enumerate(_ABBREVIATED)) + ")", re.IGNORECASE
+)
+
+
+def _without_abbreviations(text: str) -> str:
+    """``text`` with the abbreviated words of venue names (``_ABBREVIATED``) written out."""
+    written = _ABBREVIATION.sub(lambda m: f" {_ABBREVIATED[int(m.lastgroup[1:])][1]} ", text)
+    return " ".join(written.split()) if written != text else text
+
+
 def _clean_line(line: str) -> tuple[str, str]:
-    """The line without invisible marks, mojibake and Markdown images (badges), and that line NFKC-folded and stripped."""
+    """The line without invisible marks, mojibake and Markdown images (badges), and that line NFKC-folded and stripped,
+    abbreviated venue names written out (``_ABBREVIATED``)."""
     line = _INVISIBLE.sub("", line)
     if "![" in line:
         line = _IMAGE.sub(" ", line)
     if _MOJIBAKE.search(line):  # repaired before NFKC, which would fold some of its letters ("º" to "o")
         line = ftfy.fix_encoding(line)
-    return line, unicodedata.normalize("NFKC", line).strip()
+    text = unicodedata.normalize("NFKC", line).strip()
+    return line, _without_abbreviations(text) if "." in text else text
 
 
 def ordinal_value(written: str) -> int | None:

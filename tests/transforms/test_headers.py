@@ -272,6 +272,15 @@ CASES = [
     ("ICML 2024 Workshop on AI for Science (AI4Science)", "ICML", 2024, "en", "ICML 2024 Workshop on AI for Science Papers", None),
     ("KDD 2024 Applied Data Science Track", "KDD", 2024, "en", "KDD 2024 Applied Data Science Track Papers", None),
     ("WWW 2024 Companion", "WWW", 2024, "en", "WWW 2024 Papers", None),
+    # a venue's name abbreviated as a bibliography writes it (ISO 4 drops "on", "and", "of"; none was a header before)
+    ("Int. Conf. on Machine Learning 2025", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("Proc. Int. Conf. Mach. Learn. 2025", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("Adv. Neural Inf. Process. Syst. 37 (2024)", "NEURIPS", 2024, "en", "NeurIPS 2024 Papers", None),
+    ("Int. Conf. Learn. Represent. 2025", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
+    ("Proc. IEEE/CVF Conf. Comput. Vis. Pattern Recognit. 2024", "CVPR", 2024, "en", "CVPR 2024 Papers", None),
+    ("Proc. AAAI Conf. Artif. Intell. 2025", "AAAI", 2025, "en", "AAAI 2025 Papers", None),
+    ("Intl. Conf. on Learning Representations (ICLR) 2025", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
+    ("Proc. of ICML 2025", "ICML", 2025, "en", "ICML 2025 Papers", None),
 ]
 
 
