@@ -930,7 +930,7 @@ def strip_translation(text: pl.Expr) -> pl.Expr:
     )
     return _on_rows(
         english,
-        lambda batch: batch.to_frame("t").select(script_size(pl.col("t")) >= TRANSLATION_SIZE).to_series(),
+        _vectorized(lambda t: script_size(t) >= TRANSLATION_SIZE),
         _without_other_script_lines,
         _vectorized(may_hold_translation),
     )

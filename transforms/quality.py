@@ -227,8 +227,6 @@ class QualityThresholds:
         return max(1, int(self.min_words * min(1.0, self.cjk_chars_per_word))), self.max_chars
 
 
-
-
 def _word_count(text: pl.Expr, cjk_chars_per_word: float) -> pl.Expr:
     """Words: runs of letters and digits of other scripts, and a word per ``cjk_chars_per_word`` CJK characters (a run of
     them is not a word besides: "本文研究，实验表明" is 4 words, not 6)."""
