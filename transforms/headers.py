@@ -290,13 +290,15 @@ _VENUE_SHORT_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})\s*
 # A known venue and a year apart ("TMLR Papers 2024", "The 2024 ACM SIGIR Conference ...").
 _KNOWN_VENUE = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})(?![A-Za-z0-9])", re.IGNORECASE)
 _YEAR = re.compile(r"(?<!\d)((?:19[5-9]|20\d)\d)(?!\d)")
+# A workshop's proceedings: "Proceedings of the Workshop on Graph Learning 2025" (its name follows).
+_PROCEEDINGS_OF = r"(?:proceedings\s+of\s+(?:the\s+)?)?"
 # A workshop of no venue, named at the line's start and followed by its year: "Workshop on Efficient ML (2024)".
 _STANDALONE_WORKSHOP = re.compile(
-    r"^[\W_]*workshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—\d]{2,80}?)[\s\-_'’(\[]*((?:19[5-9]|20\d)\d)(?!\d)[)\]]?", re.IGNORECASE
+    r"^[\W_]*" + _PROCEEDINGS_OF + r"workshop\s*(?:on\b|:)\s*([^|()\[\]（）【】–—\d]{2,80}?)[\s\-_'’(\[]*((?:19[5-9]|20\d)\d)(?!\d)[)\]]?", re.IGNORECASE
 )
 # ... or named before the word: "Efficient ML Workshop 2024", "ICBINB Workshop (2024)".
 _WORKSHOP_NAMED_FIRST = re.compile(
-    r"^[\W_]*([^|()\[\]（）【】–—\d]{2,80}?)\s+workshop[\s\-_'’(\[]*((?:19[5-9]|20\d)\d)(?!\d)[)\]]?", re.IGNORECASE
+    r"^[\W_]*" + _PROCEEDINGS_OF + r"([^|()\[\]（）【】–—\d]{2,80}?)\s+workshop[\s\-_'’(\[]*((?:19[5-9]|20\d)\d)(?!\d)[)\]]?", re.IGNORECASE
 )
 # A named workshop: "Workshop on Foundation Models", "Workshop: ATTRIB" (the name is free text), with its acronym in brackets
 # after it ("Workshop on AI for Science (AI4Science)").

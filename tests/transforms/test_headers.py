@@ -87,6 +87,10 @@ CASES = [
     ("Workshop on Efficient ML (2024)", "WORKSHOP ON EFFICIENT ML", 2024, "en", "Workshop on Efficient ML 2024 Papers", None),
     ("Workshop on Foundation Models 2024 Accepted Papers", "WORKSHOP ON FOUNDATION MODELS", 2024, "en", "Workshop on Foundation Models 2024 Papers", None),
     ("Workshop: ATTRIB 2024 | OpenReview", "WORKSHOP ON ATTRIB", 2024, "en", "Workshop on ATTRIB 2024 Papers", None),
+    # ... also as its proceedings, abbreviated or not, with its edition
+    ("Proceedings of the Workshop on Graph Learning 2025", "WORKSHOP ON GRAPH LEARNING", 2025, "en", "Workshop on Graph Learning 2025 Papers", None),
+    ("Proc. of the 3rd Workshop on Graph Learning 2025", "WORKSHOP ON GRAPH LEARNING", 2025, "en", "Workshop on Graph Learning 2025 Papers", None),
+    ("Proceedings of the Graph Learning Workshop 2025", "GRAPH LEARNING WORKSHOP", 2025, "en", "Graph Learning Workshop 2025 Papers", None),
     # venues written out in full, with their edition, a volume or the acronym beside them
     ("The 41st International Conference on Machine Learning (ICML 2024)", "ICML", 2024, "en", "ICML 2024 Papers", None),
     ("Proceedings of the 40th International Conference on Machine Learning, PMLR 202, 2023", "ICML", 2023, "en", "ICML 2023 Papers", None),
