@@ -337,6 +337,9 @@ _USUAL = re.compile(
 )
 # A Cyrillic capital right after a lower-case letter (`дЮКСН ИднЙ`): Arabic, Hebrew or Thai read as a Cyrillic codec.
 _CYRILLIC_CASE_MIX = re.compile(r"[а-яёіїєўґ][А-ЯЁІЇЄЎҐ]")
+# A Cyrillic letter inside a Latin word (`Юydrыnas Рimkыnas`): a Latin text's accented letters read as a Cyrillic codec
+# (Lithuanian `Žydrūnas Šimkūnas` in cp1257 read as cp1251).
+_CYRILLIC_IN_LATIN_WORD = re.compile(r"[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z]")
 # A fullwidth quote or sign right after a Latin letter (`A￢`): a cp1252 accented letter and the ASCII one after it
 # read as one Shift_JIS character (`úT`); in Japanese text these follow Japanese characters or digits.
 _FULLWIDTH_AFTER_LATIN = re.compile(r"[A-Za-z][\uff02\uff07\uffe0-\uffee]")
@@ -351,10 +354,11 @@ _STRAY_LATIN = re.compile(r"(?<![^\W\d_])[\u00c0-\u00c4\u00c6-\u00d6\u00d8-\u00d
 
 
 def _mess(text: str) -> int:
-    """Unusual characters plus stray accented letters, Cyrillic case changes within a word, lone Hebrew, Arabic or Thai
-    characters and fullwidth signs after Latin letters."""
+    """Unusual characters plus stray accented letters, Cyrillic case changes within a word, Cyrillic letters beside Latin ones,
+    lone Hebrew, Arabic or Thai characters and fullwidth signs after Latin letters."""
     sample = text[:200_000]
-    stray = sum(len(pattern.findall(sample)) for pattern in (_STRAY_LATIN, _CYRILLIC_CASE_MIX, _FULLWIDTH_AFTER_LATIN))
+    mixes = (_STRAY_LATIN, _CYRILLIC_CASE_MIX, _CYRILLIC_IN_LATIN_WORD, _FULLWIDTH_AFTER_LATIN)
+    stray = sum(len(pattern.findall(sample)) for pattern in mixes)
     if _OF_SCRIPT.search(sample):
         stray += len(_LONE_OF_SCRIPT.findall(sample))
     return len(sample) - len(_USUAL.findall(sample)) + stray

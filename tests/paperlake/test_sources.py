@@ -106,6 +106,23 @@ def test_arabic_hebrew_thai_turkish_baltic_and_ukrainian_in_their_codecs(codec: 
     assert (text, detected, error) == (data.decode(codec), codec, None)
 
 
+@pytest.mark.parametrize("codec", ["cp1257", "cp1250", "iso8859-2", "cp1254"])
+def test_an_english_text_with_accented_names_in_a_latin_codec(codec: str) -> None:
+    """Only the authors' names have accented letters; Lithuanian names in cp1257 were read as cp1251 (`Юydrыnas Рimkыnas`)."""
+    names = {"cp1257": "Žydrūnas Šimkūnas and Ąžuolas Čėsna", "cp1254": "Gülşah Öztürk and İsmail Çağlar"}.get(codec, "Jiří Dvořák and Paweł Śliwiński")
+    abstract = f"We study robust optimization for graph neural networks under distribution shift, as proposed by {names}."
+    text = f"ICML 2025 Papers\n\n{abstract}\n\n{abstract.replace('graph neural networks', 'vision transformers')}\n"
+    assert detect_and_decode(text.encode(codec)) == (text, codec, None)
+
+
+@pytest.mark.parametrize("codec", ["cp1251", "koi8-r"])
+def test_cyrillic_with_latin_letters_typed_inside_words(codec: str) -> None:
+    """A Russian text whose words hold a Latin letter typed on the wrong keyboard (`сеть` with a Latin `c`, `GPTмодели`) is
+    still Cyrillic: a Cyrillic letter beside a Latin one counts as mess in every reading."""
+    text = f"Статьи ICML 2025\n\n{RUSSIAN} Наша cеть и GPTмодели обучаются быстрее.\n"
+    assert detect_and_decode(text.encode(codec)) == (text, codec, None)
+
+
 def test_latin9_reads_its_euro_sign_and_cp1252_keeps_its_own() -> None:
     """ISO-8859-15 has `€` at 0xA4, where cp1252 (and Latin-1) have `¤`: it was read as cp1252's `5 ¤`."""
     text = "ICML 2025 Artikelliste\n\nWir schlagen eine Architektur vor, die den Test übertrifft; ein Lauf kostet 5 € und 2 Š.\n"
