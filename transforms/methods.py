@@ -4,7 +4,8 @@ A name is a capitalized token with a second capital or digit (``MoE-X``, ``FedCE
 ``SoftShape``), with its ``+`` or ``++`` (``CodeRanker++``). Per sentence of the normalized text
 that says what "we" (or "this paper/work") do, the first of these wins:
 
-1. a naming verb: ``named X``, ``called X``, ``dubbed X``, ``termed X``, ``we term X``;
+1. a naming verb: ``named X``, ``called X``, ``dubbed X``, ``termed X``, ``we term X``; or the contribution named beside
+   it: ``our method, X,``, ``the proposed framework X``;
 2. after an introducing verb (present, introduce, propose, develop, ...): the name right after
    it (``we propose BDetCLIP``; the acronym in parentheses after the words that continue it, when there is one:
    ``we propose Mixture-Aware Policy Optimization (MAPO)``), else the first acronym definition ``... (X)``
@@ -23,8 +24,14 @@ GENERIC = (
     "AI", "ML", "NLP", "LLM", "LM", "MLLM", "VLM", "LVLM", "MoE", "RL", "RLHF", "DPO", "PPO", "CLIP", "GPT", "BERT",
     "ViT", "CNN", "RNN", "GNN", "GAN", "VAE", "KD", "SAE", "SGD", "MDP", "QA", "VQA", "LoRA", "API", "SOTA", "DNN", "MLP",
 )
-_SUBJECT = r"(?:\b[Ww]e|\b(?:[Tt]his|[Oo]ur) (?:paper|work|study)|\b[Hh]ere)\b"
-_NAMING = rf"\b(?:named|called|dubbed|coined|termed|we term|we call)\s+(?:it\s+|as\s+)?(?:the\s+)?({NAME})"
+# What an abstract calls its own contribution: ``our method``, ``the proposed framework``.
+_OWN = (
+    r"\b(?:[Oo]ur|[Tt]he proposed)\s+(?:(?:proposed|new|novel)\s+)?(?:method|model|approach|framework|algorithm|system|architecture"
+    r"|benchmark|dataset|agent|tool|toolkit|library|pipeline|technique|estimator|optimizer|network|solver|metric|protocol)s?"
+)
+_SUBJECT = rf"(?:\b[Ww]e|\b(?:[Tt]his|[Oo]ur) (?:paper|work|study)|\b[Hh]ere|{_OWN})\b"
+# A naming verb, or the contribution and its name beside it (``Our method, S4Cast, combines ...``).
+_NAMING = rf"\b(?:(?:named|called|dubbed|coined|termed|we term|we call)\s+(?:it\s+|as\s+)?|{_OWN}\s*,?\s+)(?:the\s+)?({NAME})"
 _MAX_GAP = 160  # characters between the introducing verb and ``(ACRONYM)`` or ``the X benchmark``
 # The words that may continue a name before its acronym (``Mixture-Aware Policy Optimization (MAPO)``): capitalized
 # words and the small words of a title.
