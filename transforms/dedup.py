@@ -293,21 +293,21 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
 
     ``names`` compares the method names the two keys introduce (``methods.method_names`` of
     any copy of each): ``shared`` when one name is in both, ``conflict`` when both introduce
-    names but none is shared, null otherwise.
+    names but none is shared, or both link code repositories (``methods.code_repositories``) but none
+    is linked by both, null otherwise. A repository in common confirms nothing: one lab links its toolkit from many papers.
     """
     if pairs.is_empty():
         return without_evidence(pairs)
     rows = pl.concat([pairs["a"], pairs["b"]]).unique().sort()
     copies = pl.DataFrame({"row": rows, "text": candidates.texts_of(rows)}).explode("text")
     cut_rows = copies.filter(pl.col("text").str.contains(TRUNCATED_END))["row"].unique()
-    named_copies = copies.select("row", names=methods.method_names(pl.col("text"), pl.col("text")))
-    names = named_copies.explode("names").group_by("row").agg(pl.col("names").drop_nulls().unique())
-    named = pairs.join(names.rename({"row": "a", "names": "_names_a"}), on="a", how="left").join(
-        names.rename({"row": "b", "names": "_names_b"}), on="b", how="left"
+    named_copies = copies.select("row", names=methods.method_names(pl.col("text"), pl.col("text")), repos=methods.code_repositories(pl.col("text")))
+    names = named_copies.group_by("row").agg(pl.col(c).list.explode(keep_nulls=False, empty_as_null=False).unique() for c in ("names", "repos"))
+    named = pairs.join(names.rename({"row": "a", "names": "_names_a", "repos": "_repos_a"}), on="a", how="left").join(
+        names.rename({"row": "b", "names": "_names_b", "repos": "_repos_b"}), on="b", how="left"
     )
-    both = (pl.col("_names_a").list.len() > 0) & (pl.col("_names_b").list.len() > 0)
-    shared = pl.col("_names_a").list.set_intersection("_names_b").list.len() > 0
-    relation = pl.when(shared).then(pl.lit("shared")).when(both).then(pl.lit("conflict"))
+    conflict = _apart("_names_a", "_names_b") | _apart("_repos_a", "_repos_b")
+    relation = pl.when(_in_common("_names_a", "_names_b")).then(pl.lit("shared")).when(conflict).then(pl.lit("conflict"))
     sizes, a, b = np.diff(candidates.shingled.bounds), named["a"].to_numpy(), named["b"].to_numpy()
     cut = np.isin(np.where(sizes[a] <= sizes[b], a, b), cut_rows.to_numpy())
     opening = np.full(named.height, np.nan)
@@ -315,7 +315,16 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     spread, run = minhash.shared_runs(named, candidates.shingled)
     return named.with_columns(
         spread=pl.Series(spread), run=pl.Series(run), names=relation, opening=pl.Series(opening).fill_nan(None), cut=pl.Series(cut)
-    ).drop("_names_a", "_names_b")
+    ).drop("_names_a", "_names_b", "_repos_a", "_repos_b")
+
+
+def _in_common(a: str, b: str) -> pl.Expr:
+    return pl.col(a).list.set_intersection(b).list.len() > 0
+
+
+def _apart(a: str, b: str) -> pl.Expr:
+    """Both lists hold something, and nothing in common."""
+    return (pl.col(a).list.len() > 0) & (pl.col(b).list.len() > 0) & ~_in_common(a, b)
 
 
 def key_signatures(folded: pl.Series, params: DedupParams) -> pl.DataFrame:
