@@ -102,6 +102,12 @@ _INVISIBLE = INVISIBLE + "+"
 # A soft hyphen marks a break point inside a word (a page's "decepti\u00adon-detecti\u00adon"): before a visible character
 # it goes wherever it stands, so the URL keeps its word.
 _SOFT_HYPHEN_IN_WORD = r"\u00ad+(\S)"
+# OpenReview's submission-form statements, copied with a submission's fields: their links are the venue's author guide,
+# on every submission, not the paper's ("Submission Guidelines: I certify that ... https://iclr.cc/Conferences/2025/AuthorGuide.").
+_FORM_STATEMENT = (
+    r"(?m)^[ \t]*(?:Code Of Ethics|Submission Guidelines|Anonymous Url|No Acknowledgement Section|Reciprocal Reviewing"
+    r"|Flagged For Ethics Review)[ \t]*:[^\n]*"
+)
 _BREAK_AFTER_SEPARATOR = r"([/._\-?&=#%~])" + _INVISIBLE
 # A second URL glued to the first (``github.com/a/b;https://x.org``, ``.../bhttps://x.org``, as a scraper joins a page's
 # links): a scheme after anything but what puts one inside a URL (``?u=https://``, the Wayback Machine's ``/web/2020/https://``)
@@ -275,9 +281,11 @@ def _trim_batch(candidates: pl.Series) -> pl.Series:
 
 
 def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
-    """One row per URL found in each block's ``text_raw``: ``record_id``, ``url_raw``, ``position`` and the URL fields."""
+    """One row per URL found in each block's ``text_raw`` (but OpenReview's form statements, ``_FORM_STATEMENT``): ``record_id``,
+    ``url_raw``, ``position`` and the URL fields."""
     unescaped = (
         pl.col("text_raw")
+        .str.replace_all(_FORM_STATEMENT, "")
         .str.replace_all(_LATEX_ESCAPE, "$1")
         .str.replace_all(_SOFT_HYPHEN_IN_WORD, "$1")
         .str.replace_all(_BREAK_AFTER_SEPARATOR, "$1")

@@ -135,6 +135,13 @@ GH = "https://github.com/a/b"
         ("We give first aid - 10.5 units, and do  - 10.1/2 steps.", []),
         ("mail me at someone@github.com or a@www.lab.org please", []),
         ("Load model.pt and config.json, then run train.py.", []),
+        # OpenReview's form statements link the venue's author guide on every submission; the paper's links stay
+        (
+            "Abstract: We study X. Code: https://github.com/a/b\r\nSubmission Guidelines: I certify that this submission complies with the"
+            " instructions on https://iclr.cc/Conferences/2025/AuthorGuide.\r\nAnonymous Url: I certify that there is no URL (e.g., github"
+            " page) that could be used to find authors' identity.\r\nSubmission Number: 4821",
+            [(GH, GH)],
+        ),
     ],
 )
 def test_extraction(text: str, expected: list[tuple[str, str]]) -> None:
