@@ -89,3 +89,12 @@ def test_utf8_read_as_gbk_is_repaired_where_no_byte_was_lost(published: Warehous
     copy, clean = _occurrence(published, "mojibake_gbk.txt"), _occurrence(published, "mojibake_clean.txt")
     assert copy["record_id"] == clean["record_id"] and copy["status"] == "duplicate" and clean["status"] == "kept"
     assert "model's answers" in copy["text"] and "Gödel, Erdős or São Paulo" in copy["text"] and "鈥" not in copy["text"]
+
+
+def test_chinese_text_read_as_gbk_is_read_back_and_joins_the_clean_copy(published: Warehouse) -> None:
+    """A Chinese abstract whose UTF-8 bytes a page read as GBK (browsers decode it as GB18030; "鎴戜滑鎻愬嚭" for "我们提出", "锛"
+    for its full-width comma) was kept as a record of its own; it is read back (a character the decoder lost a byte of is
+    one U+FFFD) and joins the clean copy, which is kept."""
+    copy, clean = _occurrence(published, "zh_mojibake_gbk.txt"), _occurrence(published, "zh_clean.txt")
+    assert copy["record_id"] == clean["record_id"] and copy["status"] == "near_duplicate" and clean["status"] == "kept"
+    assert "我们提出了尾部" in copy["text"] and "（TailRet）" in copy["text"] and "锛" not in copy["text"] and "銆" not in copy["text"]

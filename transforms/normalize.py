@@ -1414,15 +1414,34 @@ def repair_mojibake(text: str) -> str:
 # dashes, ellipsis) read as "鈥", the next two as one more character — and a pair of U+FFFD as "锟斤拷". ftfy does not
 # know GBK. A run of CJK characters in a text of Latin letters goes back to its bytes and is read as UTF-8 when that gives
 # no CJK character; where the GBK decoder lost a byte ("鈥\ufffd", a closing quote or a dash before a space), only the
-# U+FFFD stays (damage, as for any byte lost). A text of Chinese or Japanese (``_is_cjk_text``) is left as it is.
-GBK_MOJIBAKE = "鈥|锟斤拷"
+# U+FFFD stays (damage, as for any byte lost). A text of Chinese or Japanese (``_is_cjk_text``) read as GBK is all
+# Han characters, rare ones ("我们提出" shows as "鎴戜滑鎻愬嚭"; its full-width comma and full stop, EF BC 8C and E3 80 82,
+# as "锛" and "銆" and a lost byte): it is read back as UTF-8 when at least ``GBK_VALID_SHARE`` of its non-ASCII runs'
+# GB18030 bytes read as three-byte UTF-8 characters, as CJK text's do (0.89-0.97 for such mojibake; real Chinese text's GBK
+# bytes seldom do, though some read as two-byte ones: "的" is C4 B5, "ĵ"); the characters that lost a byte are one U+FFFD each.
+GBK_MOJIBAKE = "鈥|锟斤拷|锛|銆"
+GBK_VALID_SHARE = 0.8
 _GBK_RUN = re.compile(r"[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]+")  # what GBK reads UTF-8's bytes as: Han, CJK and full-width marks
+_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f\ufffd]+")  # ... and, in a Chinese text's bytes, GBK's symbols, kana, Greek, Cyrillic
+_LOST = re.compile("\ufffd+")
+_THREE_BYTE = re.compile("[\u0800-\ufffc\ufffe\uffff]")  # a character of three UTF-8 bytes (CJK, kana, Hangul, curly quotes), not U+FFFD
+
+
+def _cjk_read_as_utf8(text: str) -> str:
+    """A Chinese or Japanese text's non-ASCII runs read back from GB18030 bytes as UTF-8, when that reads cleanly."""
+    runs = [run.encode("gb18030") for run in _NON_ASCII_RUN.findall(text)]
+    pieces = [run.decode("utf-8", errors="replace") for run in runs]
+    valid = 3 * sum(len(_THREE_BYTE.findall(piece)) for piece in pieces)
+    if valid < GBK_VALID_SHARE * sum(map(len, runs)):
+        return text
+    read = iter(pieces)
+    return _LOST.sub("\ufffd", _NON_ASCII_RUN.sub(lambda _: next(read), text))
 
 
 def repair_gbk_mojibake(text: str) -> str:
-    """Undo UTF-8 read as GBK in a text of Latin letters (``GBK_MOJIBAKE``); text in Chinese stays as it is."""
+    """Undo UTF-8 read as GBK (``GBK_MOJIBAKE``): in a text of Latin letters its CJK runs, in a Chinese or Japanese text all of it."""
     if _is_cjk_text(text):
-        return text
+        return _cjk_read_as_utf8(text)
 
     def read_as_utf8(run: re.Match[str]) -> str:
         try:

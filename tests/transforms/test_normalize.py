@@ -343,6 +343,9 @@ EXAMPLES = [
     # UTF-8 read as GBK: repaired where no byte was lost, a lost one is a U+FFFD; Chinese text stays
     ("We show the model\u9225\u6a9a \u9225\u6e1eobustness\u9225\ufffd and R\u8305sum\u8305.", "We show the model's \"robustness\ufffd and R\u00e9sum\u00e9."),
     ("\u6211\u4eec\u79f0\u4e3a\u9225\u6a21\u578b\u3002", "\u6211\u4eec\u79f0\u4e3a\u9225\u6a21\u578b\u3002"),
+    # ... also Chinese text (its full-width comma and full stop read as "锛" and "銆"), a character that lost a byte one U+FFFD
+    ("鎴戜滑鎻愬嚭浜嗕竴绉嶆柊鐨勫浘绁炵粡缃戠粶锛屽畠鍩轰簬瀛愬浘銆�", "我们提出了一种新的图神经网络，它基于子图\ufffd"),
+    ("鎴戜滑鐨勬柟娉曪紙GNN-X锛夋瘮鐜版湁鏂规硶鎻愰珮浜�3涓�鐧惧垎鐐广��", "我们的方法（GNN-X）比现有方法提高\ufffd3\ufffd百分点\ufffd"),
     # a Markdown heading above the abstract is its title, however short; above a shorter text it is text, without its marks
     ("### MoE-X: Experts for Interpretability\nNeurons in large language models often exhibit polysemanticity and obscure interpretability.",
      "MoE-X: Experts for Interpretability Neurons in large language models often exhibit polysemanticity and obscure interpretability."),
@@ -734,6 +737,33 @@ def test_accented_text_does_not_look_like_mojibake(clean: str) -> None:
 def test_utf8_read_in_another_code_page_looks_like_mojibake(code_page: str) -> None:
     clean = "the model’s “robustness” — café, naïve"
     assert pl.Series([clean.encode("utf-8").decode(code_page, errors="replace")]).str.contains(MOJIBAKE)[0]
+
+
+COMMON_CHINESE = "我们提出了一种新的图神经网络架构它基于子图并保持二次计算成本在五个基准上方法比现有平均提高三百分点模型数据训练学习语言大型任务推理能力"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*COMMON_CHINESE, "，", "。", "、", "（", "）", "GNN", "3", " "]), min_size=8, max_size=80))
+def test_chinese_text_read_as_gbk_is_read_back_and_chinese_text_is_left_alone(pieces: list[str]) -> None:
+    """Chinese text's GBK bytes are seldom valid UTF-8, so it stays as it is; read as GBK (a lost byte a U+FFFD, as
+    decoders do), it is read back: characters of the text in order, at most two lost per lost byte (unless it lost so many
+    bytes that it does not read as UTF-8)."""
+    text = "".join(pieces)
+    assert normalize.repair_gbk_mojibake(text) == text
+    misread = text.encode("utf-8").decode("gbk", errors="replace")
+    if not re.search(normalize.GBK_MOJIBAKE, misread):
+        return
+    repaired = normalize.repair_gbk_mojibake(misread)
+    assert repaired != misread or misread.count("\ufffd") > 0.1 * len(text)  # a text that lost many bytes may stay as it is
+    if repaired != misread:
+        kept = repaired.replace("\ufffd", "")
+        assert _is_subsequence(kept, text)
+        assert len(text) - len(kept) <= 2 * misread.count("\ufffd") + 1
+
+
+def _is_subsequence(part: str, whole: str) -> bool:
+    chars = iter(whole)
+    return all(c in chars for c in part)
 
 
 def _classes_read_alike() -> st.SearchStrategy[str]:
