@@ -33,6 +33,8 @@ VENUE_DISPLAY = {
     "EUROSYS": "EuroSys", "ATC": "ATC", "ASPLOS": "ASPLOS", "ISCA": "ISCA", "SIGMOD": "SIGMOD", "VLDB": "VLDB", "ICDE": "ICDE",
     "SIGCOMM": "SIGCOMM", "PLDI": "PLDI", "POPL": "POPL", "ICSE": "ICSE", "USENIXSEC": "USENIX Security", "ARXIV": "arXiv",
     "3DV": "3DV",  # a venue that starts with a digit: known, or it would not be read as one
+    "IJCV": "IJCV", "TIP": "TIP", "TNNLS": "TNNLS", "TKDE": "TKDE", "TOG": "TOG", "JAIR": "JAIR", "NMI": "Nature Machine Intelligence",
+    "CSUR": "ACM Computing Surveys",
 }
 VENUE_ALIASES = {"NIPS": "NEURIPS"}
 # Venues written out in full ("The 41st International Conference on Machine Learning (ICML 2024)",
@@ -61,6 +63,14 @@ _FULL_NAMES = (
     ("TMLR", r"transactions on machine learning research"),
     ("JMLR", r"journal of machine learning research"),
     ("TPAMI", r"(?:ieee )?transactions on pattern analysis and machine intelligence"),
+    ("IJCV", r"international journal of computer vision"),
+    ("TIP", r"(?:ieee )?transactions on image processing"),
+    ("TNNLS", r"(?:ieee )?transactions on neural networks and learning systems"),
+    ("TKDE", r"(?:ieee )?transactions on knowledge and data engineering"),
+    ("TOG", r"(?:acm )?transactions on graphics"),
+    ("JAIR", r"journal of artificial intelligence research"),
+    ("NMI", r"nature machine intelligence"),
+    ("CSUR", r"acm computing surveys"),
     ("MICCAI", r"(?:international conference on )?medical image computing and computer[- ]assisted intervention"),
     ("WACV", r"(?:ieee/cvf )?winter conference on applications of computer vision"),
     ("BMVC", r"british machine vision conference"),
@@ -300,6 +310,13 @@ _STANDALONE_WORKSHOP = re.compile(
 _WORKSHOP_NAMED_FIRST = re.compile(
     r"^[\W_]*" + _PROCEEDINGS_OF + r"([^|()\[\]（）【】–—\d]{2,80}?)\s+workshop[\s\-_'’(\[]*((?:19[5-9]|20\d)\d)(?!\d)[)\]]?", re.IGNORECASE
 )
+# A journal of no known name, named at the line's start and followed by its year (its volume went before): "IEEE
+# Transactions on Medical Imaging 2024", "Journal of Field Robotics, Volume 41, 2024", "International Journal of Robotics Research (2024)".
+_JOURNAL = re.compile(
+    r"^[\W_]*((?:(?:IEEE|ACM|IEEE/ACM|ACM/IEEE|SIAM|IET|IEICE|IMA)\s+)?(?:International\s+Journal|Journal|Transactions|Annals)\s+(?:on|of|in|for)\s+"
+    r"[^|()\[\]（）【】–—\d,:;]{2,80}?)[\s,\-_'’(\[]*((?:19[5-9]|20\d)\d)(?!\d)[)\]]?",
+    re.IGNORECASE,
+)
 # A named workshop: "Workshop on Foundation Models", "Workshop: ATTRIB" (the name is free text), with its acronym in brackets
 # after it ("Workshop on AI for Science (AI4Science)").
 _WORKSHOP_NAME = re.compile(
@@ -388,8 +405,8 @@ _NOT_A_NAME = frozenset({"a", "an", "the", "our", "this", "my", "your", "their",
 
 
 def _workshop_name(name: str) -> str | None:
-    """A workshop's name without the words for papers it ends with ("Efficient ML Papers"); None when it is no name
-    (only header words, articles or marks: "The Workshop 2024", ":- Workshop 1990")."""
+    """A workshop's (or a journal's) name without the words for papers it ends with ("Efficient ML Papers"); None when it
+    is no name (only header words, articles or marks: "The Workshop 2024", ":- Workshop 1990")."""
     words = name.split()
     while words and words[-1].lower() in _NAME_TAIL:
         words.pop()
@@ -424,7 +441,7 @@ _IMAGE = re.compile(r"\[!\[[^\[\]\n]*\]\([^()\s]*\)\]\([^()\s]*\)|!\[[^\[\]\n]*\
 _ABBREVIATED = (
     (r"comput\.\s*vis\.\s*(?:and\s+)?pattern\s+recognit\.", "computer vision and pattern recognition"),
     (r"comput\.\s*vis\.", "computer vision"), (r"comput\.\s*linguist\.", "computational linguistics"),
-    (r"int(?:'l|l)?\.", "international"), (r"conf\.(?:\s*on(?![A-Za-z])|(?=\s*[A-Za-z]))", "conference on"), (r"conf\.", "conference"),
+    (r"int(?:'l|l)?\.\s*j\.", "international journal of"), (r"int(?:'l|l)?\.", "international"), (r"conf\.(?:\s*on(?![A-Za-z])|(?=\s*[A-Za-z]))", "conference on"), (r"conf\.", "conference"),
     (r"proc\.(?:\s*of(?:\s+the)?(?![A-Za-z]))?", "proceedings of the"),
     (r"adv\.(?:\s*in(?![A-Za-z]))?", "advances in"), (r"mach\.", "machine"), (r"learn\.", "learning"), (r"represent\.", "representations"),
     (r"inf\.", "information"), (r"process\.", "processing"), (r"syst\.", "systems"), (r"artif\.", "artificial"),
@@ -531,7 +548,10 @@ def parse_header(line: str | None) -> Header | None:
     match = _VENUE_YEAR.search(text)
     standalone = _STANDALONE_WORKSHOP.match(text) if not _KNOWN_VENUE.search(text) else None
     named_first = _WORKSHOP_NAMED_FIRST.match(text) if not (standalone or _KNOWN_VENUE.search(text)) else None
-    if standalone and (name := _workshop_name(standalone.group(1))):
+    journal = _JOURNAL.match(text) if not (standalone or named_first or _KNOWN_VENUE.search(text)) else None
+    if journal and (name := _workshop_name(journal.group(1))):
+        match, written, year = journal, name, int(journal.group(2))  # the journal is the venue
+    elif standalone and (name := _workshop_name(standalone.group(1))):
         match, written, year = standalone, f"Workshop on {name}", int(standalone.group(2))  # the workshop is the venue
     elif named_first and (name := _workshop_name(named_first.group(1))):
         match, written, year = named_first, f"{name} Workshop", int(named_first.group(2))

@@ -91,6 +91,15 @@ CASES = [
     ("Proceedings of the Workshop on Graph Learning 2025", "WORKSHOP ON GRAPH LEARNING", 2025, "en", "Workshop on Graph Learning 2025 Papers", None),
     ("Proc. of the 3rd Workshop on Graph Learning 2025", "WORKSHOP ON GRAPH LEARNING", 2025, "en", "Workshop on Graph Learning 2025 Papers", None),
     ("Proceedings of the Graph Learning Workshop 2025", "GRAPH LEARNING WORKSHOP", 2025, "en", "Graph Learning Workshop 2025 Papers", None),
+    # journals: known ones by their acronyms, written out or abbreviated; any other "Journal of …", "Transactions on …" by its name
+    ("International Journal of Computer Vision 2024", "IJCV", 2024, "en", "IJCV 2024 Papers", None),
+    ("Int. J. Comput. Vis. 2024", "IJCV", 2024, "en", "IJCV 2024 Papers", None),
+    ("IEEE Transactions on Neural Networks and Learning Systems, Volume 35, 2024", "TNNLS", 2024, "en", "TNNLS 2024 Papers", None),
+    ("Nature Machine Intelligence 2024", "NMI", 2024, "en", "Nature Machine Intelligence 2024 Papers", None),
+    ("ACM Computing Surveys 2024", "CSUR", 2024, "en", "ACM Computing Surveys 2024 Papers", None),
+    ("IEEE Transactions on Medical Imaging 2024 Papers", "IEEE TRANSACTIONS ON MEDICAL IMAGING", 2024, "en", "IEEE Transactions on Medical Imaging 2024 Papers", None),
+    ("Journal of Field Robotics, Volume 41, 2024", "JOURNAL OF FIELD ROBOTICS", 2024, "en", "Journal of Field Robotics 2024 Papers", None),
+    ("International Journal of Robotics Research (2024)", "INTERNATIONAL JOURNAL OF ROBOTICS RESEARCH", 2024, "en", "International Journal of Robotics Research 2024 Papers", None),
     # venues written out in full, with their edition, a volume or the acronym beside them
     ("The 41st International Conference on Machine Learning (ICML 2024)", "ICML", 2024, "en", "ICML 2024 Papers", None),
     ("Proceedings of the 40th International Conference on Machine Learning, PMLR 202, 2023", "ICML", 2023, "en", "ICML 2023 Papers", None),
@@ -344,6 +353,9 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "ICML 2999 Papers",
         "The Workshop 2024",
         ":- Workshop 1990",  # found by hypothesis: its venue key "- WORKSHOP" failed validation
+        "Journal club papers 2024",
+        "Published in the Journal of Field Robotics 2024",
+        "Transactions on graphics for fun 2024",
     ],
 )
 def test_not_headers(line: str) -> None:
