@@ -786,12 +786,15 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     per_key = _covering_folds(several, accepted, folds).select("dedup_key", "folded", _letters=_letters(pl.col("folded")))
     blocks = accepted.group_by("dedup_key").agg(pl.col("record_id").first(), blocks=pl.len())
     per_key = per_key.join(_head_letters(per_key, blocks, accepted, folds), on="dedup_key", how="left")
-    ranked = (
+    scored = (
         accepted.drop("folded", strict=False)
         .join(per_key.select("dedup_key", "_letters", "_head"), on="dedup_key", how="left")
         .with_columns(_head=pl.col("_head").fill_null(0))
         .with_columns(_letters=pl.col("_letters").cast(pl.Int64) - pl.col("_head") - DAMAGE_LETTERS * pl.col("text_damage").cast(pl.Int64))
-        .sort("_letters", "_head", "text_len", "path", "ordinal", descending=[True, False, True, False, False], nulls_last=True)
+    )
+    ranked = (
+        _with_unknown_words(scored, per_key)
+        .sort("_letters", "_head", "text_len", "_unknown", "path", "ordinal", descending=[True, False, True, False, False, False], nulls_last=True)
         .with_columns(
             _rank=pl.int_range(pl.len()).over("record_id"),
             kept_key=pl.when(pl.col("record_id").is_not_null()).then(pl.col("dedup_key").first().over("record_id")),
@@ -812,6 +815,23 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     )
     columns = [c for c in rejected.columns if c in marked.columns and c not in ("text_len", "text_damage")]
     return pl.concat([marked.select(columns), rejected.select(columns)], how="diagonal_relaxed").sort("path", "ordinal")
+
+
+@lru_cache(maxsize=1)
+def _known_words() -> pl.Series:
+    """The words of wordfreq's large English list (321,000; ~0.15 s, first use only), as shingle keys write them."""
+    from wordfreq import iter_wordlist
+
+    return pl.Series(list(iter_wordlist("en", "large")), dtype=pl.String)
+
+
+def _with_unknown_words(scored: pl.DataFrame, per_key: pl.DataFrame) -> pl.DataFrame:
+    """Add ``_unknown``: for the keys of a record that tie on letters, head and text length (a copy with two letters
+    swapped, ``verificatoin``, ties with the clean one), the words of the shingle key that are no English word (0 for others)."""
+    tied = scored.filter(pl.col("dedup_key").n_unique().over("record_id", "_letters", "_head", "text_len") > 1).select("dedup_key").unique()
+    words = per_key.join(tied, on="dedup_key", how="semi").select("dedup_key", _word=pl.col("folded").str.split(" ")).explode("_word")
+    unknown = words.filter(~pl.col("_word").is_in(_known_words().implode())).group_by("dedup_key").agg(_unknown=pl.len())
+    return scored.join(unknown, on="dedup_key", how="left").with_columns(pl.col("_unknown").fill_null(0))
 
 
 def _letters(folded: pl.Expr) -> pl.Expr:

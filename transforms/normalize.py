@@ -1892,11 +1892,21 @@ def _collapse_spaces(text: pl.Expr) -> pl.Expr:
 # ("regret Õ(d̃√(T)) Õ(d̃√T) Õ(d̃√T), where", "where d_e d_e de is"). Words that read the same without
 # ``_MATH_NOISE`` are one formula when one of them holds a math mark; the first is kept, with the
 # punctuation of the last, or with the word the last copy is glued to ("S^2 S^2 S2FGL" -> "S^2FGL").
-# "the d d matrix" (no mark) and "x^2 + x^2" (not side by side) stay. A run of up to ``MATH_REPEAT_WORDS`` words, one
+# "the d d matrix" (no mark) and "x^2 + x^2" (not side by side) stay. An inline formula between two words a scrape glued
+# it to shows its copies between them ("P$\\neq$NP" as "P≠ ≠ ≠NP"): they go ("P≠NP"). A run of up to ``MATH_REPEAT_WORDS`` words, one
 # with a mark, that reads the same three times in a row is one formula's three copies too ("(ε, δ) = (3, 10^-5)" three
 # times); in a row that repeats a formula, so is any run three times ("0.319 0.319 0.319"): no prose says a thing three
 # times over.
 _MATH_MARK = re.compile(r"[\^_√∑∏∫≤≥≈≠∈∉∞±×·∇∂‖|]")
+# A Greek letter standing alone (``(ε, δ)``, ``α_i``) is a symbol too (Greek words are runs of letters), where one comes
+# twice within ``GREEK_REPEAT_CHARS`` characters: the rows such a formula can repeat in (``_greek_repeats``).
+_GREEK_LETTER = r"[\u0391-\u03a9\u03b1-\u03c9]"
+_LONE_GREEK = re.compile(rf"(?<![\u0370-\u03ff]){_GREEK_LETTER}(?![\u0370-\u03ff])")
+_GREEK = re.compile(_GREEK_LETTER)
+GREEK_REPEAT_CHARS = 60
+# The rows ``_marks`` may find marks in: a mark, or two Greek letters close by (polars has no lookaround or backreference).
+_MAY_HAVE_MATH_MARK = rf"{_MATH_MARK.pattern}|{_GREEK_LETTER}[^\u0391-\u03a9\u03b1-\u03c9]{{0,{GREEK_REPEAT_CHARS}}}{_GREEK_LETTER}"
+_WORD_MARK = re.compile(f"{_MATH_MARK.pattern}|{_LONE_GREEK.pattern}")  # a mark in a word of a row that repeats a formula
 _MATH_NOISE = re.compile(r"[\^_{}()\[\]\\$]")
 _TRAILING_PUNCTUATION = ".,;:!?"
 MATH_REPEAT_WORDS = 6
@@ -1915,10 +1925,11 @@ def _math_keys(text: str) -> list[str]:
 
 
 def _repeats_math(text: str) -> bool:
-    """Whether a word with a math mark reads the same as a word beside it (``_math_key``), or (``_repeats_run``) as the
-    words one and two runs of its length away."""
+    """Whether a word with a math mark (``_marks``) reads the same as a word beside it (``_math_key``), stands between copies
+    of it glued to the words around it (``_between_glued_copies``), or (``_repeats_run``) reads as the words one and two
+    runs of its length away."""
     end, marks = -1, []
-    for mark in _MATH_MARK.finditer(text):
+    for mark in _marks(text):
         marks.append(mark.start())
         if mark.start() < end:
             continue  # a word already looked at
@@ -1928,11 +1939,38 @@ def _repeats_math(text: str) -> bool:
         if not key:
             continue
         after = text.find(" ", end + 1)
-        if end < len(text) and _math_key(text[end + 1 : after if after >= 0 else len(text)]) == key:
-            return True
-        if start and _math_key(text[text.rfind(" ", 0, start - 1) + 1 : start - 1]) == key:
+        next_key = _math_key(text[end + 1 : after if after >= 0 else len(text)]) if end < len(text) else ""
+        previous_key = _math_key(text[text.rfind(" ", 0, start - 1) + 1 : start - 1]) if start else ""
+        if key in (next_key, previous_key) or _between_glued_copies(key, previous_key, next_key):
             return True
     return len(marks) >= 2 and _repeats_run(text, marks)
+
+
+def _marks(text: str) -> list[re.Match[str]]:
+    """The math marks of ``text`` (``_MATH_MARK``), and its lone Greek letters when one of them comes again close by
+    (``_greek_repeats``): only then can a formula of Greek letters alone (``(ε, δ)``) repeat."""
+    marks = list(_MATH_MARK.finditer(text))
+    if _greek_repeats(text):
+        marks = sorted(marks + list(_LONE_GREEK.finditer(text)), key=lambda mark: mark.start())
+    return marks
+
+
+def _greek_repeats(text: str) -> bool:
+    """Whether a lone Greek letter comes again, alone, within ``GREEK_REPEAT_CHARS`` characters."""
+    seen: dict[str, int] = {}
+    for letter in _GREEK.finditer(text):
+        at = letter.start()
+        if (at and "\u0370" <= text[at - 1] <= "\u03ff") or (at + 1 < len(text) and "\u0370" <= text[at + 1] <= "\u03ff"):
+            continue  # a letter of a Greek word
+        if at - seen.get(letter.group(), -GREEK_REPEAT_CHARS - 1) <= GREEK_REPEAT_CHARS:
+            return True
+        seen[letter.group()] = at
+    return False
+
+
+def _between_glued_copies(key: str, previous_key: str, next_key: str) -> bool:
+    """Whether a formula's copy stands between a word that ends with it and one that starts with it (``P≠ ≠ ≠NP``)."""
+    return len(previous_key) > len(key) and len(next_key) > len(key) and previous_key.endswith(key) and next_key.startswith(key)
 
 
 def _repeats_run(text: str, marks: list[int]) -> bool:
@@ -1973,10 +2011,14 @@ def collapse_repeated_math(text: str) -> str:
             i += 3 * run
             continue
         first, key, j = words[i], keys[i], i + 1
-        marked = _MATH_MARK.search(first) is not None
-        while key and j < len(words) and keys[j] == key and (marked or _MATH_MARK.search(words[j])):
+        marked = _WORD_MARK.search(first) is not None
+        while key and j < len(words) and keys[j] == key and (marked or _WORD_MARK.search(words[j])):
             marked, j = True, j + 1
         last = words[j - 1]
+        if marked and out and j < len(words) and first == key and _between_glued_copies(key, _math_key(out[-1]), keys[j]):
+            out[-1] += words[j][len(key) :]  # the copies between the words they were glued to: "P≠ ≠ ≠NP" -> "P≠NP"
+            i = j + 1
+            continue
         if j > i + 1 and j < len(words) and words[j].startswith(key) and len(words[j]) > len(key):  # the last copy glued to the next word: "S^2 S^2 S2FGL"
             last, j = words[j][len(key) :], j + 1
             out.append(first.rstrip(_TRAILING_PUNCTUATION) + last)
@@ -2297,7 +2339,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
-    lambda t: _on_matching(t, _MATH_MARK.pattern, collapse_repeated_math),  # only rows with a math mark may repeat one
+    lambda t: _on_matching(t, _MAY_HAVE_MATH_MARK, collapse_repeated_math),  # only rows with a math mark may repeat one
     strip_inline_title,
     strip_label,
     unquote_block,

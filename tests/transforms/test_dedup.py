@@ -94,6 +94,18 @@ def test_a_clean_copy_is_kept_over_an_aggregators_copy_that_split_its_hyphenated
     assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
 
 
+@pytest.mark.parametrize("typo_path", ["a.txt", "c.txt"])
+def test_a_clean_copy_is_kept_over_one_with_letters_swapped(typo_path: str) -> None:
+    """Two swapped letters (``verificatoin``) change no count: the copies tie on letters and text length, and the one with
+    fewer words that are no English word is kept, wherever the files sort."""
+    clean = " ".join(SENTENCES)
+    words = clean.split(" ")
+    swapped = " ".join(w[:2] + w[3] + w[2] + w[4:] if i in (5, 17) and len(w) > 5 else w for i, w in enumerate(words))
+    assert swapped != clean and len(swapped) == len(clean)
+    out = deduplicate(_blocks([(typo_path, 1, swapped), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
+
+
 def test_a_clean_copy_is_kept_over_a_damaged_one_that_counts_more_words() -> None:
     clean = (
         "We study na\u00efve Bayes classifiers for caf\u00e9 reviews and show that they beat transformers on small data sets. "

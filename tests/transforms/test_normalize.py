@@ -559,6 +559,10 @@ EXAMPLES = [
     (r"On CIFAR-10 at $(\epsilon, \delta) = (3, 10^{-5})$ (ε, δ) = (3, 10^-5) (ε, δ) = (3, 10-5), our method gains $0.3$ 0.3 0.3 points.",
      "On CIFAR-10 at (ε, δ) = (3, 10^-5), our method gains 0.3 points."),
     ("Home | About | Contact | Login and x^2 | y", "Home | About | Contact | Login and x^2 | y"),
+    # ... a formula of Greek letters alone, three times or twice; an inline formula's copies between the words it was glued to
+    (r"into an $(\epsilon, \delta)$ (ε, δ) (ε, δ) unlearning certificate with $\alpha$ α α steps", "into an (ε, δ) unlearning certificate with α steps"),
+    (r"assumptions like P$\neq$ ≠ ≠NP, interpreting", "assumptions like P≠NP, interpreting"),
+    ("Greek prose: ο η Ελληνικά κείμενα κείμενα and α β", "Greek prose: ο η Ελληνικά κείμενα κείμενα and α β"),
     # a paper title (Title Case) and an author line above the abstract
     ("Rewiring Graphs with Effective Resistance\n" + ABSTRACT, ABSTRACT),
     ("Is Attention All You Need?\nMaria Kowalska, Wei Li and J. R. Smith\n" + ABSTRACT, ABSTRACT),
