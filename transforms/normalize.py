@@ -1915,6 +1915,11 @@ MATH_WINDOW_CHARS = 200  # the text either side of a mark that ``_repeats_run`` 
 _THRICE = re.compile(r"(?:^| )((?:[^ ]+ ){1,%d}?)\1\1" % MATH_REPEAT_WORDS)
 
 
+# A number a MathJax scrape repeats three times ("$0.5$" as "0.5 0.5 0.5", "$10^3$" as "10^3 103" aside): no mark says it is
+# math, but no prose says a number three times over.
+_NUMBER_THRICE = re.compile(r"(?<!\S)(\d+(?:[.,]\d+)*%?)(?: \1){2}(?=[.,;:)\]]*(?:\s|$))")
+
+
 def _math_key(word: str) -> str:
     return _MATH_NOISE.sub("", word).rstrip(_TRAILING_PUNCTUATION)
 
@@ -2340,6 +2345,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     collapse_whitespace,
     lambda t: _on_matching(t, _MAY_HAVE_MATH_MARK, collapse_repeated_math),  # only rows with a math mark may repeat one
+    lambda t: _on_matching(t, r"\d \d", lambda text: _NUMBER_THRICE.sub(r"\1", text)),
     strip_inline_title,
     strip_label,
     unquote_block,

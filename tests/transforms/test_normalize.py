@@ -563,6 +563,9 @@ EXAMPLES = [
     (r"into an $(\epsilon, \delta)$ (ε, δ) (ε, δ) unlearning certificate with $\alpha$ α α steps", "into an (ε, δ) unlearning certificate with α steps"),
     (r"assumptions like P$\neq$ ≠ ≠NP, interpreting", "assumptions like P≠NP, interpreting"),
     ("Greek prose: ο η Ελληνικά κείμενα κείμενα and α β", "Greek prose: ο η Ελληνικά κείμενα κείμενα and α β"),
+    # ... and a number three times in any text (no mark says it is math); a matrix's row and twice stay
+    (r"we gain $0.5$ 0.5 0.5 points, 10% 10% 10% less", "we gain 0.5 points, 10% less"),
+    ("a matrix [1 1 1] and 3 3 apples", "a matrix [1 1 1] and 3 3 apples"),
     # a paper title (Title Case) and an author line above the abstract
     ("Rewiring Graphs with Effective Resistance\n" + ABSTRACT, ABSTRACT),
     ("Is Attention All You Need?\nMaria Kowalska, Wei Li and J. R. Smith\n" + ABSTRACT, ABSTRACT),
