@@ -49,6 +49,10 @@ UNPLACED = pl.Schema({"dedup_key": pl.String, "reject_reason": pl.String})
 # Characters of a normalized text that show damage: U+FFFD (bytes the decoder could not read) and mojibake ftfy left.
 DAMAGE = "\ufffd|" + CP1252_PAIR
 DAMAGE_LETTERS = 2  # what a damaged character costs a copy in the kept rule, in letters of its shingle key
+# A sentence that starts in lower case: a copy a site lower-cased is damaged (its key, which folds case, is the clean one's).
+LOWER_CASE_START = r"(?:^|[.!?]\s+)\p{Ll}"
+# A dash between words, however spelled (``—``, `` – ``, `` -- ``): a copy that spelled ``—`` out is no longer for it.
+SPELLED_DASH = r" ?(?:-{2,3}|[–—]) ?"
 # A confirmed pair covers one end of its longer text when that text has this many times the
 # shorter's shingles and an overhang at its other end (this share of its shingles, and at least
 # this many) shares at most this share of them with the shorter one (``minhash.covered_ends``).
@@ -750,16 +754,23 @@ def _text_candidates(keys: pl.DataFrame, params: DedupParams) -> Candidates:
 
 
 def text_damage(text: pl.Expr) -> pl.Expr:
-    """Damaged characters of a normalized text (``DAMAGE``), a kept-rule criterion."""
-    return text.str.count_matches(DAMAGE).cast(pl.UInt32)
+    """Damaged characters of a normalized text (``DAMAGE``) and its sentences that start in lower case
+    (``LOWER_CASE_START``), a kept-rule criterion."""
+    return (text.str.count_matches(DAMAGE) + text.str.count_matches(LOWER_CASE_START)).cast(pl.UInt32)
+
+
+def text_length(text: pl.Expr) -> pl.Expr:
+    """Characters of a normalized text, a dash between words (``SPELLED_DASH``, with the spaces around it) counting none,
+    a kept-rule criterion."""
+    return text.str.replace_all(SPELLED_DASH, "").str.len_chars().cast(pl.UInt32)
 
 
 def with_text_stats(frame: pl.DataFrame) -> pl.DataFrame:
-    """Add ``text_len`` (characters of the normalized text) and ``text_damage`` (``text_damage``), the kept rule's
-    criteria besides words, where the frame has ``text`` and not them."""
+    """Add ``text_len`` (``text_length``) and ``text_damage`` (``text_damage``), the kept rule's criteria besides words,
+    where the frame has ``text`` and not them."""
     if "text" not in frame.columns:
         return frame
-    stats = {"text_len": pl.col("text").str.len_chars().cast(pl.UInt32), "text_damage": text_damage(pl.col("text"))}
+    stats = {"text_len": text_length(pl.col("text")), "text_damage": text_damage(pl.col("text"))}
     return frame.with_columns(
         **{name: pl.coalesce(pl.col(name).cast(pl.UInt32), value) if name in frame.columns else value for name, value in stats.items()}
     )
@@ -769,11 +780,11 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     """Set ``status`` and ``similarity`` of every occurrence from the kept rule.
 
     The most complete version is the one with the most letters in its shingle key, less ``DAMAGE_LETTERS`` per damaged
-    character (a mojibake pair holds a letter more than what it stands for: without the cost, a damaged copy would outrank
-    its clean twin) and less its page head's letters (``_head_letters``: a site's title, authors and counts above the
+    character and sentence started in lower case (``text_damage``; a mojibake pair holds a letter more than what it stands
+    for: without the cost, a damaged copy would outrank its clean twin; copies of one key differ in that cost only) and less its page head's letters (``_head_letters``: a site's title, authors and counts above the
     abstract that no normalize rule knows; at a tie the copy with the fewer wins); letters, not words, so that a copy
     whose hyphens an aggregator turned into spaces (``multi task``) does not outrank the clean one, which then wins on its
-    longer text (its commas and hyphens); ``similarity``
+    longer text (its commas and hyphens, ``text_length``), then the fewer words that are no English word (``_with_unknown_words``); ``similarity``
     is the exact Jaccard of the occurrence's shingles with the kept text's (1.0 for the kept
     occurrence and its exact duplicates). Occurrences need ``text_len`` and ``text_damage``, or
     ``text``; ``folds`` (``dedup_key, folded``) must cover the keys of records with several keys
@@ -790,7 +801,9 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
         accepted.drop("folded", strict=False)
         .join(per_key.select("dedup_key", "_letters", "_head"), on="dedup_key", how="left")
         .with_columns(_head=pl.col("_head").fill_null(0))
-        .with_columns(_letters=pl.col("_letters").cast(pl.Int64) - pl.col("_head") - DAMAGE_LETTERS * pl.col("text_damage").cast(pl.Int64))
+        .with_columns(  # a record of one key counts no letters, but its copies' damage
+            _letters=pl.col("_letters").cast(pl.Int64).fill_null(0) - pl.col("_head") - DAMAGE_LETTERS * pl.col("text_damage").cast(pl.Int64)
+        )
     )
     ranked = (
         _with_unknown_words(scored, per_key)

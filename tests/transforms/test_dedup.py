@@ -94,6 +94,20 @@ def test_a_clean_copy_is_kept_over_an_aggregators_copy_that_split_its_hyphenated
     assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
 
 
+@pytest.mark.parametrize("site_path", ["a.txt", "c.txt"])
+def test_a_clean_copy_is_kept_over_a_lower_cased_one_and_one_that_spelled_its_dashes_out(site_path: str) -> None:
+    """A site's lower-cased copy with a full stop added has the clean one's key and a longer text: it was kept (481
+    records of the 100k bench corpus); each sentence it starts in lower case is damage. A dash spelled ``--`` counts no
+    longer than ``—``."""
+    clean = " ".join(SENTENCES).replace("load balancing", "load balancing\u2014and routing\u2014")
+    lowered = clean.lower() + "."
+    out = deduplicate(_blocks([(site_path, 1, lowered), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
+    spelled = clean.replace("\u2014", " -- ").replace("  ", " ")
+    out = deduplicate(_blocks([(site_path, 1, spelled), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert out.filter(pl.col("status") == "kept")["path"].to_list() == [min(site_path, "b.txt")]  # a tie: the path decides
+
+
 @pytest.mark.parametrize("typo_path", ["a.txt", "c.txt"])
 def test_a_clean_copy_is_kept_over_one_with_letters_swapped(typo_path: str) -> None:
     """Two swapped letters (``verificatoin``) change no count: the copies tie on letters and text length, and the one with
