@@ -305,7 +305,9 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     rows = pl.concat([pairs["a"], pairs["b"]]).unique().sort()
     copies = pl.DataFrame({"row": rows, "text": candidates.texts_of(rows)}).explode("text")
     cut_rows = copies.filter(pl.col("text").str.contains(TRUNCATED_END))["row"].unique()
-    named_copies = copies.select("row", names=methods.method_names(pl.col("text"), pl.col("text")), repos=methods.code_repositories(pl.col("text")))
+    named_copies = copies.select(
+        "row", names=methods.method_names(pl.col("text"), pl.col("text")), repos=methods.code_repositories(pl.col("text"))
+    )
     names = named_copies.group_by("row").agg(pl.col(c).list.explode(keep_nulls=False, empty_as_null=False).unique() for c in ("names", "repos"))
     named = pairs.join(names.rename({"row": "a", "names": "_names_a", "repos": "_repos_a"}), on="a", how="left").join(
         names.rename({"row": "b", "names": "_names_b", "repos": "_repos_b"}), on="b", how="left"
@@ -781,10 +783,11 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
 
     The most complete version is the one with the most letters in its shingle key, less ``DAMAGE_LETTERS`` per damaged
     character and sentence started in lower case (``text_damage``; a mojibake pair holds a letter more than what it stands
-    for: without the cost, a damaged copy would outrank its clean twin; copies of one key differ in that cost only) and less its page head's letters (``_head_letters``: a site's title, authors and counts above the
-    abstract that no normalize rule knows; at a tie the copy with the fewer wins); letters, not words, so that a copy
-    whose hyphens an aggregator turned into spaces (``multi task``) does not outrank the clean one, which then wins on its
-    longer text (its commas and hyphens, ``text_length``), then the fewer words that are no English word (``_with_unknown_words``); ``similarity``
+    for: without the cost, a damaged copy would outrank its clean twin; copies of one key differ in that cost only) and
+    less its page head's letters (``_head_letters``: a site's title, authors and counts above the abstract that no
+    normalize rule knows; at a tie the copy with the fewer wins); letters, not words, so that a copy whose hyphens an
+    aggregator turned into spaces (``multi task``) does not outrank the clean one, which then wins on its longer text (its
+    commas and hyphens, ``text_length``); then the fewer words that are no English word (``_with_unknown_words``); ``similarity``
     is the exact Jaccard of the occurrence's shingles with the kept text's (1.0 for the kept
     occurrence and its exact duplicates). Occurrences need ``text_len`` and ``text_damage``, or
     ``text``; ``folds`` (``dedup_key, folded``) must cover the keys of records with several keys

@@ -441,7 +441,8 @@ _IMAGE = re.compile(r"\[!\[[^\[\]\n]*\]\([^()\s]*\)\]\([^()\s]*\)|!\[[^\[\]\n]*\
 _ABBREVIATED = (
     (r"comput\.\s*vis\.\s*(?:and\s+)?pattern\s+recognit\.", "computer vision and pattern recognition"),
     (r"comput\.\s*vis\.", "computer vision"), (r"comput\.\s*linguist\.", "computational linguistics"),
-    (r"int(?:'l|l)?\.\s*j\.", "international journal of"), (r"int(?:'l|l)?\.", "international"), (r"conf\.(?:\s*on(?![A-Za-z])|(?=\s*[A-Za-z]))", "conference on"), (r"conf\.", "conference"),
+    (r"int(?:'l|l)?\.\s*j\.", "international journal of"), (r"int(?:'l|l)?\.", "international"),
+    (r"conf\.(?:\s*on(?![A-Za-z])|(?=\s*[A-Za-z]))", "conference on"), (r"conf\.", "conference"),
     (r"proc\.(?:\s*of(?:\s+the)?(?![A-Za-z]))?", "proceedings of the"),
     (r"adv\.(?:\s*in(?![A-Za-z]))?", "advances in"), (r"mach\.", "machine"), (r"learn\.", "learning"), (r"represent\.", "representations"),
     (r"inf\.", "information"), (r"process\.", "processing"), (r"syst\.", "systems"), (r"artif\.", "artificial"),
