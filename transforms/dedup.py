@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 import numpy as np
@@ -298,7 +299,8 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     ``names`` compares the method names the two keys introduce (``methods.method_names`` of
     any copy of each): ``shared`` when one name is in both, ``conflict`` when both introduce
     names but none is shared, or both link code repositories (``methods.code_repositories``) but none
-    is linked by both, null otherwise. A repository in common confirms nothing: one lab links its toolkit from many papers.
+    of one side is one of the other's (``_repositories_apart``), null otherwise. A repository in common confirms nothing:
+    one lab links its toolkit from many papers.
     """
     if pairs.is_empty():
         return without_evidence(pairs)
@@ -312,7 +314,13 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     named = pairs.join(names.rename({"row": "a", "names": "_names_a", "repos": "_repos_a"}), on="a", how="left").join(
         names.rename({"row": "b", "names": "_names_b", "repos": "_repos_b"}), on="b", how="left"
     )
-    conflict = _apart("_names_a", "_names_b") | _apart("_repos_a", "_repos_b")
+    named = named.with_columns(_repos_apart=_apart("_repos_a", "_repos_b"))
+    if named["_repos_apart"].any():  # few pairs: both sides link a repository, none the same
+        sides = named.filter("_repos_apart").select("a", "b", "_repos_a", "_repos_b")
+        apart = [_repositories_apart(ours, theirs) for ours, theirs in zip(sides["_repos_a"].to_list(), sides["_repos_b"].to_list(), strict=True)]
+        looked_at = sides.select("a", "b", _apart_by_name=pl.Series(apart, dtype=pl.Boolean))
+        named = named.join(looked_at, on=["a", "b"], how="left").with_columns(_repos_apart=pl.col("_apart_by_name").fill_null(False)).drop("_apart_by_name")
+    conflict = _apart("_names_a", "_names_b") | pl.col("_repos_apart")
     relation = pl.when(_in_common("_names_a", "_names_b")).then(pl.lit("shared")).when(conflict).then(pl.lit("conflict"))
     sizes, a, b = np.diff(candidates.shingled.bounds), named["a"].to_numpy(), named["b"].to_numpy()
     cut = np.isin(np.where(sizes[a] <= sizes[b], a, b), cut_rows.to_numpy())
@@ -321,7 +329,20 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     spread, run = minhash.shared_runs(named, candidates.shingled)
     return named.with_columns(
         spread=pl.Series(spread), run=pl.Series(run), names=relation, opening=pl.Series(opening).fill_nan(None), cut=pl.Series(cut)
-    ).drop("_names_a", "_names_b", "_repos_a", "_repos_b")
+    ).drop("_names_a", "_names_b", "_repos_a", "_repos_b", "_repos_apart")
+
+
+REPOSITORY_LIKENESS = 0.8  # ``difflib`` ratio at which two repository names are one name with a typo
+
+
+def _repositories_apart(ours: list[str], theirs: list[str]) -> bool:
+    """Whether no repository name of one side is one of the other's: the same, one cut short of the other (a listing's
+    truncated link, ``repo-na…``; four letters at least) or alike but for a typo (``REPOSITORY_LIKENESS``)."""
+    def alike(x: str, y: str) -> bool:
+        short, long = sorted((x, y), key=len)
+        return (len(short) >= 4 and long.startswith(short)) or SequenceMatcher(None, x, y).ratio() >= REPOSITORY_LIKENESS
+
+    return not any(alike(x, y) for x in ours for y in theirs)
 
 
 def _in_common(a: str, b: str) -> pl.Expr:

@@ -578,6 +578,17 @@ def test_two_papers_on_one_template_with_different_names_or_repositories_stay_ap
     assert out.occurrences["record_id"].n_unique() == 2
 
 
+@pytest.mark.parametrize("other", ["s4-cast", "S4Csat", "S4Cas"])
+def test_a_repository_cut_short_or_with_a_typo_is_no_conflict(other: str) -> None:
+    """A listing's truncated link (``S4Cas…``) or a typo (``S4Csat``) names the same repository."""
+    texts = [TEMPLATE.format(**FORECAST, subject="The method", owner=owner, repo=repo) for owner, repo in (("alice", "S4Cast"), ("example-lab", other))]
+    params = DedupParams(jaccard=0.99, containment=0.99, borderline_jaccard=0.0, borderline_containment=0.0)  # borderline
+    out = deduplicate(_blocks([("a.txt", 1, texts[0]), ("a.txt", 2, texts[1])]), EMPTY, params)
+    assert out.matches.edges["measure"].to_list() in (["spread"], ["shared_run"])
+    different = texts[1].replace(other, "TimeMamba")
+    assert deduplicate(_blocks([("a.txt", 1, texts[0]), ("a.txt", 2, different)]), EMPTY, params).matches.edges.is_empty()
+
+
 def test_a_repository_that_moved_to_another_owner_is_no_conflict() -> None:
     """The repository's name is compared, not its owner: a version whose code moved to a lab's account still merges on its
     borderline evidence."""
