@@ -279,6 +279,7 @@ _TRACKS = (
     ("Findings", r"\bfindings\b"),
     ("Student Research Workshop", r"\bstudent research workshop\b"),
     ("Workshop", r"\b(?:workshops?|ateliers?|talleres|taller)\b|研讨会|研討會|ワークショップ|워크숍|워크샵"),
+    ("Position Paper Track", r"\bposition[ \-]papers?\b|立场论文|立場論文"),  # ICML's, since 2024
     ("Demo Track", r"\b(?:system )?demo(?:nstration)?s?\b|演示"),
     ("Industry Track", r"\bindustry\b"),
     ("Applied Data Science Track", r"\bapplied data science\b|\bads track\b"),  # KDD's second track

@@ -42,6 +42,8 @@ CASES = [
     ("NIPS 2017 Papers", "NEURIPS", 2017, "en", "NeurIPS 2017 Papers", None),
     # tracks, page markers and site names
     ("NeurIPS 2024 Datasets and Benchmarks Track", "NEURIPS", 2024, "en", "NeurIPS 2024 Datasets and Benchmarks Track Papers", None),
+    ("ICML 2025 Position Papers Track", "ICML", 2025, "en", "ICML 2025 Position Paper Track Papers", None),
+    ("ICML 2025 立场论文", "ICML", 2025, "zh", "ICML 2025 Position Paper Track Papers", None),
     ("EMNLP 2024 Findings Papers", "EMNLP", 2024, "en", "EMNLP 2024 Findings Papers", None),
     ("Findings of EMNLP 2024", "EMNLP", 2024, "en", "EMNLP 2024 Findings Papers", None),
     ("ACL 2024 Long Papers", "ACL", 2024, "en", "ACL 2024 Papers", None),
