@@ -145,7 +145,7 @@ CASES = [
     ("ICML 2025 Papers - Paper Copilot", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("ICML 2025 Papers · papers.cool", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("ICML.2025 - Poster | Cool Papers - Immersive Paper Discovery", "ICML", 2025, "en", "ICML 2025 Papers", None),
-    ("ICML 2025 Position Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 Position Papers", "ICML", 2025, "en", "ICML 2025 Position Paper Track Papers", None),
     # emoji and other symbols as decoration
     ("\U0001f525 ACL 2024 Papers \U0001f525", "ACL", 2024, "en", "ACL 2024 Papers", None),
     ("\u2605 ICML 2025 Accepted Papers \u2605", "ICML", 2025, "en", "ICML 2025 Papers", None),
