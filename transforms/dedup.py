@@ -36,7 +36,7 @@ import xxhash
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from transforms import methods, minhash
+from transforms import methods, minhash, urls
 from transforms.mojibake import CP1252_PAIR
 
 KEY_SCHEME = "k1"
@@ -298,7 +298,7 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
 
     ``names`` compares the method names the two keys introduce (``methods.method_names`` of
     any copy of each): ``shared`` when one name is in both, ``conflict`` when both introduce
-    names but none is shared, or both link code repositories (``methods.code_repositories``) but none
+    names but none is shared, or both link code repositories (``urls.code_repositories``) but none
     of one side is one of the other's (``_repositories_apart``), null otherwise. A repository in common confirms nothing:
     one lab links its toolkit from many papers.
     """
@@ -308,19 +308,16 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     copies = pl.DataFrame({"row": rows, "text": candidates.texts_of(rows)}).explode("text")
     cut_rows = copies.filter(pl.col("text").str.contains(TRUNCATED_END))["row"].unique()
     named_copies = copies.select(
-        "row", names=methods.method_names(pl.col("text"), pl.col("text")), repos=methods.code_repositories(pl.col("text"))
+        "row", names=methods.method_names(pl.col("text"), pl.col("text")), repos=urls.code_repositories(pl.col("text"))
     )
     names = named_copies.group_by("row").agg(pl.col(c).list.explode(keep_nulls=False, empty_as_null=False).unique() for c in ("names", "repos"))
     named = pairs.join(names.rename({"row": "a", "names": "_names_a", "repos": "_repos_a"}), on="a", how="left").join(
         names.rename({"row": "b", "names": "_names_b", "repos": "_repos_b"}), on="b", how="left"
     )
-    named = named.with_columns(_repos_apart=_apart("_repos_a", "_repos_b"))
-    if named["_repos_apart"].any():  # few pairs: both sides link a repository, none the same
-        sides = named.filter("_repos_apart").select("a", "b", "_repos_a", "_repos_b")
-        apart = [_repositories_apart(ours, theirs) for ours, theirs in zip(sides["_repos_a"].to_list(), sides["_repos_b"].to_list(), strict=True)]
-        looked_at = sides.select("a", "b", _apart_by_name=pl.Series(apart, dtype=pl.Boolean))
-        named = named.join(looked_at, on=["a", "b"], how="left").with_columns(_repos_apart=pl.col("_apart_by_name").fill_null(False)).drop("_apart_by_name")
-    conflict = _apart("_names_a", "_names_b") | pl.col("_repos_apart")
+    repos_apart = named.select(_apart("_repos_a", "_repos_b").fill_null(False)).to_series().to_numpy().copy()
+    for row in np.flatnonzero(repos_apart):  # few pairs: both sides link a repository, none the same
+        repos_apart[row] = _repositories_apart(named["_repos_a"][int(row)].to_list(), named["_repos_b"][int(row)].to_list())
+    conflict = _apart("_names_a", "_names_b") | pl.lit(pl.Series(repos_apart, dtype=pl.Boolean))
     relation = pl.when(_in_common("_names_a", "_names_b")).then(pl.lit("shared")).when(conflict).then(pl.lit("conflict"))
     sizes, a, b = np.diff(candidates.shingled.bounds), named["a"].to_numpy(), named["b"].to_numpy()
     cut = np.isin(np.where(sizes[a] <= sizes[b], a, b), cut_rows.to_numpy())
@@ -329,7 +326,7 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     spread, run = minhash.shared_runs(named, candidates.shingled)
     return named.with_columns(
         spread=pl.Series(spread), run=pl.Series(run), names=relation, opening=pl.Series(opening).fill_nan(None), cut=pl.Series(cut)
-    ).drop("_names_a", "_names_b", "_repos_a", "_repos_b", "_repos_apart")
+    ).drop("_names_a", "_names_b", "_repos_a", "_repos_b")
 
 
 REPOSITORY_LIKENESS = 0.8  # ``difflib`` ratio at which two repository names are one name with a typo

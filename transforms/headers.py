@@ -405,7 +405,7 @@ _NAME_TAIL = _PAPER_WORDS | {"accepted"}  # words after a workshop's name that a
 _NOT_A_NAME = frozenset({"a", "an", "the", "our", "this", "my", "your", "their", "new"})
 
 
-def _workshop_name(name: str) -> str | None:
+def _venue_name(name: str) -> str | None:
     """A workshop's (or a journal's) name without the words for papers it ends with ("Efficient ML Papers"); None when it
     is no name (only header words, articles or marks: "The Workshop 2024", ":- Workshop 1990")."""
     words = name.split()
@@ -539,7 +539,7 @@ def parse_header(line: str | None) -> Header | None:
         text = _ARXIV_CATEGORY.sub(" " if arxiv else " arXiv ", text)  # a category alone names arXiv
         if not _YEAR.search(_ISO_DATE_YEAR.sub(" ", text)) and (date := _ISO_DATE_YEAR.search(text)):
             text = f"{text} {date.group(1)}"  # the date stamp goes below; its year stays
-    if (at := _AT_VENUE.match(text)) and (name := _workshop_name(at.group(1))):
+    if (at := _AT_VENUE.match(text)) and (name := _venue_name(at.group(1))):
         text = f"{text[at.end():]} Workshop on {name}"  # the venue first, as "ICML 2024 Workshop on AI4Science" writes it
     text = _ORDER.sub(" ", _TRACK_NUMBERS.sub(r" \1 ", text))
     if not _YEAR.search(text) and (edition := _edition_year(text)):
@@ -548,14 +548,15 @@ def parse_header(line: str | None) -> Header | None:
     text = _EVENT_DAYS.sub(" ", _PLACE.sub(" ", text))  # before the venue: "Vancouver 2025" is not a venue and a year
     text = _ENTRY_RANGE.sub(lambda m: " " if int(m.group(1)) < int(m.group(2)) and not _YEAR.fullmatch(m.group(1)) else m.group(), text)
     match = _VENUE_YEAR.search(text)
-    standalone = _STANDALONE_WORKSHOP.match(text) if not _KNOWN_VENUE.search(text) else None
-    named_first = _WORKSHOP_NAMED_FIRST.match(text) if not (standalone or _KNOWN_VENUE.search(text)) else None
-    journal = _JOURNAL.match(text) if not (standalone or named_first or _KNOWN_VENUE.search(text)) else None
-    if journal and (name := _workshop_name(journal.group(1))):
+    known = _KNOWN_VENUE.search(text) is not None
+    standalone = _STANDALONE_WORKSHOP.match(text) if not known else None
+    named_first = _WORKSHOP_NAMED_FIRST.match(text) if not (standalone or known) else None
+    journal = _JOURNAL.match(text) if not (standalone or named_first or known) else None
+    if journal and (name := _venue_name(journal.group(1))):
         match, written, year = journal, name, int(journal.group(2))  # the journal is the venue
-    elif standalone and (name := _workshop_name(standalone.group(1))):
+    elif standalone and (name := _venue_name(standalone.group(1))):
         match, written, year = standalone, f"Workshop on {name}", int(standalone.group(2))  # the workshop is the venue
-    elif named_first and (name := _workshop_name(named_first.group(1))):
+    elif named_first and (name := _venue_name(named_first.group(1))):
         match, written, year = named_first, f"{name} Workshop", int(named_first.group(2))
     elif match and match.group(1).lower() not in _VOCAB and not _TRACK.fullmatch(match.group(1)):  # "NeurIPS Workshop 2024"
         written, year = match.group(1), int(match.group(2))
@@ -570,7 +571,7 @@ def parse_header(line: str | None) -> Header | None:
     rest = _SITE.sub(" ", text[: match.start()] + " " + text[match.end() :])
     rest = re.sub(rf"(?<!\d){year}(?!\d)", " ", rest)  # the year again ("NAACL 2024: 2024 Annual Conference ...")
     rest = _PAPER_COUNT.sub(" ", rest)
-    if (named := _WORKSHOP_NAME.search(rest)) and (name := _workshop_name(named.group(1))):
+    if (named := _WORKSHOP_NAME.search(rest)) and (name := _venue_name(named.group(1))):
         track, rest = f"Workshop on {name}", rest[: named.start()] + " " + rest[named.end() :]
     else:
         track_match = _TRACK.search(rest)

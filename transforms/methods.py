@@ -13,8 +13,6 @@ that says what "we" (or "this paper/work") do, the first of these wins:
 
 Bold names in the raw block (``**X**``, ``\\textbf{X}``) count too. Generic acronyms the paper
 merely uses (``GENERIC``: LLM, MoE, RL, CLIP, ...) are never names.
-
-``code_repositories`` reads the names of the code repositories an abstract links (``github.com/owner/NAME``).
 """
 
 from __future__ import annotations
@@ -84,15 +82,3 @@ def method_names(text: pl.Expr, text_raw: pl.Expr) -> pl.Expr:
     bold = text_raw.str.extract_all(_BOLD).list.eval(pl.element().str.extract(_BOLD, 1))
     return named.list.concat(bold).list.eval(pl.element().filter(pl.element().is_not_null() & ~_generic(pl.element()))).list.unique(maintain_order=True)
 
-
-# A repository on a code host (``urls.CODE_HOSTS``): its name, after the owner (which changes when a repository moves
-# from its author's account to a lab's).
-_REPOSITORY = r"(?i)\b(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)/[\w.\-]+/([\w.\-]+)"
-
-
-def code_repositories(text: pl.Expr) -> pl.Expr:
-    """``list[str]``: the names of the code repositories ``text`` links, folded as dedup keys fold text (letters only, lower
-    case: ``S2-FGL`` and ``s42fgl`` are one name; versions of an abstract differ in digits), without ``.git``."""
-    found = text.str.extract_all(_REPOSITORY).list.eval(pl.element().str.extract(_REPOSITORY, 1))
-    folded = pl.element().str.to_lowercase().str.replace(r"(?:\.git)?\.*$", "").str.replace_all(r"[^\p{L}]+", "")
-    return found.list.eval(folded.filter(folded != "")).list.unique(maintain_order=True)

@@ -95,6 +95,8 @@ EMOJI = r"[\x{2600}-\x{27bf}\x{2b50}\x{1f300}-\x{1faff}]\x{fe0f}?"
 # "Code:", "Project page:", "Why it matters:", "Key takeaway:"), a Reddit post's and a conference site's ("Posted by u/...", "42 comments share save", "Chat is not
 # available."), a social media post's (``_POST_LINES``), "Show more", "Read more →". Only whole lines at the start or the end of a
 # block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
+# OpenReview's submission-form statements, copied with a submission's fields ("Submission Guidelines: I certify ...").
+OPENREVIEW_FORM_FIELDS = "Code Of Ethics|Submission Guidelines|Anonymous Url|No Acknowledgement Section|Reciprocal Reviewing|Flagged For Ethics Review"
 _CHROME_FIELDS = (
     r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
     r"DOI|Comments|Subjects?|Categories|Journal[ -]ref(?:erence)?|Cite as|MSC(?: ?20[012]0)?(?: [Cc]lass(?:es)?)?|PACS|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
@@ -102,7 +104,7 @@ _CHROME_FIELDS = (
     r"Citations|References|Views|Downloads|Title|Authors?|"
     r"Anthology ID|Volume|Month|Year|Address|Editors?|Venues?|SIG|Publisher|Note|Pages|Language|URL|PDF|Video|Bibkey|"
     r"Cite \((?:ACL|Informal)\)|Copy Citation|Published|Last Modified|Readers|Writers|Signatures|License|Supplementary Material|"
-    r"Code Of Ethics|Submission Guidelines|Anonymous Url|No Acknowledgement Section|Reciprocal Reviewing|Flagged For Ethics Review|"
+    rf"{OPENREVIEW_FORM_FIELDS}|"
     r"PMID|PMCID|(?:Electronic |Print |Online )?e?ISSN(?: Information)?|(?:Electronic |Print |Print on Demand\(PoD\) )?ISBN(?: Information)?|"
     r"Date Added to IEEE Xplore|Date of Publication|Conference Location|INSPEC Accession Number|Persistent Link|Issue Date|"
     r"Abstract [Vv]iews|Full[ -][Tt]ext [Vv]iews|Submission received|Citation|Lay Summary|Link To Code|Code Link|Community Implementations|"
@@ -1900,12 +1902,13 @@ def _collapse_spaces(text: pl.Expr) -> pl.Expr:
 _MATH_MARK = re.compile(r"[\^_√∑∏∫≤≥≈≠∈∉∞±×·∇∂‖|]")
 # A Greek letter standing alone (``(ε, δ)``, ``α_i``) is a symbol too (Greek words are runs of letters), where one comes
 # twice within ``GREEK_REPEAT_CHARS`` characters: the rows such a formula can repeat in (``_greek_repeats``).
-_GREEK_LETTER = r"[\u0391-\u03a9\u03b1-\u03c9]"
+_GREEK_LETTERS = r"\u0391-\u03a9\u03b1-\u03c9"
+_GREEK_LETTER = f"[{_GREEK_LETTERS}]"
 _LONE_GREEK = re.compile(rf"(?<![\u0370-\u03ff]){_GREEK_LETTER}(?![\u0370-\u03ff])")
 _GREEK = re.compile(_GREEK_LETTER)
 GREEK_REPEAT_CHARS = 60
 # The rows ``_marks`` may find marks in: a mark, or two Greek letters close by (polars has no lookaround or backreference).
-_MAY_HAVE_MATH_MARK = rf"{_MATH_MARK.pattern}|{_GREEK_LETTER}[^\u0391-\u03a9\u03b1-\u03c9]{{0,{GREEK_REPEAT_CHARS}}}{_GREEK_LETTER}"
+_MAY_HAVE_MATH_MARK = rf"{_MATH_MARK.pattern}|{_GREEK_LETTER}[^{_GREEK_LETTERS}]{{0,{GREEK_REPEAT_CHARS}}}{_GREEK_LETTER}"
 _WORD_MARK = re.compile(f"{_MATH_MARK.pattern}|{_LONE_GREEK.pattern}")  # a mark in a word of a row that repeats a formula
 _MATH_NOISE = re.compile(r"[\^_{}()\[\]\\$]")
 _TRAILING_PUNCTUATION = ".,;:!?"
@@ -1961,7 +1964,8 @@ def _marks(text: str) -> list[re.Match[str]]:
 
 
 def _greek_repeats(text: str) -> bool:
-    """Whether a lone Greek letter comes again, alone, within ``GREEK_REPEAT_CHARS`` characters."""
+    """Whether a lone Greek letter comes again, alone, within ``GREEK_REPEAT_CHARS`` characters (its neighbours looked at
+    here: ``_LONE_GREEK``'s lookarounds take five times as long over whole texts)."""
     seen: dict[str, int] = {}
     for letter in _GREEK.finditer(text):
         at = letter.start()

@@ -39,7 +39,7 @@ import idna
 import polars as pl
 import tldextract
 
-from transforms.normalize import INVISIBLE, URL_STOP, rejoin_wrapped_urls, unescape_entities
+from transforms.normalize import INVISIBLE, OPENREVIEW_FORM_FIELDS, URL_STOP, rejoin_wrapped_urls, unescape_entities
 
 CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
 PAPER_HOSTS = (
@@ -104,10 +104,7 @@ _INVISIBLE = INVISIBLE + "+"
 _SOFT_HYPHEN_IN_WORD = r"\u00ad+(\S)"
 # OpenReview's submission-form statements, copied with a submission's fields: their links are the venue's author guide,
 # on every submission, not the paper's ("Submission Guidelines: I certify that ... https://iclr.cc/Conferences/2025/AuthorGuide.").
-_FORM_STATEMENT = (
-    r"(?m)^[ \t]*(?:Code Of Ethics|Submission Guidelines|Anonymous Url|No Acknowledgement Section|Reciprocal Reviewing"
-    r"|Flagged For Ethics Review)[ \t]*:[^\n]*"
-)
+_FORM_STATEMENT = rf"(?m)^[ \t]*(?:{OPENREVIEW_FORM_FIELDS})[ \t]*:[^\n]*"
 _BREAK_AFTER_SEPARATOR = r"([/._\-?&=#%~])" + _INVISIBLE
 # A second URL glued to the first (``github.com/a/b;https://x.org``, ``.../bhttps://x.org``, as a scraper joins a page's
 # links): a scheme after anything but what puts one inside a URL (``?u=https://``, the Wayback Machine's ``/web/2020/https://``)
@@ -188,6 +185,20 @@ def repo_of(host: str, path: str) -> str | None:
     if host.removeprefix("www.") not in CODE_HOSTS or len(parts) < 2 or parts[0].lower() in _RESERVED_OWNERS:
         return None
     return f"{parts[0]}/{parts[1]}"
+
+
+# A repository on a code host, written anywhere in a text: its owner and its name.
+_REPOSITORY = r"(?i)\b(?:" + "|".join(re.escape(host) for host in CODE_HOSTS) + r")/([\w.\-]+)/([\w.\-]+)"
+
+
+def code_repositories(text: pl.Expr) -> pl.Expr:
+    """``list[str]``: the names of the code repositories ``text`` links (``repo_of``'s, not their owners: a repository moves
+    from its author's account to a lab's), folded as dedup keys fold text (letters only, lower case: ``S2-FGL`` and
+    ``s42fgl`` are one name; versions of an abstract differ in digits), without ``.git``."""
+    owner = pl.element().str.extract(_REPOSITORY, 1).str.to_lowercase()
+    name = pl.element().str.extract(_REPOSITORY, 2).str.to_lowercase().str.replace(r"(?:\.git)?\.*$", "").str.replace_all(r"[^\p{L}]+", "")
+    named = (name != "") & ~owner.is_in(sorted(_RESERVED_OWNERS))
+    return text.str.extract_all(_REPOSITORY).list.eval(name.filter(named)).list.unique(maintain_order=True)
 
 
 def _encode(component: str) -> str:
