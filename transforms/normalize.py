@@ -1065,7 +1065,7 @@ def strip_linked_title(text: pl.Expr) -> pl.Expr:
 
 def _strip_leading_title(rows: pl.Series, pattern: str) -> pl.Series:
     """The rows without the title ``pattern`` finds in front (group 1; group 2 a colon or dash after it, if any) when it has
-    two to thirty words, no sentence end inside, a colon or dash after it or Title Case and a fitting end, and
+    two to thirty words, no sentence end inside (but a question before a capital), a colon or dash after it or Title Case and a fitting end, and
     ``BOLD_TITLE_REST`` characters or more follow it."""
     parts = pl.col("t").str.extract_groups(f"({pattern})")  # one search for the match, the title and the mark
     head, title, mark = (parts.struct.field(group) for group in ("1", "2", "3"))
@@ -1075,7 +1075,7 @@ def _strip_leading_title(rows: pl.Series, pattern: str) -> pl.Series:
     is_title = (
         (words >= 2)
         & (words <= 30)
-        & ~title.str.contains(r"[.!?][ \t]")
+        & ~title.str.contains(r"[.!][ \t]|\?[ \t]+[^\p{Lu}\d]")  # a question may open a title ("Are LLMs Safe? A Benchmark")
         & (marked | (in_title_case(title) & (title.str.contains(r"[.?]\z") | ((words >= 3) & title.str.contains(r"[\p{L}\p{N})]\z")))))
         & (rest.str.len_chars() >= BOLD_TITLE_REST)
     ).fill_null(False)
@@ -1143,7 +1143,8 @@ def _title_line(text: pl.Expr) -> tuple[pl.Expr, pl.Expr, pl.Expr]:
 # A paper's title written in front of its abstract on the same line, as its first sentence ("Efficient Sparse Attention
 # for Long Documents. We propose ..."), with an author list after it ("... Documents. Jane Doe, John Smith. We ..."):
 # three or more words, each capitalized (or a number) but the small words titles keep lower-case, no comma, ending in
-# "." or "?", then a sentence of at least 150 more characters. "Finally, in LLMs." and "We show this." are sentences.
+# "." or "?" (a question may be set off by a dash or a colon too: "What Drives ICL? — We ..."), then a sentence of at least
+# 150 more characters. "Finally, in LLMs." and "We show this." are sentences.
 _TITLE_LOWER_WORDS = r"(?:a|an|the|and|or|nor|but|of|for|in|on|at|to|by|via|vs|as|is|are|be|do|not|its|" + _TITLE_SMALL_WORDS + r")"
 _TITLE_WORD = r"(?:\(?[\p{Lu}\d][^\s.!?,]*|" + _TITLE_LOWER_WORDS + r")"
 # ... or, four words or more, ending in ":" ("Efficient Sparse Attention for Long Documents: We propose ..."; a colon inside
@@ -1152,12 +1153,15 @@ _TITLE_WORD = r"(?:\(?[\p{Lu}\d][^\s.!?,]*|" + _TITLE_LOWER_WORDS + r")"
 _COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,29}[ \t]+\(?[\p{Lu}\d][^\s.!?,]*:"
 # ... or the same set off by a dash or a bar between spaces, as listings write "Title - Abstract" and "Title | Abstract".
 _DASH_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,29}[ \t]+\(?[\p{Lu}\d][^\s.!?,]*[ \t]+[-–—|]"
-_SENTENCE_OR_COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}[.?]|" + _COLON_TITLE
+_SENTENCE_OR_COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}(?:\.|\?(?:[ \t]*[-–—|:])?)|" + _COLON_TITLE
 _INLINE_TITLE = r"\A(" + _SENTENCE_OR_COLON_TITLE + r"|" + _DASH_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+)?\p{Lu}"
 # The same without the authors: cheaper, and the dash form apart: in one pattern it cost ~4x on every row.
 _MAY_START_WITH_TITLE = r"\A(?:" + _SENTENCE_OR_COLON_TITLE + r")[ \t]+\p{Lu}"
 _MAY_START_WITH_DASH_TITLE = r"\A(?:" + _DASH_TITLE + r")[ \t]+\p{Lu}"
 _TITLE_MARK = ".:-–—| \t"  # what sets a title sentence off, not the title (a "?" is the title's)
+# A short subtitle after a title sentence, set off by a dash or a colon ("Are LLMs Safe? A Benchmark — We ..."): two or three
+# words. Only looked for where a title sentence was dropped: alone, it may be a label ("Background: We ...").
+_SUBTITLE = r"\A(" + _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){1,2}(?:[ \t]+[-–—|]|:))[ \t]+\p{Lu}"
 INLINE_TITLE_REST = 150
 
 
@@ -1175,14 +1179,19 @@ def strip_inline_title(text: pl.Expr) -> pl.Expr:
 
 
 def inline_title(text: pl.Expr) -> pl.Expr:
-    """The title that ``strip_inline_title`` drops first from the start of a text (without its final ``.``, ``:`` or dash), or null."""
-    is_title, title, _ = _inline_title(text)
-    return pl.when(is_title).then(title.str.strip_chars_end(_TITLE_MARK))
+    """The title that ``strip_inline_title`` drops first from the start of a text, with a subtitle right after it (without the
+    final ``.``, ``:`` or dash), or null."""
+    is_title, title, rest = _inline_title(text)
+    is_subtitle, _, after = _inline_title(rest, _SUBTITLE)
+    right_after = title.str.len_chars() + rest.str.len_chars() + 3 >= text.str.len_chars()  # no author list between them
+    whole = text.str.slice(0, text.str.len_chars() - after.str.len_chars())
+    return pl.when(is_title).then(pl.when(is_subtitle & right_after).then(whole).otherwise(title).str.strip_chars_end(_TITLE_MARK))
 
 
-def _inline_title(text: pl.Expr) -> tuple[pl.Expr, pl.Expr, pl.Expr]:
-    """Whether a text starts with a title sentence (``_INLINE_TITLE``), the title, and the text after it (and an author list)."""
-    parts = text.str.extract_groups(f"({_INLINE_TITLE})")  # one search for the match and its title
+def _inline_title(text: pl.Expr, pattern: str = _INLINE_TITLE) -> tuple[pl.Expr, pl.Expr, pl.Expr]:
+    """Whether a text starts with a title sentence (``pattern``: ``_INLINE_TITLE`` or ``_SUBTITLE``), the title, and the text after
+    it (and an author list)."""
+    parts = text.str.extract_groups(f"({pattern})")  # one search for the match and its title
     head, title = parts.struct.field("1"), parts.struct.field("2")
     rest = text.str.slice(head.str.len_chars() - 1)
     is_title = (
@@ -1197,12 +1206,16 @@ def _inline_title(text: pl.Expr) -> tuple[pl.Expr, pl.Expr, pl.Expr]:
 
 
 def _strip_inline_title(rows: pl.Series) -> pl.Series:
+    dropped = pl.repeat(False, rows.len(), eager=True)  # rows whose title sentence was dropped: a short subtitle may follow
     for _ in range(3):  # a title, then a subtitle: what is left never starts with one (normalizing stays idempotent)
         is_title, _, rest = _inline_title(pl.col("t"))
-        stripped = rows.to_frame("t").select(pl.when(is_title).then(rest).otherwise(pl.col("t"))).to_series().alias(rows.name)
+        is_subtitle, _, subtitle_rest = _inline_title(pl.col("t"), _SUBTITLE)
+        stripped = rows.to_frame("t").with_columns(dropped=dropped).select(
+            pl.when(is_title).then(rest).when(pl.col("dropped") & is_subtitle).then(subtitle_rest).otherwise(pl.col("t"))
+        ).to_series().alias(rows.name)
         if stripped.equals(rows):
             return rows
-        rows = stripped
+        dropped, rows = stripped.ne(rows), stripped
     return rows
 
 

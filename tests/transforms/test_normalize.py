@@ -1070,6 +1070,16 @@ WRAPPED_WITH_ADDRESS = (
         (f"**We propose a simple router.** {ABSTRACT}", f"We propose a simple router. {ABSTRACT}"),  # a sentence in bold stays
         (f"**Motivation:** {ABSTRACT}", f"Motivation: {ABSTRACT}"),  # one word: a structured abstract's label stays
         (f"**BalanceRoute**: {ABSTRACT[:60]}", f"BalanceRoute: {ABSTRACT[:60]}"),
+        # a title that opens with a question: whole, in bold or linked, or in plain text with its subtitle (only after a title)
+        (f"**Are Sparse Routers Safe? A Human-Annotated Benchmark** \u2014 {ABSTRACT}", ABSTRACT),
+        (f"- **Is Routing All You Need? Revisiting Mixtures of Experts**: {ABSTRACT}", ABSTRACT),
+        (f"[Are Sparse Routers Safe? A Benchmark](https://arxiv.org/abs/2401.00001) - {ABSTRACT}", ABSTRACT),
+        (f"**Why? we ask** \u2014 {ABSTRACT}", f"Why? we ask \u2014 {ABSTRACT}"),  # a question then lower case: a sentence
+        (f"Are Sparse Routers Safe? A Human-Annotated Benchmark \u2014 {ABSTRACT}", ABSTRACT),
+        (f"Sparse Routing Without Auxiliary Losses: A Study \u2014 {ABSTRACT}", ABSTRACT),
+        (f"What Drives Expert Routing? \u2014 {ABSTRACT}", ABSTRACT),
+        (f"What Drives Expert Routing?: {ABSTRACT}", ABSTRACT),
+        (f"Mixture of Experts: {ABSTRACT}", f"Mixture of Experts: {ABSTRACT}"),  # no title before it: a short label stays
         # a first line that only numbers the entry
         (f"[12]\n{ABSTRACT}", ABSTRACT),
         (f"#3\nSparse Routing Without Auxiliary Losses\n{ABSTRACT}", ABSTRACT),

@@ -136,6 +136,11 @@ def titles(*raws: str) -> list[str | None]:
         ("Efficient Sparse Attention for Long Documents: " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),
         ("Efficient Sparse Attention for Long Documents - " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),  # a listing's dash
         ("Efficient Sparse Attention for Long Documents | " + ABSTRACT, "Efficient Sparse Attention for Long Documents"),
+        # a title that opens with a question, and its subtitle
+        ("Is Sparse Attention Safe? A Benchmark \u2014 " + ABSTRACT, "Is Sparse Attention Safe? A Benchmark"),
+        ("Efficient Sparse Attention for Long Documents: A Study \u2014 " + ABSTRACT, "Efficient Sparse Attention for Long Documents: A Study"),
+        ("What Drives Sparse Attention? \u2014 " + ABSTRACT, "What Drives Sparse Attention?"),
+        ("**Is Sparse Attention Safe? A Benchmark** \u2014 " + ABSTRACT, "Is Sparse Attention Safe? A Benchmark"),
         ("Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments\n" + ABSTRACT, None),  # a blog's byline is chrome, no title
         ("### 1. 论文标题：Robust Tool Use Under Silent Failures\n**作者**：Jane Doe\n**摘要**：" + ABSTRACT, "Robust Tool Use Under Silent Failures"),
         ("【論文紹介】Sparse Routing Without Auxiliary Losses\n著者：Jane Doe\n概要：" + ABSTRACT, "Sparse Routing Without Auxiliary Losses"),  # a category
