@@ -1586,6 +1586,10 @@ def _latex_converter() -> LatexNodes2Text:
             MacroTextSpec("LaTeX", "LaTeX"),
             MacroTextSpec("TeX", "TeX"),
             MacroTextSpec("BibTeX", "BibTeX"),
+            # pylatexenc writes the day it runs for these (``\maketitle`` also "[NO GIVEN]" for a missing title): a text must
+            # not depend on when it is read
+            MacroTextSpec("today", ""),
+            MacroTextSpec("maketitle", ""),
             *[MacroTextSpec(macro, char) for macro, char in _NEGATED_RELATIONS.items()],
             *[MacroTextSpec(macro, _DROPPED) for macro in _DROPPED_MACROS],
             *[MacroTextSpec(word, f"{word} ") for word in _MATH_WORDS],

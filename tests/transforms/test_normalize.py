@@ -873,6 +873,13 @@ def test_vectorized_latex_fast_path_writes_what_pylatexenc_writes(raw: str) -> N
     assert after == before
 
 
+def test_latex_that_names_the_day_reads_the_same_on_any_day() -> None:
+    """A scraped LaTeX preamble's ``\\maketitle`` read as "[NO GIVEN] [NO GIVEN] December 6, 2026": pylatexenc writes the
+    day it runs for ``\\today``, so the same block gave another text on another day."""
+    preamble = "\\documentclass{article}\n\\date{\\today}\n\\begin{document}\n\\maketitle\nCompiled on \\today{}."
+    assert norm(preamble) == ["Compiled on."]
+
+
 def test_an_oversized_block_only_has_its_whitespace_runs_made_one_space_and_the_others_keep_their_place() -> None:
     from transforms.normalize import OVERSIZED_CHARS, normalize_column
 
