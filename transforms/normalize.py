@@ -1726,14 +1726,16 @@ def fold_unicode(text: pl.Expr) -> pl.Expr:
     replacements only on the rows that still hold a character they fold after NFKC.
     """
     ascii_folded = _on_rows(text, lambda batch: _contains_any_char(batch, _ASCII_CONTROLS), _vectorized(_fold_ascii))
-    return _on_rows(ascii_folded, _non_ascii, lambda rows: _convert_rows(_fold_non_ascii(rows), _spaced_cjk, _vectorized(_despace_cjk), _mostly_wide))
+    return _on_rows(ascii_folded, _non_ascii, lambda rows: _convert_rows(_fold_non_ascii(rows), _spaced_cjk, _despace_cjk, _mostly_wide))
 
 
 # Chinese or Japanese text whose characters a PDF's text layer set apart by spaces ("本 文 提 出 了 一 种"): when at least
 # ``SPACED_CJK_SHARE`` of a text's CJK characters (ten or more) stand in such pairs, the spaces between two of them go
 # (a keyword list's few spaces, "深度学习 神经网络", and the spaces around a Latin word stay). Before, such a copy shared
-# no character shingle with its unspaced twin.
+# no character shingle with its unspaced twin. A Latin word or number the PDF spaced apart too ("在 Q M 9 上", "3 0 %") is
+# joined (``_SPACED_LATIN``): its letters stood alone, and the copy, longer by its spaces, was kept over the clean one.
 _SPACED_CJK = f"({_UNSPACED}) ({_UNSPACED})"
+_SPACED_LATIN = re.compile(r"(?<!\S)(?:[A-Za-z0-9%.+\-/] )+[A-Za-z0-9%.+\-/](?!\S)")
 SPACED_CJK_SHARE = 0.5
 
 
@@ -1749,8 +1751,13 @@ def _spaced_cjk(batch: pl.Series) -> pl.Series:
     return (cjk >= 10) & (2 * batch.str.count_matches(_SPACED_CJK) >= SPACED_CJK_SHARE * cjk)
 
 
-def _despace_cjk(text: pl.Expr) -> pl.Expr:
-    return text.str.replace_all(_SPACED_CJK, "${1}${2}").str.replace_all(_SPACED_CJK, "${1}${2}")  # matches do not overlap: twice
+def _despace_cjk(rows: pl.Series) -> pl.Series:
+    despaced = rows.to_frame().select(pl.first().str.replace_all(_SPACED_CJK, "${1}${2}").str.replace_all(_SPACED_CJK, "${1}${2}")).to_series()  # matches do not overlap: twice
+    return _convert_rows(despaced, lambda batch: batch.str.contains(r"(?:^| )[A-Za-z0-9%.+\-/] [A-Za-z0-9%.+\-/](?: |$)"), _each(_join_spaced_latin))
+
+
+def _join_spaced_latin(text: str) -> str:
+    return _SPACED_LATIN.sub(lambda m: m.group().replace(" ", ""), text)
 
 
 _ASCII_CONTROLS = "".join(map(chr, range(0x20))) + "\x7f"
