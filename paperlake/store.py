@@ -72,13 +72,20 @@ VACUUMED = Path("_vacuum.json")
 
 @dataclass(frozen=True)
 class TableChange:
-    """New rows for one table (lazy rows are streamed), replacing the published rows whose ``replace_column`` is in ``replace_values``."""
+    """New rows for one table (lazy rows are streamed), replacing the published rows whose ``replace_column`` is in
+    ``replace_values`` (and deleting those whose ``drop_column`` is in ``drop_values``)."""
 
     rows: pl.DataFrame | pl.LazyFrame
     replace_column: str = "record_id"
     replace_values: tuple[str, ...] = ()
     replace_all: bool = False  # the rows (and files) are the whole table
     files: tuple[Path, ...] = ()  # more new rows: Parquet files in the table's exact schema, moved into the table as they are
+    drop_column: str = "source_id"
+    drop_values: tuple[str, ...] = ()  # e.g. the sources of a listing file whose content changed: their rows go, records or not
+
+    def removals(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The (column, values) whose published rows this change deletes."""
+        return [(column, values) for column, values in ((self.replace_column, self.replace_values), (self.drop_column, self.drop_values)) if values]
 
 
 class VersionNotFound(LookupError):
@@ -236,11 +243,11 @@ class Warehouse:
             return prepared
         named = self.version_row(previous)["table_versions"]
         for name, change in changes.items():
-            if change.replace_all or not change.replace_values or named.get(name) is None:
+            if change.replace_all or not change.removals() or named.get(name) is None:
                 continue
             path = self.table_path(name)
             if DeltaTable(str(path)).version() == named[name]:
-                prepared.add(name, named[name], _rewritten_without(path, change.replace_column, change.replace_values))
+                prepared.add(name, named[name], _rewritten_without(path, change.removals()))
         return prepared
 
     def publish(self, changes: dict[str, TableChange], meta: dict[str, Any], prepared: Sequence[PreparedRewrites] = ()) -> int:
@@ -278,10 +285,10 @@ class Warehouse:
                 table = DeltaTable(path)
                 if table.version() != named[name]:
                     table.restore(named[name], **_commit(number))
-                if change.replace_values:
+                if change.removals():
                     rewrites = next((r for p in prepared if (r := p.take(name, table.version())) is not None), None)
                     if rewrites is None:
-                        rewrites = _rewritten_without(Path(path), change.replace_column, change.replace_values)
+                        rewrites = _rewritten_without(Path(path), change.removals())
                     _commit_actions(Path(path), rewrites, number)
                 if rows is not None:
                     write_deltalake(path, rows, mode="append", **_commit(number))
@@ -474,9 +481,10 @@ class _LocalTable(DeltaTable):
         return [unquote(uri) for uri in super().file_uris(partition_filters)]
 
 
-def _rewritten_without(table_path: Path, column: str, values: tuple[str, ...]) -> list[AddAction | RemoveAction]:
-    """The actions that delete the rows whose ``column`` is one of ``values``: each file that holds one is replaced by a
-    copy without them, written beside it now (committing the actions makes the copies part of the table).
+def _rewritten_without(table_path: Path, removals: list[tuple[str, tuple[str, ...]]]) -> list[AddAction | RemoveAction]:
+    """The actions that delete the rows whose column is one of its values, for each (column, values) of ``removals``: each
+    file that holds one is replaced by a copy without them, written beside it now (committing the actions makes the
+    copies part of the table).
 
     A file stays a file (its size and its rows' order), so a run that touches a few rows in many files rewrites those
     files only, and the table does not drift toward a few big files that every later run would rewrite again
@@ -484,15 +492,16 @@ def _rewritten_without(table_path: Path, column: str, values: tuple[str, ...]) -
     rewritten on ``REWRITE_THREADS`` threads (reading and writing Parquet release the GIL).
     """
     table = _LocalTable(str(table_path))
-    wanted = pl.Series(values, dtype=pl.String).implode()
+    wanted = [(column, pl.Series(values, dtype=pl.String).implode()) for column, values in removals]
     sizes = dict(pl.DataFrame(table.get_add_actions(flatten=True)).select("path", "size_bytes").iter_rows())
     if not sizes:
         return []
     relative_of = {str(table_path / unquote(relative)): relative for relative in sizes}
-    relatives = sorted(relative_of[file] for file in files_holding(list(relative_of), column, wanted))
+    relatives = sorted({relative_of[file] for column, values in wanted for file in files_holding(list(relative_of), column, values)})
+    removed = pl.any_horizontal(pl.col(column).is_in(values).fill_null(False) for column, values in wanted)  # a null (a rejected block's record) stays
 
     def rewrite(relative: str) -> list[AddAction | RemoveAction]:
-        kept = pl.read_parquet(table_path / unquote(relative)).filter(~pl.col(column).is_in(wanted).fill_null(False))  # a null (a rejected block's record) stays
+        kept = pl.read_parquet(table_path / unquote(relative)).filter(~removed)
         actions: list[AddAction | RemoveAction] = [RemoveAction(relative, True, int(now_utc().timestamp() * 1000), sizes[relative])]
         if kept.height:
             target = _new_data_file(table_path)
