@@ -54,6 +54,7 @@ class RunSummary:
     files_found: int = 0
     files_ignored: list[str] = field(default_factory=list)  # not *.txt or *.txt.gz
     files_new: int = 0
+    files_replaced: int = 0  # published listings whose file now holds other content (``sources.replaced_sources``)
     blocks_new: int = 0
     blocks: int = 0
     records: int = 0
@@ -176,34 +177,49 @@ def _stage_rows(frame: pl.DataFrame, staging: Staging, table: str, part: str = "
 
 @task(cache_policy=NO_CACHE)
 def assign_records(
-    blocks: pl.DataFrame, folds: pl.LazyFrame, matches: dedup.Matches, known: pl.DataFrame, warehouse: Warehouse, config: Config
-) -> tuple[pl.DataFrame, pl.Series, pl.Series]:
+    blocks: pl.DataFrame, folds: pl.LazyFrame, matches: dedup.Matches, known: pl.DataFrame, warehouse: Warehouse, config: Config, gone: pl.Series
+) -> tuple[pl.DataFrame, pl.Series, pl.Series, pl.DataFrame]:
     """The new blocks and every published occurrence of the records they touch, with records and statuses;
-    the records touched, and those of them whose published occurrences changed."""
-    affected = dedup.affected_records(blocks, known, matches)
-    history = warehouse.rows_where("occurrences", "record_id", affected)
-    assigned = dedup.assign(blocks, history, known, matches, config.dedup, folds)
-    return assigned, affected, dedup.changed_records(assigned, history)
+    the records touched, and those of them whose published occurrences changed. The blocks of the ``gone`` sources
+    (``sources.replaced_sources``) leave their records, which are touched, and go when they had no other block (the
+    ``merges`` rows that dissolve them are returned last)."""
+    left = warehouse.rows_where("occurrences", "source_id", gone, ["record_id", "dedup_key"]).filter(pl.col("record_id").is_not_null())
+    withdrawn = left["record_id"].unique()
+    affected = pl.concat([dedup.affected_records(blocks, known, matches), withdrawn]).unique().sort()
+    history = warehouse.rows_where("occurrences", "record_id", affected).filter(~pl.col("source_id").is_in(gone.implode()))
+    assigned = dedup.assign(blocks, history, known, matches, config.dedup, folds, withdrawn)
+    changed = pl.concat([dedup.changed_records(assigned, history), withdrawn]).unique().sort()
+    return assigned, affected, changed, dedup.withdrawn_dissolved(left, assigned, matches.merges)
 
 
-def dataset_statuses(warehouse: Warehouse, assigned: pl.DataFrame, affected: pl.Series, untouched_published: bool) -> pl.DataFrame:
+def dead_keys(warehouse: Warehouse, gone: pl.Series, blocks: pl.DataFrame) -> pl.Series:
+    """The dedup keys only the ``gone`` sources' blocks have (no other published block nor a new one): their dedup index
+    rows go with them."""
+    keys = warehouse.rows_where("occurrences", "source_id", gone, ["dedup_key"])["dedup_key"].unique()
+    elsewhere = warehouse.rows_where("occurrences", "dedup_key", keys, ["source_id", "dedup_key"]).filter(~pl.col("source_id").is_in(gone.implode()))
+    held = pl.concat([elsewhere["dedup_key"], blocks["dedup_key"]]).implode()
+    return keys.filter(~keys.is_in(held)).sort()
+
+
+def dataset_statuses(warehouse: Warehouse, assigned: pl.DataFrame, affected: pl.Series, gone: pl.Series, untouched_published: bool) -> pl.DataFrame:
     """``status`` of every occurrence of the dataset this run would publish: this run's (``assigned``), and, when
     ``untouched_published``, the published ones it does not touch (a first run has none; a retag's ``assigned`` holds them)."""
     if not untouched_published:
         return assigned.select("status")
-    untouched = warehouse.scan("occurrences").select("record_id", "status").filter(_untouched(affected))
+    untouched = warehouse.scan("occurrences").select("source_id", "record_id", "status").filter(_untouched(affected, gone))
     return pl.concat([untouched.select("status").collect(), assigned.select("status")])
 
 
-def _untouched(affected: pl.Series) -> pl.Expr:
-    """Published occurrences this run does not touch: rejected ones, and those of records not in ``affected``."""
-    return pl.col("record_id").is_null() | ~pl.col("record_id").is_in(affected.implode())
+def _untouched(affected: pl.Series, gone: pl.Series) -> pl.Expr:
+    """Published occurrences this run does not touch: rejected ones, and those of records not in ``affected``; not those of
+    the ``gone`` sources (``sources.replaced_sources``), which leave."""
+    return (pl.col("record_id").is_null() | ~pl.col("record_id").is_in(affected.implode())) & ~pl.col("source_id").is_in(gone.implode())
 
 
 @task(cache_policy=NO_CACHE)
-def untouched_statuses(warehouse: Warehouse, affected: pl.Series) -> pl.DataFrame:
+def untouched_statuses(warehouse: Warehouse, affected: pl.Series, gone: pl.Series) -> pl.DataFrame:
     """The statuses of the published occurrences this run does not touch (rejected ones too)."""
-    return warehouse.scan("occurrences").select(list(batches.STATUS)).filter(_untouched(affected)).collect()
+    return warehouse.scan("occurrences").select(list(batches.STATUS)).filter(_untouched(affected, gone)).collect()
 
 
 @task(cache_policy=NO_CACHE)
@@ -319,6 +335,8 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
 
     listings, summary.files_ignored = source_files.list_inputs(input_dir)
     identified, new = find_new_sources(input_dir, listings, warehouse)
+    published_sources, previous_inputs = warehouse.read("sources").select("source_id", "path"), warehouse.input_stats()
+    gone = source_files.replaced_sources(previous_inputs, identified, published_sources["source_id"], pl.Series(dtype=pl.String))
     summary.files_found, summary.files_new = identified.height, new.height
     log.info("files: %d found, %d new (%.1f MB to read)", identified.height, new.height, new["size_bytes"].sum() / 1e6)
     taxonomy_hash = taxonomy_sha256(taxonomy_path)
@@ -330,7 +348,7 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
     outdated = [f"{table}.{name}" for table in RETAGGED_TABLES for name in warehouse.missing_columns(table)]
     if outdated:
         log.info("the warehouse lacks %s (published by an older paperlake): every record is published again", ", ".join(outdated))
-    if new.is_empty() and current is not None and warehouse.version_row()["taxonomy_sha256"] == taxonomy_hash and not outdated:
+    if new.is_empty() and gone.is_empty() and current is not None and warehouse.version_row()["taxonomy_sha256"] == taxonomy_hash and not outdated:
         log.info("no new files and the same taxonomy: nothing to publish")
         warehouse.save_input_stats(identified)
         return _summarize(summary, warehouse, current, published=False)
@@ -342,6 +360,11 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
     try:
         stage_new_blocks(new, input_dir, staging, config)
         parsed = staging.scan("sources", source_files.READ_SCHEMA).collect()
+        gone = source_files.replaced_sources(previous_inputs, identified, published_sources["source_id"], parsed.filter(pl.col("error").is_not_null())["source_id"])
+        summary.files_replaced = gone.len()
+        if gone.len():
+            paths = published_sources.filter(pl.col("source_id").is_in(gone.implode()))["path"]
+            log.info("files: %d now hold new content, which replaces what they held (%s)", paths.len(), ", ".join(paths.head(5)) + (", ..." if paths.len() > 5 else ""))
         staged = staging.scan("blocks", batches.STAGED_BLOCKS)
         accepted = staged.filter(pl.col("reject_reason").is_null())
         folds = accepted.select("dedup_key", "folded", "text")  # read only for the keys of candidate pairs
@@ -351,11 +374,12 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
         schemes = warehouse.index_schemes()
         stale_index = summary.index_replaced = dedup.stale_schemes(schemes, config.dedup)
         matches, known = match_records(accepted, folds, warehouse, config, backfill_index(warehouse, schemes, config.dedup, staging), staging)
-        assigned, affected, changed = assign_records(blocks, folds, matches, known, warehouse, config)
-        log.info("dedup: %d confirmed near-duplicate edges, %d published records touched, %d merged away", matches.edges.height, affected.len(), matches.merges.height)
+        assigned, affected, changed, dissolved = assign_records(blocks, folds, matches, known, warehouse, config, gone)
+        matches = replace(matches, merges=pl.concat([matches.merges, dissolved], how="vertical_relaxed"))
+        log.info("dedup: %d confirmed near-duplicate edges, %d published records touched, %d retired (merged away or dissolved)", matches.edges.height, affected.len(), matches.merges.height)
         replaced = {"occurrences": changed, "records": affected}
         # On another thread: the copies of the published files that lose rows, while the outputs are staged and GX validates.
-        rewrites.append(prepare_rewrites.submit(warehouse, _table_changes({n: schema.empty(schema.STORED_TABLES[n]) for n in replaced}, staging, replaced, retag)))
+        rewrites.append(prepare_rewrites.submit(warehouse, _table_changes({n: schema.empty(schema.STORED_TABLES[n]) for n in replaced}, staging, replaced, retag, gone)))
         retag_files = warehouse.parquet_files("occurrences") if retag else []
         # A few new blocks (a file added to a big warehouse) are staged in this process: starting worker processes,
         # each importing the pipeline, would take longer than the work.
@@ -363,7 +387,7 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
         stage_outputs(assigned, parsed["source_id"], affected, changed, staging, taxonomy, workers, retag_files)
         assigned = assigned.select(list(batches.STATUS))
         if retag:  # every record is republished
-            assigned = pl.concat([assigned, untouched_statuses(warehouse, affected)])
+            assigned = pl.concat([assigned, untouched_statuses(warehouse, affected, gone)])
         new_sources = tables.sources_table(parsed, blocks, started)
         # Besides new records, a run stages those it touches; a retag stages every record.
         published_records = warehouse.scan("records").select("record_id") if retag else affected.to_frame().lazy()
@@ -383,12 +407,13 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
             for p, c in readable.filter(pl.col("collection").is_not_null() & pl.col("venue").is_null()).select("path", "collection").iter_rows()
         ]
         docs_dir = warehouse.root / "reports" / stamp
-        changes = _table_changes(table_set, staging, replaced | republished, retag)
+        changes = _table_changes(table_set, staging, replaced | republished, retag, gone)
         if stale_index:  # rebuilt under the configured schemes (``backfill_index``)
             changes["dedup_index"] = replace(changes["dedup_index"], replace_column="scheme", replace_values=tuple(stale_index))
+        changes["dedup_index"] = replace(changes["dedup_index"], drop_column="dedup_key", drop_values=tuple(dead_keys(warehouse, gone, blocks)))
         rewrites.append(prepare_rewrites.submit(warehouse, {name: change for name, change in changes.items() if name not in replaced}))
         log.info("validation: running the expectation suites")
-        run_stats = tables.run_stats(dataset_statuses(warehouse, assigned, affected, current is not None and not retag), blocks)  # the dataset's ratios, not the run's
+        run_stats = tables.run_stats(dataset_statuses(warehouse, assigned, affected, gone, current is not None and not retag), blocks)  # the dataset's ratios, not the run's
         report = validate(table_set | {"run_stats": run_stats}, taxonomy, config.quality, suites_dir, docs_dir)
         summary.data_docs = str(report.data_docs) if report.data_docs else None
         summary.validation = report.outcome
@@ -403,7 +428,7 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
             "expectations_sha256": report.suites_sha256,
             "validation": report.outcome,
             "warnings": [f.describe() for f in report.warnings],
-            "changes": json.dumps(_changes(new_sources, table_set["records"], published_records, matches)),
+            "changes": json.dumps(_changes(new_sources, table_set["records"], published_records, gone)),
         }
         log.info("validation %s; publishing", report.outcome)
         version = publish(warehouse, changes, meta, [prepared.result() for prepared in rewrites])
@@ -416,22 +441,32 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
 
 
 def _table_changes(
-    table_set: dict[str, pl.DataFrame | pl.LazyFrame], staging: Staging, replaced: dict[str, pl.Series], retag: bool
+    table_set: dict[str, pl.DataFrame | pl.LazyFrame], staging: Staging, replaced: dict[str, pl.Series], retag: bool, gone: pl.Series
 ) -> dict[str, TableChange]:
     """What to publish per table: rows replace the published rows of the ``replaced`` record ids
-    (on a retag, the ``RETAGGED_TABLES`` are whole); the staged tables are published by moving their parts, not rewriting them."""
+    (on a retag, the ``RETAGGED_TABLES`` are whole), and the ``gone`` sources' rows of ``sources`` and ``occurrences``
+    (their rejected blocks too) go; the staged tables are published by moving their parts, not rewriting them."""
     changes = {}
+    gone_ids = tuple(gone.to_list())
     for name, frame in table_set.items():
         files = tuple(staging.parts(name)) if name in STAGED_TABLES else ()
         rows = schema.empty(schema.STORED_TABLES[name]) if name in STAGED_TABLES else frame
         ids = tuple(replaced[name].to_list()) if name in replaced else ()
-        changes[name] = TableChange(rows, replace_values=ids, replace_all=retag and name in RETAGGED_TABLES, files=files)
+        change = TableChange(rows, replace_values=ids, replace_all=retag and name in RETAGGED_TABLES, files=files)
+        if name == "sources":
+            change = replace(change, replace_column="source_id", replace_values=gone_ids)
+        elif name == "occurrences":
+            change = replace(change, drop_values=gone_ids)
+        changes[name] = change
     return changes
 
 
-def _changes(new_sources: pl.DataFrame, records: pl.LazyFrame, published_records: pl.LazyFrame, matches: dedup.Matches) -> dict[str, int]:
-    added = records.select("record_id").join(published_records, on="record_id", how="anti").select(pl.len()).collect().item()
-    return {"sources_added": new_sources.height, "records_added": added, "records_removed": matches.merges.height}
+def _changes(new_sources: pl.DataFrame, records: pl.LazyFrame, published_records: pl.LazyFrame, gone: pl.Series) -> dict[str, int]:
+    """Files added and replaced, records added and removed (merged away, or left without a block) by this run."""
+    ids = records.select("record_id")
+    added = ids.join(published_records, on="record_id", how="anti").select(pl.len()).collect().item()
+    removed = published_records.join(ids, on="record_id", how="anti").select(pl.len()).collect().item()
+    return {"sources_added": new_sources.height, "sources_replaced": gone.len(), "records_added": added, "records_removed": removed}
 
 
 def _summarize(summary: RunSummary, warehouse: Warehouse, version: int | None, published: bool) -> RunSummary:

@@ -110,7 +110,7 @@ def _print_summary(s) -> None:  # noqa: ANN001
     )
     lines = [
         f"paperlake: {state}",
-        f"  files     {s.files_found} found, {s.files_new} new",
+        f"  files     {s.files_found} found, {s.files_new} new" + (f" ({s.files_replaced} replacing a file's earlier content)" if s.files_replaced else ""),
         "  encodings " + (", ".join(f"{k}: {v}" for k, v in s.encodings.items()) or "-"),
         f"  blocks    {s.blocks} ({s.blocks_new} new)",
         f"  records   {s.records}",
@@ -169,7 +169,8 @@ def history(warehouse: WarehouseDir = Path("warehouse")) -> None:
         counts = json.loads(row["counts"])
         typer.echo(
             f"v{row['dataset_version']}  {row['created_at']:%Y-%m-%d %H:%M:%S} UTC  {row['validation']:<20}"
-            f"  +{changes['sources_added']} files  +{changes['records_added']} / -{changes['records_removed']} records"
+            f"  +{changes['sources_added']} files" + (f" ({changes['sources_replaced']} replacing)" if changes.get("sources_replaced") else "")
+            + f"  +{changes['records_added']} / -{changes['records_removed']} records"
             f"  ({counts['records']} records, {counts['occurrences']} blocks)"
             + ("  vacuumed" if row["dataset_version"] < oldest_readable else "")
         )

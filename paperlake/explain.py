@@ -81,11 +81,15 @@ def explain(warehouse: Warehouse, record_id: str) -> str:
 
 
 def _dissolved(warehouse: Warehouse, record_id: str, followed: pl.DataFrame) -> str:
-    """A retired id with no survivor: its only blocks were rejected (glued, ambiguous) once the texts they join arrived."""
+    """A retired id with no survivor: its only blocks were rejected (glued, ambiguous) once the texts they join arrived, or
+    they left with the content of a listing file that now holds other content (no occurrence has their key)."""
     *merged, last = followed.iter_rows(named=True)
     lines = [f"{record_id} was merged into {r['surviving_id']} in dataset version {r['dataset_version']}" for r in merged]
-    lines.append(f"{last['retired_id']} was dissolved in dataset version {last['dataset_version']}: its blocks are rejected now")
     blocks = warehouse.rows_where("occurrences", "dedup_key", [last["via_dedup_key"]], ["path", "ordinal", "reject_reason"]).sort("path", "ordinal")
+    if blocks.is_empty():
+        lines.append(f"{last['retired_id']} was dissolved in dataset version {last['dataset_version']}: its blocks left with their files' earlier content")
+        return "\n".join(lines)
+    lines.append(f"{last['retired_id']} was dissolved in dataset version {last['dataset_version']}: its blocks are rejected now")
     lines += [f"  {row['path']}#{row['ordinal']}: rejected ({row['reject_reason']})" for row in blocks.iter_rows(named=True)]
     return "\n".join(lines)
 

@@ -135,6 +135,20 @@ def fs_path(text: str) -> Path:
     return Path(_ESCAPED_BYTE.sub(lambda m: chr(0xDC00 + int(m[1], 16)), text)) if "\\x" in text else Path(text)
 
 
+def replaced_sources(previous: pl.DataFrame, identified: pl.DataFrame, published: pl.Series, failed: pl.Series) -> pl.Series:
+    """The ``published`` sources that an input file held at the last successful run (``previous``: ``file``, ``source_id``)
+    and holds no more, which no ``identified`` file (``file``, ``source_id``) holds now: a listing that a scraper rewrote
+    (grown, corrected). Their blocks leave the dataset as the new content's come in.
+
+    New content that could not be read (``failed`` source ids: empty, binary; or unreadable) replaces nothing: a failed
+    scrape does not take a listing's blocks away. A file gone from the input is no replacement either: its blocks stay.
+    """
+    before = previous.select("file", before="source_id")
+    readable = ~pl.col("source_id").is_in(failed.implode()) & ~pl.col("source_id").str.starts_with("unreadable:")
+    changed = identified.join(before, on="file").filter((pl.col("before") != pl.col("source_id")) & readable)["before"].unique()
+    return changed.filter(~changed.is_in(identified["source_id"].implode()) & changed.is_in(published.implode())).sort().rename("source_id")
+
+
 def source_id(data: bytes) -> str:
     """Content address of a file: sha256 of its bytes as stored."""
     return hashlib.sha256(data).hexdigest()

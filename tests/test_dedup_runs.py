@@ -368,3 +368,73 @@ def test_passage_hashes_many_published_keys_hold_are_left_in_the_index(
     expected = dedup.index_candidates(new, none, every, params)
     got = dedup.index_candidates(new, none, rows.rename({"value": "passage"}), params, common)
     assert got[0].to_list() == expected[0].to_list() and got[1].to_list() == expected[1].to_list()
+
+
+def _seed_abstracts(n: int) -> list[str]:
+    return (SEEDS / "000_1447f377cb151c3e.txt").read_text(encoding="utf-8").split("\n\n")[1 : n + 1]
+
+
+def test_a_listing_rewritten_with_more_papers_replaces_its_earlier_content(paperlake_cli, tmp_path: Path) -> None:
+    """A scraper rewrites its listing as it grows: the file's earlier content used to stay beside the new one, every
+    earlier block a duplicate of itself (``n_occurrences`` 2, then 3, ... for one listing). Now the new content replaces it:
+    the published records keep their ids, each block is there once, and the run ends as one run over the final file."""
+    raw, papers = tmp_path / "raw", _seed_abstracts(5)
+    raw.mkdir()
+    _listing(raw / "icml.txt", *papers[:3], "Home | About | Contact")
+    assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")[0] == 0
+    wh = Warehouse(tmp_path / "runs")
+    ids = dict(wh.read("records").select("text", "record_id").iter_rows())
+    _listing(raw / "icml.txt", *papers)
+    code, output = paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")
+    assert code == 0 and "1 new (1 replacing a file's earlier content)" in output and "blocks    5 (5 new)" in output, output
+    records = wh.read("records")
+    assert records.height == 5 and records["n_occurrences"].to_list() == [1] * 5
+    assert all(records.filter(pl.col("text") == text)["record_id"].to_list() == [rid] for text, rid in ids.items())
+    assert wh.read("sources")["path"].to_list() == ["icml.txt"] and wh.read("occurrences").height == 5  # the junk block went too
+    assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "once")[0] == 0
+    assert _partition(tmp_path / "runs") == _partition(tmp_path / "once")
+    _assert_indexed(wh)
+    assert "+1 files (1 replacing)  +2 / -0 records" in paperlake_cli("history", "--warehouse", tmp_path / "runs")[1]
+
+
+def test_a_paper_dropped_from_a_rewritten_listing_leaves_and_its_id_is_dissolved(paperlake_cli, tmp_path: Path) -> None:
+    """A record whose blocks all left with the listing's earlier content names no record any more: its id is retired with
+    no survivor in ``record_merges`` (never silently), and ``explain`` says why; its dedup index rows go too."""
+    raw, papers = tmp_path / "raw", _seed_abstracts(3)
+    raw.mkdir()
+    _listing(raw / "icml.txt", *papers)
+    assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")[0] == 0
+    wh = Warehouse(tmp_path / "runs")
+    dropped = wh.read("records").filter(pl.col("kept_ordinal") == 1)["record_id"][0]
+    _listing(raw / "icml.txt", *papers[1:])
+    assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")[0] == 0
+    assert dropped not in wh.read("records")["record_id"].to_list() and wh.read("records").height == 2
+    assert wh.read("record_merges").select("retired_id", "surviving_id", "dataset_version").rows() == [(dropped, None, 2)]
+    code, text = paperlake_cli("explain", dropped, "--warehouse", tmp_path / "runs")
+    assert code == 0 and "dissolved in dataset version 2: its blocks left with their files' earlier content" in text, text
+    _assert_indexed(wh)
+    assert "-1 records" in paperlake_cli("history", "--warehouse", tmp_path / "runs")[1]
+
+
+def test_an_emptied_listing_or_content_another_file_still_holds_replaces_nothing(paperlake_cli, tmp_path: Path) -> None:
+    """A failed scrape that leaves an empty file takes no blocks away; nor does a rewrite whose earlier content another
+    input file still holds (a copy); a file gone from the input keeps its blocks."""
+    raw, papers = tmp_path / "raw", _seed_abstracts(4)
+    raw.mkdir()
+    _listing(raw / "a.txt", *papers[:2])
+    _listing(raw / "b.txt", papers[2])
+    assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")[0] == 0
+    wh = Warehouse(tmp_path / "runs")
+    before = wh.read("occurrences").select("path", "ordinal", "record_id").sort("path", "ordinal")
+    (raw / "a.txt").write_bytes(b"")
+    (raw / "b.txt").unlink()
+    code, output = paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")
+    assert code == 0 and "replacing" not in output, output
+    assert wh.read("occurrences").select("path", "ordinal", "record_id").sort("path", "ordinal").equals(before)
+    _listing(raw / "a.txt", *papers[:2])
+    shutil.copy(raw / "a.txt", raw / "copy.txt")
+    assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")[0] == 0
+    _listing(raw / "a.txt", papers[3])
+    code, output = paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")
+    assert code == 0 and "replacing" not in output, output
+    assert wh.read("records").height == 4

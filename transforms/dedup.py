@@ -1005,21 +1005,35 @@ def assign(
     matches: Matches,
     params: DedupParams = DedupParams(),
     folds: pl.DataFrame | pl.LazyFrame | None = None,
+    withdrawn: pl.Series | None = None,
 ) -> pl.DataFrame:
     """The new blocks and every published occurrence of the records they touch, with records and statuses.
 
-    ``history`` must hold all published occurrences of ``affected_records(...)`` (it may hold
-    more); retired ids are replaced by their survivors. New blocks without ``text`` need
-    ``text_len`` and their keys' ``folds`` (see ``mark_kept``).
+    ``history`` must hold all published occurrences of ``affected_records(...)`` and of the ``withdrawn`` records (published
+    records that lost occurrences: a listing file whose content changed), but for the lost ones (it may hold more); retired
+    ids are replaced by their survivors. New blocks without ``text`` need ``text_len`` and their keys' ``folds`` (see ``mark_kept``).
     """
     key_records = _key_records(known_keys, matches)
     assigned = new_blocks.drop("record_id", strict=False).join(key_records, on="dedup_key", how="left").with_columns(
         record_id=pl.when(pl.col("reject_reason").is_null()).then(pl.col("record_id"))
     )
     affected = affected_records(new_blocks, known_keys, matches)
+    if withdrawn is not None:
+        affected = pl.concat([affected, withdrawn]).unique()
     retire = matches.merges.select(record_id="retired_id", _survivor="surviving_id")
     touched = _retire(history.filter(pl.col("record_id").is_in(affected.implode())), retire).drop("status", "similarity")
     return mark_kept(reject_unplaced(pl.concat([assigned, touched], how="diagonal_relaxed"), matches.unplaced), params, folds)
+
+
+def withdrawn_dissolved(withdrawn: pl.DataFrame, assigned: pl.DataFrame, merges: pl.DataFrame) -> pl.DataFrame:
+    """``merges`` rows (no ``surviving_id``) of the records whose blocks all left (``withdrawn``: ``record_id``, ``dedup_key``
+    of the blocks of a listing file whose content changed) and that no block of ``assign``'s holds now, nor were retired by
+    this run's ``merges``: the id names no record."""
+    held = pl.concat([assigned["record_id"].drop_nulls(), merges["retired_id"]]).implode()
+    gone = withdrawn.filter(~pl.col("record_id").is_in(held))
+    return gone.group_by("record_id").agg(via_dedup_key=pl.col("dedup_key").min()).select(
+        retired_id="record_id", surviving_id=pl.lit(None, pl.String), via_dedup_key="via_dedup_key"
+    ).sort("retired_id")
 
 
 def changed_records(assigned: pl.DataFrame, history: pl.DataFrame) -> pl.Series:

@@ -22,6 +22,7 @@ from paperlake.sources import (
     path_text,
     read_source,
     read_sources,
+    replaced_sources,
 )
 from transforms.split import split_blocks, split_header
 
@@ -402,3 +403,23 @@ def test_non_utf8_and_upper_case_file_names_are_read(tmp_path: Path) -> None:
     assert read["path"].to_list() == ["PAPERS.TXT", "caf\\xe9.txt"] and read["error"].to_list() == [None, None]
     stats = file_stats(files)
     assert hash_files(stats["file"], tmp_path).to_list() == read["source_id"].to_list()
+
+
+@pytest.mark.parametrize(
+    ("now", "failed", "gone"),
+    [
+        ({"/in/a.txt": "a2", "/in/b.txt": "b1"}, [], ["a1"]),  # a.txt rewritten
+        ({"/in/a.txt": "a1", "/in/b.txt": "b1"}, [], []),  # unchanged
+        ({"/in/a.txt": "a2", "/in/b.txt": "b1"}, ["a2"], []),  # rewritten empty or binary: a failed scrape
+        ({"/in/a.txt": "unreadable:a.txt", "/in/b.txt": "b1"}, [], []),
+        ({"/in/b.txt": "b1"}, [], []),  # a.txt gone from the input: it stays
+        ({"/in/a.txt": "a2", "/in/c.txt": "a1", "/in/b.txt": "b1"}, [], []),  # its earlier content is in c.txt now
+        ({"/in/a.txt": "b1", "/in/b.txt": "b2"}, [], ["a1"]),  # b.txt's earlier content moved to a.txt: only a.txt's goes
+        ({"/in/a.txt": "a1", "/in/b.txt": "b1", "/in/d.txt": "d2"}, [], []),  # d1, which d.txt held, is no published source
+    ],
+)
+def test_replaced_sources_are_the_published_contents_a_file_held_and_no_file_holds_now(now: dict[str, str], failed: list[str], gone: list[str]) -> None:
+    previous = pl.DataFrame({"file": ["/in/a.txt", "/in/b.txt", "/in/d.txt"], "source_id": ["a1", "b1", "d1"]})
+    published = pl.Series(["a1", "b1", "b0"])
+    identified = pl.DataFrame({"file": list(now), "source_id": list(now.values())})
+    assert replaced_sources(previous, identified, published, pl.Series(failed, dtype=pl.String)).to_list() == gone
