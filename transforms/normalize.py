@@ -172,7 +172,7 @@ CHROME_LINE = (
     r"|" + _ARXIV_LINE +
     r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|(?:upvote[ \t]*\d*|\d+[ \t]+upvotes?)(?:[ \t]*[·•|][ \t]*\d+[ \t]+comments?)?"
     r"|\d+[ \t]+comments?(?:[ \t]+(?:share|save|hide|report|crosspost|give award))*|posted by u/\S+[^\n]{0,60}|chat is not available\.?"
-    r"|share|save|hide|report|crosspost|give award|reply"  # a Reddit post's actions, one a line
+    r"|share|save|hide|report|crosspost|give award|reply|cite"  # a Reddit post's actions, one a line (and Semantic Scholar's "Cite")
     r"|[0-9]{1,3}(?:,[0-9]{3})*(?:\.[0-9])?k?"  # a count alone (Hugging Face's upvotes under "Upvote", "1.2k"; not "7." ending a sentence)
     r"|(?:show (?:more|less)|read more|(?:see|view) (?:all|more))[ \t]*[»›→>]*"
     r"|(?:save|cite|twitter|linkedin|facebook)(?:[ \t]+(?:save|cite|twitter|linkedin|facebook)){1,4}"  # Google Scholar's actions ...
@@ -209,7 +209,7 @@ CHROME_LINE = (
     r"|pdf available|content uploaded by[^\n]{1,100}|author content|all content (?:in this area|following this page) was uploaded by[^\n]{0,200}"
     r"|this article is a preprint and has not been certified by peer review[^\n]{0,200}|edit social preview"
     r"|[\d.]+\+?[ \t]+(?:million|billion)[ \t]+(?:members|publication pages|citations)|skip to (?:main )?content"
-    r"|view on (?:arxiv|pubmed|publisher|acm|ieee|springer|wiley|elsevier|sciencedirect|semantic scholar)|create alert|(?:previous|next) article in issue"
+    r"|view (?:pdf )?on (?:arxiv|pubmed|publisher|acm|ieee|springer|wiley|elsevier|sciencedirect|semantic scholar)|create alert|(?:previous|next) article in issue"
     r"|this is a preview of subscription content[^\n]*|\[(?:skip to (?:main )?content|back to top|jump to (?:content|navigation|search))\]\([^)\n]*\)"
     r"|back to top|sign in|log in|subscribe|loading\.{0,3}|toggle navigation|open in new tab|save to library|add to [^\n]{1,20} project"
     r"|export citations?|share on|view on github|authors info & claims|get access|bibliometrics|citation count|article metrics|recommendations"

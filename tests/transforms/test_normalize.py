@@ -224,6 +224,8 @@ EXAMPLES = [
     ("Sparse Routing\nJ. Doe, J. Roe\nPublished in International Conference on\u2026 15 February 2025\nComputer Science\nWe study routing.\nExpand\n"
      "12 Citations\nPDF", "We study routing."),
     ("Calibrated Probes\nJane Doe\narXiv.org\n2025\nWe study probes.\nSave\nAlert\nCite", "We study probes."),
+    ("Sparse Routing\nJ. Doe\nPublished in International Conference on\u2026 15 February 2025\nComputer Science\nAbstract\nWe study routing.\nExpand\n"
+     "12 Citations\nView PDF on arXiv\nSave to Library\nCreate Alert\nCite", "We study routing."),  # its page's actions, "Cite" last
     ("Sparse Routing\nJane Doe, John Roe\nWe study routing as introduced by Smith et al. in 2020\nand extend it.",
      "Sparse Routing Jane Doe, John Roe We study routing as introduced by Smith et al. in 2020 and extend it."),  # no date line: no card
     # a venue note as the last sentence: with a year or a venue; a sentence that only uses the words stays
