@@ -614,6 +614,9 @@ _TITLE_MAX_CHARS, _TITLE_MAX_WORDS = 100, 12
 # Makala", "NeurIPS 2024 Makalah Diterima") is the listing's title too; its language is undetermined (BCP-47 ``und``).
 _VENUE_TITLE_MAX_WORDS, UNDETERMINED = 4, "und"
 _KNOWN_VENUE_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})[\s\-_'’(]*((?:19[5-9]|20\d)\d)(?!\d)", re.IGNORECASE)  # "ICML2025"
+# ... or in more words when the venue and year open the line, set off by a dash, a colon or a bar ("ICML 2025 — from around
+# the web", "NeurIPS 2024: what we are reading").
+_OPENING_VENUE_YEAR = re.compile(rf"\W*(?:{'|'.join(VENUE_DISPLAY)})[\s\-_'’(]*(?:19[5-9]|20\d)\d\)?\s*[—–\-:：|]", re.IGNORECASE)
 _TITLE_ENDS = "#*=~_-–—|:：·•【】《》「」『』[]<>\"'“”‘’«» \t"  # decoration around a title ("# Awesome Papers", "**Papers**")
 
 
@@ -624,7 +627,7 @@ def parse_listing_title(line: str | None) -> Header | None:
     A known venue and a year on it give ``<Venue> <year> Papers``; else the collection is the line itself (its decoration
     stripped), with the year on it if any and no venue. None when the line is long, ends a sentence, holds a URL or a menu,
     or has no word for papers or lists (``_LISTING_WORD``, or an arXiv category) unless it is a known venue and a year in at most
-    ``_VENUE_TITLE_MAX_WORDS`` words.
+    ``_VENUE_TITLE_MAX_WORDS`` words, or opening the line before a dash, a colon or a bar (``_OPENING_VENUE_YEAR``).
     """
     if not line:
         return None
@@ -646,7 +649,7 @@ def parse_listing_title(line: str | None) -> Header | None:
     if _ARXIV_ID.search(name):
         return None  # an arXiv listing's entry ("arXiv:2501.01234 [cs.LG]")
     if not (_LISTING_WORD.search(name) or _ARXIV_CATEGORY.search(name)):  # "Computation and Language (cs.CL)" too
-        if not (written and year) or len(words) > _VENUE_TITLE_MAX_WORDS or len(_KNOWN_VENUE.findall(named)) > 1:
+        if not (written and year) or (len(words) > _VENUE_TITLE_MAX_WORDS and not _OPENING_VENUE_YEAR.match(named)) or len(_KNOWN_VENUE.findall(named)) > 1:
             return None  # "ICML and NeurIPS 2024" names no one listing
         if lang == "en" and not _VOCAB.intersection(words):
             lang = UNDETERMINED

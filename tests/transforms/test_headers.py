@@ -389,6 +389,9 @@ def test_not_headers(line: str) -> None:
         ("ICML 2025 Makala", "ICML", 2025, "ICML 2025 Papers", "und"),  # a known venue and a year, words of no known language
         ("NeurIPS2024 Makala Zilizokubaliwa", "NEURIPS", 2024, "NeurIPS 2024 Papers", "und"),
         ("Accepted by ICML 2025", "ICML", 2025, "ICML 2025 Papers", "en"),
+        # a known venue and a year opening the line, set off by a dash, a colon or a bar, with more words after it
+        ("ICML 2025 \u2014 from around the web", "ICML", 2025, "ICML 2025 Papers", "en"),
+        ("# NeurIPS 2024: what caught our eye this week", "NEURIPS", 2024, "NeurIPS 2024 Papers", "und"),
         ("\u0421\u0442\u0430\u0442\u044c\u0438 \u043f\u043e \u043c\u0430\u0448\u0438\u043d\u043d\u043e\u043c\u0443 \u043e\u0431\u0443\u0447\u0435\u043d\u0438\u044e", None, None, "\u0421\u0442\u0430\u0442\u044c\u0438 \u043f\u043e \u043c\u0430\u0448\u0438\u043d\u043d\u043e\u043c\u0443 \u043e\u0431\u0443\u0447\u0435\u043d\u0438\u044e", "ru"),
     ],
 )
@@ -402,7 +405,8 @@ def test_listing_titles(line: str, venue: str | None, year: int | None, collecti
     ["Home | Papers | About", "We release the papers today.", "Attention Is All You Need", "Source: https://papers.cool/venue/ICML.2025",
      "Loading...", "", "A very long line that mentions papers " + "and more words " * 10,
      "ICML and NeurIPS 2024", "We met in Vancouver at ICML 2025", "ICML 2025 is great!", "Vancouver 2025 Makala", "ICML 2999 Makala",
-     "arXiv:2501.01234 [cs.LG]", "arXiv 2501.01234v2 [cs.CL] 12 Jan 2025", "Search Results Diversification With Language Models"],
+     "arXiv:2501.01234 [cs.LG]", "arXiv 2501.01234v2 [cs.CL] 12 Jan 2025", "Search Results Diversification With Language Models",
+     "ICML 2025 we propose a new method for graphs", "ICML 2025 \u2014 We propose a new method.", "ICML and NeurIPS 2024 \u2014 what we read"],
 )
 def test_not_listing_titles(line: str) -> None:
     assert parse_listing_title(line) is None
