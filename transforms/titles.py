@@ -174,6 +174,7 @@ _VENUE_TAG = (
     r"[\[(【](?:\p{Lu}[\p{L}&-]{1,15}[ \t]*['’]?[ \t]*(?:19|20)?[0-9]{2}(?:[ \t]+(?i:oral|poster|spotlight|highlight|workshop|findings|main))?"
     r"|(?i:oral|poster|spotlight|highlight))[\])】]"
 )
+_FLAIR = r"\[[RDPN]\]"  # r/MachineLearning's flair in front of a post's title ("[R] Title": research, discussion, project, news)
 
 
 def _cleaned(found: pl.Series) -> pl.Series:
@@ -188,7 +189,7 @@ def _cleaned(found: pl.Series) -> pl.Series:
     # a link's label without its address ("- [Title](url)" above the abstract), and the byline after it ("[Title] by Jane Doe"); a
     # title's authors and venue after a bar ("Title | Jane Doe | ICML 2025")
     text = text.str.replace(r"\A\[([^\[\]]+)\](?:[ \t]+by[ \t]+" + normalize.AUTHORS + r")?\z", "${1}").str.replace(r"[ \t]+\|[ \t][^\n]*\z", "")
-    text = text.str.replace(r"\A" + _VENUE_TAG + r"[ \t]+", "").str.replace(r"[ \t]+" + _VENUE_TAG + r"\z", "")  # "[ICML 2025] Title (Oral)"
+    text = text.str.replace(r"\A(?:" + _FLAIR + r"[ \t]+)?(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(r"[ \t]+" + _VENUE_TAG + r"\z", "")  # "[ICML 2025] Title (Oral)"
     text = text.str.replace(r"\A[\p{So}■□●○◆◇▶►▷▪•·][ \t]*", "")  # "■ Title": a bullet
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)
     return found.scatter(rows, pl.select(pl.when(keep).then(text)).to_series())

@@ -72,6 +72,7 @@ def titles(*raws: str) -> list[str | None]:
         ("\u672c\u6587\u63d0\u51fa\u4e86\u4e00\u79cd\u65b9\u6cd5\u3002\n\u8bba\u6587\u94fe\u63a5\uff1ahttps://arxiv.org/abs/2401.01234", None),
         # a listing's venue or presentation tag before or after the title; a year alone in parentheses is the title's
         ("[ICML 2025] Sparse Attention for Long Documents\nJane Doe, John Roe\nWe x.", "Sparse Attention for Long Documents"),
+        ("[R] Sparse Attention for Long Documents (ICML 2025)\nSubmitted 3 days ago by jdoe\nAbstract: We x.", "Sparse Attention for Long Documents"),  # a Reddit flair
         ("Sparse Attention for Long Documents (NeurIPS'24 Oral)\nJane Doe, John Roe\nWe x.", "Sparse Attention for Long Documents"),
         ("Scaling Laws Revisited (2017)\nJane Doe, John Roe\nWe x.", "Scaling Laws Revisited (2017)"),
         # a digest post's lines, each labelled by an emoji
