@@ -345,13 +345,15 @@ _VENUE_NOTE = _TRAILING_VENUE_NOTE.removesuffix(r"\z")
 VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before it can be
 # A PDF first page's author footnotes after the abstract's last sentence, each behind its mark ("... benchmarks.
 # ∗Equal contribution. †Corresponding author: jane@uni.edu", "‡Work done during an internship at X."), one or several, to
-# the text's end. Looked for in the last ``AUTHOR_NOTES_CHARS`` characters of the texts that hold one of ``_AUTHOR_NOTE_WORDS``.
+# the text's end; a note that gives an e-mail address needs no mark ("... benchmarks. Correspondence to: Jane Doe
+# jane@uni.edu."). Looked for in the last ``AUTHOR_NOTES_CHARS`` characters of the texts that hold one of ``_AUTHOR_NOTE_WORDS``.
 _AUTHOR_NOTE_MARKS = "*\u2217\u2020\u2021\u00a7\u00b6\u22c6\u2709"  # * ∗ † ‡ § ¶ ⋆ ✉
-_AUTHOR_NOTE_WORDS = "qual contribution|qually contributed|ontributed equally|orresponding author|ork done|ork performed|roject lead"
+_AUTHOR_NOTE_WORDS = "qual contribution|qually contributed|ontributed equally|orresponding author|ork done|ork performed|roject lead|orrespondence|mail:|ontact:"
 _AUTHOR_NOTE_TAIL = rf"[^\n{_AUTHOR_NOTE_MARKS}]{{0,200}}"  # the rest of a note, up to the next note's mark
 _TRAILING_AUTHOR_NOTES = (
     rf"([.!?][\"”'\)]?)(?:\s*[{_AUTHOR_NOTE_MARKS}]+[ \t]*(?:(?:Equal contribution|Equally contributed|These authors contributed equally"
-    rf"|Corresponding authors?|Project lead)[ \t]*(?:[.:;,(]{_AUTHOR_NOTE_TAIL})?|Work (?:done|performed) (?:during|while|at|as) {_AUTHOR_NOTE_TAIL}))+\s*\z"
+    rf"|Corresponding authors?|Project lead)[ \t]*(?:[.:;,(]{_AUTHOR_NOTE_TAIL})?|Work (?:done|performed) (?:during|while|at|as) {_AUTHOR_NOTE_TAIL})"
+    rf"|\s*[{_AUTHOR_NOTE_MARKS}]*[ \t]*(?:Correspondence(?:[ \t]+to)?|Corresponding authors?|E-?mail|Contact)[ \t]*:[^\n@]{{0,120}}@[^\n{_AUTHOR_NOTE_MARKS}]{{1,120}})+\s*\z"
 )
 AUTHOR_NOTES_CHARS = 500
 # What a page flattened to one line leaves after the abstract's last sentence: its keywords ("... benchmarks. Keywords:

@@ -242,6 +242,11 @@ EXAMPLES = [
     ("We study tools. \u2217 Equal contribution \u2020 Corresponding author", "We study tools."),
     ("We study tools. *Equal contribution is what we study.", "We study tools. Equal contribution is what we study."),
     ("The corresponding author is Jane. We study tools.", "The corresponding author is Jane. We study tools."),
+    # ... a note giving an e-mail address, with no mark; without an address it is text
+    ("We study tools.\nCorrespondence to: Jane Doe <jane.doe@uni.edu>.", "We study tools."),
+    ("We study tools. *Correspondence: jane.doe@uni.edu", "We study tools."),
+    ("We study tools.\nE-mail: jane.doe@uni.edu, john.roe@uni.edu", "We study tools."),
+    ("We study tools. Contact: our team answers questions.", "We study tools. Contact: our team answers questions."),
     # SSRN's fields under the abstract; bioRxiv's back matter
     ("We study collusion.\nKeywords: pricing, collusion\nJEL Classification: G12, L13\nSuggested Citation: Doe, Jane, Collusion (2024).", "We study collusion."),
     ("We study proteins.\nCompeting Interest Statement\nThe authors have declared no competing interest.\nCopyright\n"
