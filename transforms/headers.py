@@ -460,6 +460,12 @@ def _without_abbreviations(text: str) -> str:
     return " ".join(written.split()) if written != text else text
 
 
+@lru_cache(maxsize=1)
+def _digits_to_ascii() -> dict[int, str]:
+    """Every decimal digit that is not ASCII (NFKC leaves them) as its ASCII digit, for ``str.translate`` (~50 ms, once)."""
+    return {c: str(unicodedata.decimal(chr(c))) for c in range(0x80, 0x110000) if unicodedata.decimal(chr(c), None) is not None}
+
+
 def _clean_line(line: str) -> tuple[str, str]:
     """The line without invisible marks, mojibake and Markdown images (badges), and that line NFKC-folded and stripped,
     abbreviated venue names written out (``_ABBREVIATED``)."""
@@ -469,6 +475,8 @@ def _clean_line(line: str) -> tuple[str, str]:
     if _MOJIBAKE.search(line):  # repaired before NFKC, which would fold some of its letters ("º" to "o")
         line = ftfy.fix_encoding(line)
     text = unicodedata.normalize("NFKC", line).strip()
+    if not text.isascii() and any(c.isdecimal() and not c.isascii() for c in text):
+        text = text.translate(_digits_to_ascii())  # a year in Arabic-Indic, Persian, Devanagari, ... digits: "ICML ٢٠٢٥ أوراق"
     return line, _without_abbreviations(text) if "." in text else text
 
 

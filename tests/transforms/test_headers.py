@@ -296,6 +296,10 @@ CASES = [
     ("Proc. AAAI Conf. Artif. Intell. 2025", "AAAI", 2025, "en", "AAAI 2025 Papers", None),
     ("Intl. Conf. on Learning Representations (ICLR) 2025", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
     ("Proc. of ICML 2025", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    # a year in another script's digits (Arabic-Indic, Persian, Devanagari; full-width ones NFKC folds)
+    ("ICML \u0662\u0660\u0662\u0665 \u0623\u0648\u0631\u0627\u0642", "ICML", 2025, "ar", "ICML 2025 Papers", None),
+    ("\u0645\u0642\u0627\u0644\u0627\u062a ICML \u06f2\u06f0\u06f2\u06f5", "ICML", 2025, "ar", "ICML 2025 Papers", None),
+    ("ICML \u0968\u0966\u0968\u096b \u0936\u094b\u0927\u092a\u0924\u094d\u0930", "ICML", 2025, "hi", "ICML 2025 Papers", None),
 ]
 
 
