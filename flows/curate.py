@@ -201,6 +201,15 @@ def dead_keys(warehouse: Warehouse, gone: pl.Series, blocks: pl.DataFrame) -> pl
     return keys.filter(~keys.is_in(held)).sort()
 
 
+def revived_ids(warehouse: Warehouse, assigned: pl.DataFrame) -> pl.Series:
+    """Record ids this run gives a record that ``record_merges`` retired: a paper whose blocks all left with a rewritten
+    listing's earlier content (dissolved) and that a listing holds again gets its id back (it is named by its first key),
+    and its ``record_merges`` row goes: the id names a record again."""
+    retired = warehouse.read("record_merges")["retired_id"]
+    ids = assigned["record_id"].drop_nulls().unique()
+    return ids.filter(ids.is_in(retired.implode())).sort()
+
+
 def dataset_statuses(warehouse: Warehouse, assigned: pl.DataFrame, affected: pl.Series, gone: pl.Series, untouched_published: bool) -> pl.DataFrame:
     """``status`` of every occurrence of the dataset this run would publish: this run's (``assigned``), and, when
     ``untouched_published``, the published ones it does not touch (a first run has none; a retag's ``assigned`` holds them)."""
@@ -411,6 +420,7 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
         if stale_index:  # rebuilt under the configured schemes (``backfill_index``)
             changes["dedup_index"] = replace(changes["dedup_index"], replace_column="scheme", replace_values=tuple(stale_index))
         changes["dedup_index"] = replace(changes["dedup_index"], drop_column="dedup_key", drop_values=tuple(dead_keys(warehouse, gone, blocks)))
+        changes["record_merges"] = replace(changes["record_merges"], replace_column="retired_id", replace_values=tuple(revived_ids(warehouse, assigned)))
         rewrites.append(prepare_rewrites.submit(warehouse, {name: change for name, change in changes.items() if name not in replaced}))
         log.info("validation: running the expectation suites")
         run_stats = tables.run_stats(dataset_statuses(warehouse, assigned, affected, gone, current is not None and not retag), blocks)  # the dataset's ratios, not the run's

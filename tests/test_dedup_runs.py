@@ -399,7 +399,8 @@ def test_a_listing_rewritten_with_more_papers_replaces_its_earlier_content(paper
 
 def test_a_paper_dropped_from_a_rewritten_listing_leaves_and_its_id_is_dissolved(paperlake_cli, tmp_path: Path) -> None:
     """A record whose blocks all left with the listing's earlier content names no record any more: its id is retired with
-    no survivor in ``record_merges`` (never silently), and ``explain`` says why; its dedup index rows go too."""
+    no survivor in ``record_merges`` (never silently), and ``explain`` says why; its dedup index rows go too. Listed again,
+    the paper gets its id back and the retirement goes."""
     raw, papers = tmp_path / "raw", _seed_abstracts(3)
     raw.mkdir()
     _listing(raw / "icml.txt", *papers)
@@ -414,6 +415,13 @@ def test_a_paper_dropped_from_a_rewritten_listing_leaves_and_its_id_is_dissolved
     assert code == 0 and "dissolved in dataset version 2: its blocks left with their files' earlier content" in text, text
     _assert_indexed(wh)
     assert "-1 records" in paperlake_cli("history", "--warehouse", tmp_path / "runs")[1]
+    # listed again (a scraper's flaky day): the paper gets its id back, which names a record again
+    _listing(raw / "icml.txt", *papers)
+    assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")[0] == 0
+    assert dropped in wh.read("records")["record_id"].to_list() and wh.read("record_merges").is_empty()
+    code, text = paperlake_cli("explain", dropped, "--warehouse", tmp_path / "runs")
+    assert code == 0 and f"record {dropped}: 1 occurrences" in text, text
+    _assert_indexed(wh)
 
 
 def test_an_emptied_listing_or_content_another_file_still_holds_replaces_nothing(paperlake_cli, tmp_path: Path) -> None:
