@@ -369,15 +369,17 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
     try:
         stage_new_blocks(new, input_dir, staging, config)
         parsed = staging.scan("sources", source_files.READ_SCHEMA).collect()
-        gone = source_files.replaced_sources(previous_inputs, identified, published_sources["source_id"], parsed.filter(pl.col("error").is_not_null())["source_id"])
-        summary.files_replaced = gone.len()
-        if gone.len():
-            paths = published_sources.filter(pl.col("source_id").is_in(gone.implode()))["path"]
-            log.info("files: %d now hold new content, which replaces what they held (%s)", paths.len(), ", ".join(paths.head(5)) + (", ..." if paths.len() > 5 else ""))
         staged = staging.scan("blocks", batches.STAGED_BLOCKS)
         accepted = staged.filter(pl.col("reject_reason").is_null())
         folds = accepted.select("dedup_key", "folded", "text")  # read only for the keys of candidate pairs
         blocks = staged.select(*batches.SLIM_BLOCKS).collect()
+        # New content that could not be read or holds no abstract (an error page, a bot check) replaces nothing.
+        unusable = parsed.filter(pl.col("error").is_not_null() | ~pl.col("source_id").is_in(blocks.filter(pl.col("reject_reason").is_null())["source_id"].implode()))
+        gone = source_files.replaced_sources(previous_inputs, identified, published_sources["source_id"], unusable["source_id"])
+        summary.files_replaced = gone.len()
+        if gone.len():
+            paths = published_sources.filter(pl.col("source_id").is_in(gone.implode()))["path"]
+            log.info("files: %d now hold new content, which replaces what they held (%s)", paths.len(), ", ".join(paths.head(5)) + (", ..." if paths.len() > 5 else ""))
         # Every record's tags may change, or its table gains a column: every record is staged again.
         retag = current is not None and (warehouse.version_row()["taxonomy_sha256"] != taxonomy_hash or bool(outdated))
         schemes = warehouse.index_schemes()

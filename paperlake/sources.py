@@ -140,8 +140,8 @@ def replaced_sources(previous: pl.DataFrame, identified: pl.DataFrame, published
     and holds no more, which no ``identified`` file (``file``, ``source_id``) holds now: a listing that a scraper rewrote
     (grown, corrected). Their blocks leave the dataset as the new content's come in.
 
-    New content that could not be read (``failed`` source ids: empty, binary; or unreadable) replaces nothing: a failed
-    scrape does not take a listing's blocks away. A file gone from the input is no replacement either: its blocks stay.
+    New content that is of no use (``failed`` source ids: empty, binary, no abstract in it; or unreadable) replaces nothing:
+    a failed scrape does not take a listing's blocks away. A file gone from the input is no replacement either: its blocks stay.
     """
     before = previous.select("file", before="source_id")
     readable = ~pl.col("source_id").is_in(failed.implode()) & ~pl.col("source_id").str.starts_with("unreadable:")

@@ -425,8 +425,8 @@ def test_a_paper_dropped_from_a_rewritten_listing_leaves_and_its_id_is_dissolved
 
 
 def test_an_emptied_listing_or_content_another_file_still_holds_replaces_nothing(paperlake_cli, tmp_path: Path) -> None:
-    """A failed scrape that leaves an empty file takes no blocks away; nor does a rewrite whose earlier content another
-    input file still holds (a copy); a file gone from the input keeps its blocks."""
+    """A failed scrape that leaves an empty file or a bot check in place of the listing takes no blocks away; nor does a
+    rewrite whose earlier content another input file still holds (a copy); a file gone from the input keeps its blocks."""
     raw, papers = tmp_path / "raw", _seed_abstracts(4)
     raw.mkdir()
     _listing(raw / "a.txt", *papers[:2])
@@ -439,6 +439,10 @@ def test_an_emptied_listing_or_content_another_file_still_holds_replaces_nothing
     code, output = paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")
     assert code == 0 and "replacing" not in output, output
     assert wh.read("occurrences").select("path", "ordinal", "record_id").sort("path", "ordinal").equals(before)
+    _listing(raw / "a.txt", "Checking your browser before accessing icml.cc. Cloudflare Ray ID: 8f2a1b3c4d5e6f70")
+    code, output = paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")
+    assert code == 0 and "replacing" not in output and "rejects   1 (boilerplate: 1)" in output, output
+    assert wh.read("records").height == 3
     _listing(raw / "a.txt", *papers[:2])
     shutil.copy(raw / "a.txt", raw / "copy.txt")
     assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "runs")[0] == 0
