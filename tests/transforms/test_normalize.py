@@ -247,6 +247,10 @@ EXAMPLES = [
     ("We study tools. *Correspondence: jane.doe@uni.edu", "We study tools."),
     ("We study tools.\nE-mail: jane.doe@uni.edu, john.roe@uni.edu", "We study tools."),
     ("We study tools. Contact: our team answers questions.", "We study tools. Contact: our team answers questions."),
+    # a PDF page's proceedings footer after the last sentence (PMLR's); a sentence about proceedings stays
+    ("We study tools.\nProceedings of the 42nd International Conference on Machine Learning, Vancouver, Canada. PMLR 267, 2025. "
+     "Copyright 2025 by the author(s).", "We study tools."),
+    ("We study tools. Proceedings of the 42nd ICML were held in 2025.", "We study tools. Proceedings of the 42nd ICML were held in 2025."),
     # SSRN's fields under the abstract; bioRxiv's back matter
     ("We study collusion.\nKeywords: pricing, collusion\nJEL Classification: G12, L13\nSuggested Citation: Doe, Jane, Collusion (2024).", "We study collusion."),
     ("We study proteins.\nCompeting Interest Statement\nThe authors have declared no competing interest.\nCopyright\n"
