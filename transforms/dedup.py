@@ -52,6 +52,9 @@ DAMAGE = "\ufffd|" + CP1252_PAIR
 DAMAGE_LETTERS = 2  # what a damaged character costs a copy in the kept rule, in letters of its shingle key
 # A sentence that starts in lower case: a copy a site lower-cased is damaged (its key, which folds case, is the clean one's).
 LOWER_CASE_START = r"(?:^|[.!?]\s+)\p{Ll}"
+# A numbered reference mark a copy taken from a PDF page carries (``… the ICL task [12, 15].``): damage too, so the copy
+# without them, one of the same letters, is kept. A bracketed pair both copies write (an interval, ``[0, 1]``) costs both alike.
+CITATION_MARK = r"\[\d{1,3}(?:[ \t]*[,–-][ \t]*\d{1,3})*\]"
 # A dash between words, however spelled (``—``, `` – ``, `` -- ``): a copy that spelled ``—`` out is no longer for it.
 SPELLED_DASH = r" ?(?:-{2,3}|[–—]) ?"
 # A confirmed pair covers one end of its longer text when that text has this many times the
@@ -774,9 +777,9 @@ def _text_candidates(keys: pl.DataFrame, params: DedupParams) -> Candidates:
 
 
 def text_damage(text: pl.Expr) -> pl.Expr:
-    """Damaged characters of a normalized text (``DAMAGE``) and its sentences that start in lower case
-    (``LOWER_CASE_START``), a kept-rule criterion."""
-    return (text.str.count_matches(DAMAGE) + text.str.count_matches(LOWER_CASE_START)).cast(pl.UInt32)
+    """Damaged characters of a normalized text (``DAMAGE``), its sentences that start in lower case (``LOWER_CASE_START``)
+    and its reference marks (``CITATION_MARK``), a kept-rule criterion."""
+    return (text.str.count_matches(DAMAGE) + text.str.count_matches(LOWER_CASE_START) + text.str.count_matches(CITATION_MARK)).cast(pl.UInt32)
 
 
 def text_length(text: pl.Expr) -> pl.Expr:

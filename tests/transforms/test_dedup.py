@@ -108,6 +108,16 @@ def test_a_clean_copy_is_kept_over_a_lower_cased_one_and_one_that_spelled_its_da
     assert out.filter(pl.col("status") == "kept")["path"].to_list() == [min(site_path, "b.txt")]  # a tie: the path decides
 
 
+@pytest.mark.parametrize("marked_path", ["a.txt", "c.txt"])
+def test_a_clean_copy_is_kept_over_one_with_reference_marks_and_an_interval_both_write_costs_neither(marked_path: str) -> None:
+    """A copy from a PDF page with its reference marks (``… buffer [12, 15].``) has the clean one's key and a longer text:
+    it was kept. Each mark is damage; an interval both copies write (``[0, 1]``) costs both alike."""
+    clean = " ".join(SENTENCES).replace("penalty that", "penalty in [0, 1] that")
+    marked = clean.replace("baselines", "baselines [12, 15]").replace("smoothness assumptions", "smoothness assumptions [3]")
+    out = deduplicate(_blocks([(marked_path, 1, marked), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
+
+
 @pytest.mark.parametrize("typo_path", ["a.txt", "c.txt"])
 def test_a_clean_copy_is_kept_over_one_with_letters_swapped(typo_path: str) -> None:
     """Two swapped letters (``verificatoin``) change no count: the copies tie on letters and text length, and the one with
