@@ -1735,10 +1735,13 @@ def fold_unicode(text: pl.Expr) -> pl.Expr:
 
 # Chinese or Japanese text whose characters a PDF's text layer set apart by spaces ("本 文 提 出 了 一 种"): when at least
 # ``SPACED_CJK_SHARE`` of a text's CJK characters (ten or more) stand in such pairs, the spaces between two of them go
-# (a keyword list's few spaces, "深度学习 神经网络", and the spaces around a Latin word stay). Before, such a copy shared
+# (a keyword list's few spaces, "深度学习 神经网络", stay: such a text is not spaced apart). Before, such a copy shared
 # no character shingle with its unspaced twin. A Latin word or number the PDF spaced apart too ("在 Q M 9 上", "3 0 %") is
-# joined (``_SPACED_LATIN``): its letters stood alone, and the copy, longer by its spaces, was kept over the clean one.
+# joined (``_SPACED_LATIN``): its letters stood alone. And the spaces between a CJK character and a Latin word go
+# (``_CJK_EDGE``; whether the original had them cannot be told): with them, the copy was longer than an unspaced original
+# and kept over it.
 _SPACED_CJK = f"({_UNSPACED}) ({_UNSPACED})"
+_CJK_EDGE = (f"({_UNSPACED}) ([^ ])", f"([^ ]) ({_UNSPACED})")
 _SPACED_LATIN = re.compile(r"(?<!\S)(?:[A-Za-z0-9%.+\-/] )+[A-Za-z0-9%.+\-/](?!\S)")
 SPACED_CJK_SHARE = 0.5
 
@@ -1757,7 +1760,8 @@ def _spaced_cjk(batch: pl.Series) -> pl.Series:
 
 def _despace_cjk(rows: pl.Series) -> pl.Series:
     despaced = rows.to_frame().select(pl.first().str.replace_all(_SPACED_CJK, "${1}${2}").str.replace_all(_SPACED_CJK, "${1}${2}")).to_series()  # matches do not overlap: twice
-    return _convert_rows(despaced, lambda batch: batch.str.contains(r"(?:^| )[A-Za-z0-9%.+\-/] [A-Za-z0-9%.+\-/](?: |$)"), _each(_join_spaced_latin))
+    joined = _convert_rows(despaced, lambda batch: batch.str.contains(r"(?:^| )[A-Za-z0-9%.+\-/] [A-Za-z0-9%.+\-/](?: |$)"), _each(_join_spaced_latin))
+    return joined.to_frame().select(pl.first().str.replace_all(_CJK_EDGE[0], "${1}${2}").str.replace_all(_CJK_EDGE[1], "${1}${2}")).to_series()
 
 
 def _join_spaced_latin(text: str) -> str:

@@ -311,11 +311,11 @@ EXAMPLES = [
     ("Project page: https://x.org/p. Our work has not been\ndone before at this scale, and we show it works on six benchmarks.",
      "Project page: https://x.org/p. Our work has not been done before at this scale, and we show it works on six benchmarks."),
     ("We study graphs.\nRead more \u2192", "We study graphs."),
-    # Chinese text a PDF's text layer spaced apart; a keyword list's spaces and the spaces around a Latin word stay
-    ("本 文 提 出 了 一 种 新 的 稀 疏 注 意 力 机 制 ， 使 用 BERT 模 型 。", "本文提出了一种新的稀疏注意力机制，使用 BERT 模型。"),
+    # Chinese text a PDF's text layer spaced apart, the spaces around a Latin word too; a keyword list's spaces stay
+    ("本 文 提 出 了 一 种 新 的 稀 疏 注 意 力 机 制 ， 使 用 BERT 模 型 。", "本文提出了一种新的稀疏注意力机制，使用BERT模型。"),
     ("本文提出了一种新的稀疏注意力机制。关键词：深度学习 神经网络 注意力", "本文提出了一种新的稀疏注意力机制。关键词：深度学习 神经网络 注意力"),
     # ... a Latin word or number it spaced apart too is joined; in text that is not spaced apart, single letters stay
-    ("本 文 提 出 了 一 种 新 的 稀 疏 注 意 力 机 制 ， 在 Q M 9 数 据 集 上 提 升 了 3 0 % 。", "本文提出了一种新的稀疏注意力机制，在 QM9 数据集上提升了 30% 。"),
+    ("本 文 提 出 了 一 种 新 的 稀 疏 注 意 力 机 制 ， 在 Q M 9 数 据 集 上 提 升 了 3 0 % 。", "本文提出了一种新的稀疏注意力机制，在QM9数据集上提升了30%。"),
     ("本文提出了一种新的稀疏注意力机制，在 A B 测试中使用 GPT 4 模型。", "本文提出了一种新的稀疏注意力机制，在 A B 测试中使用 GPT 4 模型。"),
     # an abstract in capitals keeps its first sentence (each word capitalized, it read as a title)
     ("WE PROPOSE A LINEAR-TIME ATTENTION MECHANISM FOR LONG DOCUMENTS. " + "OUR ANALYSIS BOUNDS THE ERROR BY THE SPECTRAL GAP. " * 4,
