@@ -659,12 +659,25 @@ def parse_listing_title(line: str | None) -> Header | None:
     if not (_LISTING_WORD.search(name) or _ARXIV_CATEGORY.search(name)):  # "Computation and Language (cs.CL)" too
         if not (written and year) or (len(words) > _VENUE_TITLE_MAX_WORDS and not _OPENING_VENUE_YEAR.match(named)) or len(_KNOWN_VENUE.findall(named)) > 1:
             return None  # "ICML and NeurIPS 2024" names no one listing
-        if lang == "en" and not _VOCAB.intersection(words):
+        if lang == "en" and not _VOCAB.intersection(words) and not _common_english(words, written, year):
             lang = UNDETERMINED
     if written and year:
         key = VENUE_ALIASES.get(venue_key(written), venue_key(written))
         return Header(venue=key, year=int(year), header_lang=lang, collection=f"{VENUE_DISPLAY.get(key, written)} {year} Papers", part=None)
     return Header(venue=None, year=int(year) if year else None, header_lang=lang, collection=name, part=None)
+
+
+# A word at least this common in English (wordfreq's Zipf scale: ~1 in a million words) is an English word of a title.
+_COMMON_ENGLISH_ZIPF = 3.0
+
+
+def _common_english(words: list[str], venue: str, year: str) -> bool:
+    """Whether half or more of a title's words besides its venue and year are common English words (``NeurIPS 2024: what
+    caught our eye``), which the header vocabulary lacks; ``ICML 2025 Makala`` has none."""
+    from wordfreq import zipf_frequency
+
+    others = [w for w in words if w not in (venue.lower(), year)]
+    return bool(others) and 2 * sum(zipf_frequency(w, "en") >= _COMMON_ENGLISH_ZIPF for w in others) >= len(others)
 
 
 def looks_like_header(line: str | None) -> bool:

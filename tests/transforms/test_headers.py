@@ -395,7 +395,8 @@ def test_not_headers(line: str) -> None:
         ("Accepted by ICML 2025", "ICML", 2025, "ICML 2025 Papers", "en"),
         # a known venue and a year opening the line, set off by a dash, a colon or a bar, with more words after it
         ("ICML 2025 \u2014 from around the web", "ICML", 2025, "ICML 2025 Papers", "en"),
-        ("# NeurIPS 2024: what caught our eye this week", "NEURIPS", 2024, "NeurIPS 2024 Papers", "und"),
+        ("# NeurIPS 2024: what caught our eye this week", "NEURIPS", 2024, "NeurIPS 2024 Papers", "en"),  # common English words
+        ("ICML 2025 picks", "ICML", 2025, "ICML 2025 Papers", "en"),
         ("\u0421\u0442\u0430\u0442\u044c\u0438 \u043f\u043e \u043c\u0430\u0448\u0438\u043d\u043d\u043e\u043c\u0443 \u043e\u0431\u0443\u0447\u0435\u043d\u0438\u044e", None, None, "\u0421\u0442\u0430\u0442\u044c\u0438 \u043f\u043e \u043c\u0430\u0448\u0438\u043d\u043d\u043e\u043c\u0443 \u043e\u0431\u0443\u0447\u0435\u043d\u0438\u044e", "ru"),
     ],
 )
