@@ -75,15 +75,15 @@ class RunSummary:
 
 
 @task(cache_policy=NO_CACHE)
-def find_new_sources(input_dir: Path, listings: list[Path], warehouse: Warehouse) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Every listing file under ``input_dir`` with its ``source_id``, and the files whose content the warehouse has not ingested.
+def find_new_sources(input_dir: Path, listings: list[Path], known: pl.Series, previous: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Every listing file under ``input_dir`` with its ``source_id``, and the files whose content the warehouse has not
+    ingested (``known``: the published source ids).
 
-    A file whose size and modification time match the last successful run's is not read
+    A file whose size and modification time match the last successful run's (``previous``: its input stats) is not read
     again; the others are hashed. Of several files with the same content the first path wins.
     """
     stats = source_files.file_stats(listings)
-    known = warehouse.read("sources")["source_id"]
-    remembered = warehouse.input_stats().filter(pl.col("source_id").is_in(known.implode()))
+    remembered = previous.filter(pl.col("source_id").is_in(known.implode()))
     seen = stats.join(remembered, on=["file", "size_bytes", "mtime_ns"], how="left", maintain_order="left")
     unseen = seen.filter(pl.col("source_id").is_null())
     hashed = unseen.with_columns(source_id=source_files.hash_files(unseen["file"], input_dir))
@@ -177,13 +177,14 @@ def _stage_rows(frame: pl.DataFrame, staging: Staging, table: str, part: str = "
 
 @task(cache_policy=NO_CACHE)
 def assign_records(
-    blocks: pl.DataFrame, folds: pl.LazyFrame, matches: dedup.Matches, known: pl.DataFrame, warehouse: Warehouse, config: Config, gone: pl.Series
+    blocks: pl.DataFrame, folds: pl.LazyFrame, matches: dedup.Matches, known: pl.DataFrame, warehouse: Warehouse, config: Config,
+    gone: pl.Series, leaving: pl.DataFrame,
 ) -> tuple[pl.DataFrame, pl.Series, pl.Series, pl.DataFrame]:
     """The new blocks and every published occurrence of the records they touch, with records and statuses;
     the records touched, and those of them whose published occurrences changed. The blocks of the ``gone`` sources
-    (``sources.replaced_sources``) leave their records, which are touched, and go when they had no other block (the
-    ``merges`` rows that dissolve them are returned last)."""
-    left = warehouse.rows_where("occurrences", "source_id", gone, ["record_id", "dedup_key"]).filter(pl.col("record_id").is_not_null())
+    (``sources.replaced_sources``; ``leaving``: their ``record_id, dedup_key``) leave their records, which are touched,
+    and go when they had no other block (the ``merges`` rows that dissolve them are returned last)."""
+    left = leaving.filter(pl.col("record_id").is_not_null())
     withdrawn = left["record_id"].unique()
     affected = pl.concat([dedup.affected_records(blocks, known, matches), withdrawn]).unique().sort()
     history = warehouse.rows_where("occurrences", "record_id", affected).filter(~pl.col("source_id").is_in(gone.implode()))
@@ -192,10 +193,10 @@ def assign_records(
     return assigned, affected, changed, dedup.withdrawn_dissolved(left, assigned, matches.merges)
 
 
-def dead_keys(warehouse: Warehouse, gone: pl.Series, blocks: pl.DataFrame) -> pl.Series:
-    """The dedup keys only the ``gone`` sources' blocks have (no other published block nor a new one): their dedup index
-    rows go with them."""
-    keys = warehouse.rows_where("occurrences", "source_id", gone, ["dedup_key"])["dedup_key"].unique()
+def dead_keys(warehouse: Warehouse, gone: pl.Series, leaving: pl.DataFrame, blocks: pl.DataFrame) -> pl.Series:
+    """The dedup keys only the ``gone`` sources' blocks (``leaving``) have (no other published block nor a new one): their
+    dedup index rows go with them."""
+    keys = leaving["dedup_key"].unique()
     elsewhere = warehouse.rows_where("occurrences", "dedup_key", keys, ["source_id", "dedup_key"]).filter(~pl.col("source_id").is_in(gone.implode()))
     held = pl.concat([elsewhere["dedup_key"], blocks["dedup_key"]]).implode()
     return keys.filter(~keys.is_in(held)).sort()
@@ -215,14 +216,15 @@ def dataset_statuses(warehouse: Warehouse, assigned: pl.DataFrame, affected: pl.
     ``untouched_published``, the published ones it does not touch (a first run has none; a retag's ``assigned`` holds them)."""
     if not untouched_published:
         return assigned.select("status")
-    untouched = warehouse.scan("occurrences").select("source_id", "record_id", "status").filter(_untouched(affected, gone))
-    return pl.concat([untouched.select("status").collect(), assigned.select("status")])
+    untouched = warehouse.scan("occurrences").filter(_untouched(affected, gone)).select("status")
+    return pl.concat([untouched.collect(), assigned.select("status")])
 
 
 def _untouched(affected: pl.Series, gone: pl.Series) -> pl.Expr:
     """Published occurrences this run does not touch: rejected ones, and those of records not in ``affected``; not those of
-    the ``gone`` sources (``sources.replaced_sources``), which leave."""
-    return (pl.col("record_id").is_null() | ~pl.col("record_id").is_in(affected.implode())) & ~pl.col("source_id").is_in(gone.implode())
+    the ``gone`` sources (``sources.replaced_sources``), which leave (their column is read only when there are some)."""
+    untouched = pl.col("record_id").is_null() | ~pl.col("record_id").is_in(affected.implode())
+    return untouched & ~pl.col("source_id").is_in(gone.implode()) if gone.len() else untouched
 
 
 @task(cache_policy=NO_CACHE)
@@ -343,8 +345,8 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
     summary = RunSummary()
 
     listings, summary.files_ignored = source_files.list_inputs(input_dir)
-    identified, new = find_new_sources(input_dir, listings, warehouse)
     published_sources, previous_inputs = warehouse.read("sources").select("source_id", "path"), warehouse.input_stats()
+    identified, new = find_new_sources(input_dir, listings, published_sources["source_id"], previous_inputs)
     gone = source_files.replaced_sources(previous_inputs, identified, published_sources["source_id"], pl.Series(dtype=pl.String))
     summary.files_found, summary.files_new = identified.height, new.height
     log.info("files: %d found, %d new (%.1f MB to read)", identified.height, new.height, new["size_bytes"].sum() / 1e6)
@@ -385,7 +387,8 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
         schemes = warehouse.index_schemes()
         stale_index = summary.index_replaced = dedup.stale_schemes(schemes, config.dedup)
         matches, known = match_records(accepted, folds, warehouse, config, backfill_index(warehouse, schemes, config.dedup, staging), staging)
-        assigned, affected, changed, dissolved = assign_records(blocks, folds, matches, known, warehouse, config, gone)
+        leaving = warehouse.rows_where("occurrences", "source_id", gone, ["record_id", "dedup_key"])  # the gone sources' blocks
+        assigned, affected, changed, dissolved = assign_records(blocks, folds, matches, known, warehouse, config, gone, leaving)
         matches = replace(matches, merges=pl.concat([matches.merges, dissolved], how="vertical_relaxed"))
         log.info("dedup: %d confirmed near-duplicate edges, %d published records touched, %d retired (merged away or dissolved)", matches.edges.height, affected.len(), matches.merges.height)
         replaced = {"occurrences": changed, "records": affected}
@@ -421,7 +424,7 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
         changes = _table_changes(table_set, staging, replaced | republished, retag, gone)
         if stale_index:  # rebuilt under the configured schemes (``backfill_index``)
             changes["dedup_index"] = replace(changes["dedup_index"], replace_column="scheme", replace_values=tuple(stale_index))
-        changes["dedup_index"] = replace(changes["dedup_index"], drop_column="dedup_key", drop_values=tuple(dead_keys(warehouse, gone, blocks)))
+        changes["dedup_index"] = replace(changes["dedup_index"], drop_column="dedup_key", drop_values=tuple(dead_keys(warehouse, gone, leaving, blocks)))
         changes["record_merges"] = replace(changes["record_merges"], replace_column="retired_id", replace_values=tuple(revived_ids(warehouse, assigned)))
         rewrites.append(prepare_rewrites.submit(warehouse, {name: change for name, change in changes.items() if name not in replaced}))
         log.info("validation: running the expectation suites")

@@ -1213,10 +1213,11 @@ def _strip_inline_title(rows: pl.Series) -> pl.Series:
     dropped = pl.repeat(False, rows.len(), eager=True)  # rows whose title sentence was dropped: a short subtitle may follow
     for _ in range(3):  # a title, then a subtitle: what is left never starts with one (normalizing stays idempotent)
         is_title, _, rest = _inline_title(pl.col("t"))
-        is_subtitle, _, subtitle_rest = _inline_title(pl.col("t"), _SUBTITLE)
-        stripped = rows.to_frame("t").with_columns(dropped=dropped).select(
-            pl.when(is_title).then(rest).when(pl.col("dropped") & is_subtitle).then(subtitle_rest).otherwise(pl.col("t"))
-        ).to_series().alias(rows.name)
+        chosen = pl.when(is_title).then(rest)
+        if dropped.any():  # the subtitle pattern only where a title sentence went
+            is_subtitle, _, subtitle_rest = _inline_title(pl.col("t"), _SUBTITLE)
+            chosen = chosen.when(pl.col("dropped") & is_subtitle).then(subtitle_rest)
+        stripped = rows.to_frame("t").with_columns(dropped=dropped).select(chosen.otherwise(pl.col("t"))).to_series().alias(rows.name)
         if stripped.equals(rows):
             return rows
         dropped, rows = stripped.ne(rows), stripped
