@@ -366,9 +366,9 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
 
     import_in_background()  # Great Expectations loads while the blocks are staged (the CLI started it already)
     stamp = run_name(started)
-    staging = Staging.create(warehouse.root, stamp)
     rewrites: list[PrefectFuture[PreparedRewrites]] = []
     try:
+        staging = Staging.create(warehouse.root, stamp)
         stage_new_blocks(new, input_dir, staging, config)
         parsed = staging.scan("sources", source_files.READ_SCHEMA).collect()
         staged = staging.scan("blocks", batches.STAGED_BLOCKS)
@@ -449,7 +449,7 @@ def _curate(input_dir: Path, warehouse: Warehouse, taxonomy_path: Path | None, t
         version = publish(warehouse, changes, meta, [prepared.result() for prepared in rewrites])
     finally:
         _discard_unpublished(rewrites, warehouse)
-        staging.remove()
+        Staging.of(warehouse.root, stamp).remove()  # by its name: a SIGTERM while it is created leaves no folder either
     warehouse.save_input_stats(identified)
     log.info("published dataset version %s", version)
     return _summarize(summary, warehouse, version, published=True)

@@ -26,9 +26,14 @@ class Staging:
         """A new, empty staging folder for a run. The run holds the warehouse (``Warehouse.exclusive``), so another run's
         folder is what a killed run left behind (a whole batch of staged blocks): it is deleted first."""
         shutil.rmtree(warehouse_root / "_staging", ignore_errors=True)
-        root = warehouse_root / "_staging" / run_name
-        root.mkdir(parents=True)
-        return cls(root)
+        staging = cls.of(warehouse_root, run_name)
+        staging.root.mkdir(parents=True)
+        return staging
+
+    @classmethod
+    def of(cls, warehouse_root: Path, run_name: str) -> Staging:
+        """A run's staging folder, whether or not it exists (``create`` makes it)."""
+        return cls(warehouse_root / "_staging" / run_name)
 
     def part(self, table: str, name: str) -> Path:
         """Where a part of a staged table goes (its folder is created)."""
