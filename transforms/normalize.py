@@ -1447,11 +1447,28 @@ _LOST = re.compile("\ufffd+")
 _THREE_BYTE = re.compile("[\u0800-\ufffc\ufffe\uffff]")  # a character of three UTF-8 bytes (CJK, kana, Hangul, curly quotes), not U+FFFD
 
 
+def _cut_by_lost_byte(run: bytes, before_lost: bool, after_lost: bool) -> int:
+    """Bytes at a run's ends that are a character cut by a byte the GBK decoder lost (a U+FFFD next to the run): the
+    start of a UTF-8 sequence before it, continuation bytes after it. They cannot read as UTF-8 and show no damage."""
+    cut = 0
+    if before_lost:
+        lead = max((i for i in range(max(0, len(run) - 2), len(run)) if run[i] >= 0xC0), default=None)
+        cut += len(run) - lead if lead is not None else 0
+    if after_lost:
+        cut += next((i for i, byte in enumerate(run[:2]) if not 0x80 <= byte < 0xC0), min(2, len(run)))
+    return cut
+
+
 def _cjk_read_as_utf8(text: str) -> str:
     """A Chinese or Japanese text's non-ASCII runs read back from GB18030 bytes as UTF-8, when that reads cleanly."""
-    runs = [run.encode("gb18030") for run in _NON_ASCII_RUN.findall(text)]
+    matches = list(_NON_ASCII_RUN.finditer(text))
+    runs = [match.group().encode("gb18030") for match in matches]
     pieces = [run.decode("utf-8", errors="replace") for run in runs]
     valid = 3 * sum(len(_THREE_BYTE.findall(piece)) for piece in pieces)
+    valid += sum(
+        _cut_by_lost_byte(run, text[match.end() : match.end() + 1] == "\ufffd", text[match.start() - 1 : match.start()] == "\ufffd")
+        for match, run in zip(matches, runs)
+    )
     if valid < GBK_VALID_SHARE * sum(map(len, runs)):
         return text
     read = iter(pieces)
@@ -1501,16 +1518,31 @@ _BREAK_TAG = r"(?i)</?(?:br|p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|h[1-6]|blockq
 # Namespaced XML tags (Crossref's JATS abstracts: ``<jats:sec><jats:title>Abstract</jats:title><jats:p>…</jats:p>``, MathML's
 # ``<mml:mi>``), which Markdown would read as autolinks (``jats:p``), and HTML comments (``<!-- entry 12 -->``): a space.
 _XML_TAG = r"</?[A-Za-z][\w.-]*:[A-Za-z][\w.-]*(?:\s[^<>]*)?/?>|<!--[\s\S]*?-->"
-# JATS's inline tags read as the HTML ones (``H<jats:sub>2</jats:sub>O`` is ``H2O``, not ``H 2 O``).
+# JATS's inline tags read as the HTML ones (``<jats:italic>x</jats:italic>`` is ``x``, not `` x ``).
 _JATS_INLINE = r"</?jats:(?:italic|bold|sup|sub|sc|underline|monospace|inline-formula|styled-content)\b[^<>]*>"
 _JATS_LABEL = r"<(?:jats:)?title>[ \t]*" + LABEL_WORD + r"[ \t]*[:.]?[ \t]*</(?:jats:)?title>"  # the section's "Abstract" title goes with its tags
 _HTML_LINK = r'(?is)<a\s[^<>]*\bhref\s*=\s*["\']([^"\'<>]*)["\'][^<>]*>(.*?)</a\s*>'
 _HTML_LINK_RE = re.compile(_HTML_LINK[5:], re.IGNORECASE | re.DOTALL)
 
 
+# A superscript or subscript tag (HTML's or JATS's) around a short exponent, index or mark: written as Unicode's superscripts
+# and subscripts are (``_spell_scripts``): ``10<sup>3</sup>`` is ``10^3``, not ``103``; ``H<sub>2</sub>O`` is ``H_2O``.
+# An ordinal's suffix is plain text (``1<sup>st</sup>``: ``1st``).
+_ORDINAL_SUP = r"(?i)([0-9])<(?:jats:)?sup>[ \t]*(st|nd|rd|th|er|e|ème)[ \t]*</(?:jats:)?sup\s*>"
+_SCRIPT_CONTENT = r"[ \t]*([0-9A-Za-z+\-−=(),]{1,8})[ \t]*"
+_SUP_TAG = r"(?i)<(?:jats:)?sup\b[^<>]*>" + _SCRIPT_CONTENT + r"</(?:jats:)?sup\s*>"
+_SUB_TAG = r"(?i)<(?:jats:)?sub\b[^<>]*>" + _SCRIPT_CONTENT + r"</(?:jats:)?sub\s*>"
+
+
+def _script_tags(text: pl.Expr) -> pl.Expr:
+    return text.str.replace_all(_ORDINAL_SUP, "${1}${2}").str.replace_all(_SUP_TAG, "^${1}").str.replace_all(_SUB_TAG, "_${1}")
+
+
 def html_to_text(text: pl.Expr) -> pl.Expr:
-    """Break and block tags, namespaced XML tags and comments (``_XML_TAG``; JATS's inline ones to nothing) to a space;
-    ``<a href="u">t</a>`` to ``link_text(t, u)``."""
+    """Superscript and subscript tags around a short text to ``^``/``_`` (``_SUP_TAG``); break and block tags, namespaced
+    XML tags and comments (``_XML_TAG``; JATS's inline ones to nothing) to a space; ``<a href="u">t</a>`` to
+    ``link_text(t, u)``."""
+    text = _on_rows(text, lambda batch: batch.str.contains(r"(?i)<(?:jats:)?su[pb]\b"), _vectorized(_script_tags), lambda batch: batch.str.contains("<", literal=True))
     spaced = _on_rows(
         text,
         lambda batch: batch.str.contains(_BREAK_TAG) | batch.str.contains(_XML_TAG),
@@ -1604,6 +1636,15 @@ def _latex_converter() -> LatexNodes2Text:
 
 
 _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+# ``\textsuperscript{3}`` and ``\textsubscript{2}`` as math's ``^``/``_`` (pylatexenc wrote ``10\textsuperscript{3}`` as
+# "103"); an ordinal's suffix as plain text ("1\textsuperscript{st}": "1st").
+_TEXT_SCRIPT = re.compile(r"(?:([0-9])\\textsuperscript\s*\{\s*(st|nd|rd|th|er|e|ème)\s*\}|\\text(super|sub)script\s*\{([^{}$\\*†‡]{1,12})\})")
+
+
+def _text_script(match: re.Match[str]) -> str:
+    if match.group(1):
+        return match.group(1) + match.group(2)
+    return f"${'^' if match.group(3) == 'super' else '_'}{{{match.group(4).strip()}}}$"
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
 # A bare "&" outside an environment is the word's sign ("Q&A", an HTML "&amp;" decoded), not an alignment tab, which
 # pylatexenc drops ("R&D" read "RD"); inside \begin{..}..\end{..} it is a tab.
@@ -1626,7 +1667,7 @@ def _takes_no_arguments(macro: str) -> bool:
 
 def latex_to_text(text: str) -> str:
     """LaTeX markup to readable text; math stays readable (``$S^2$`` -> ``S^2``)."""
-    prepared = _HREF.sub(lambda m: link_text(m.group(2), m.group(1)), text)
+    prepared = _TEXT_SCRIPT.sub(_text_script, _HREF.sub(lambda m: link_text(m.group(2), m.group(1)), text))
     prepared = _SPACED_MACRO.sub(lambda m: f"\\{m.group(1)}\\ " if _takes_no_arguments(m.group(1)) else m.group(), prepared)
     prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared)
     prepared = _BARE_AMPERSAND.sub(lambda m: m.group(1) or r"\&", prepared)
@@ -1909,6 +1950,29 @@ def _scrub_residue(text: pl.Expr) -> pl.Expr:
 # Validation's markup rule (expectations/records.json) exempts the same words.
 _STARRED_NAME = r"(^|[^\w])([A-Z][A-Za-z]{0,4})\*($|[\s.,;:!?)\]\"'-])"
 _NAME_STAR = "\ue0a1"  # private use: the star while the emphasis passes run
+
+
+# A footnote mark a page set as a superscript number, spelled ``^1`` by now (``_spell_scripts``, ``_SUP_TAG``, LaTeX's
+# ``\textsuperscript``): after a word of three letters or more, or after punctuation, and before a space, punctuation or
+# the end (``naïve Bayes²``, ``twelve benchmarks¹,²``, ``masked tokens.³``). A copy with the marks then reads like one
+# without them. A power of a letter, a number or a bracket stays (``x^2``, ``10^3``, ``O(n^2)``, ``cm^2``, ``10^-3``), and
+# so does one of a function or Greek letter spelled out (``log^2``, ``sigma^2``: ``_MATH_NAMES``).
+_FOOTNOTE_SUPERSCRIPT = r"\p{L}{3}\^[0-9]|[.,;:]\^[0-9]"
+_FOOTNOTE_SUPERSCRIPT_RE = re.compile(r"(\b[^\W\d_]{3,}|[.,;:])\^[0-9]{1,2}(?:,\^?[0-9]{1,2})*(?=[\s.,;:!?)\]'\"]|$)")
+_MATH_NAMES = frozenset(
+    "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda rho sigma tau upsilon phi varphi "
+    "chi psi omega ell log exp sin cos tan sec csc cot sinh cosh tanh arcsin arccos arctan det dim deg max min sup inf "
+    "lim var cov norm mod mol rad".split()
+)
+
+
+def _without_footnote_superscripts(text: str) -> str:
+    return _FOOTNOTE_SUPERSCRIPT_RE.sub(lambda m: m.group() if m.group(1).lower() in _MATH_NAMES else m.group(1), text)
+
+
+def drop_footnote_superscripts(text: pl.Expr) -> pl.Expr:
+    """Drop footnote marks set as superscripts (``_FOOTNOTE_SUPERSCRIPT``)."""
+    return _on_matching(text, _FOOTNOTE_SUPERSCRIPT, _without_footnote_superscripts, lambda batch: batch.str.contains("^", literal=True))
 
 
 def collapse_whitespace(text: pl.Expr) -> pl.Expr:
@@ -2380,7 +2444,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     latex_typography,  # after the fold: removing a control character can put a letter before a "~"
     lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
-    collapse_whitespace,
+    lambda t: drop_footnote_superscripts(collapse_whitespace(t)),
     lambda t: _on_matching(t, _MAY_HAVE_MATH_MARK, collapse_repeated_math),  # only rows with a math mark may repeat one
     lambda t: _on_matching(t, r"\d \d", lambda text: _NUMBER_THRICE.sub(r"\1", text)),
     strip_inline_title,
