@@ -34,7 +34,11 @@ BOILERPLATE = (
     # a server's error page, a bot check or an archive notice scraped instead of the abstract
     r"|(?i)(?-u:\b)(?:was not found on this server|404 not found|403 forbidden|500 internal server error|502 bad gateway|503 service unavailable"
     r"|429 too many requests|checking your browser before accessing|ddos protection by cloudflare|cloudflare ray id|verify (?:that )?you are (?:a )?human"
-    r"|enable javascript and cookies to continue|you are viewing an archived version of this page)(?-u:\b)"
+    r"|enable javascript and cookies to continue|you are viewing an archived version of this page"
+    r"|an (?:unexpected )?error (?:has )?occurred while (?:processing|loading)|something went wrong|please try again later"
+    # a browser notice (the page's, or a comment widget's), an advertisement's pitch, a listing's rating and reading-list buttons
+    r"|your browser is (?:out of date|outdated|not supported|no longer supported)|update your browser|please (?:enable|turn on) javascript"
+    r"|(?:enable|turn on) javascript (?:to|and) (?:view|see|use|run|read|continue)|(?:this|the) (?:site|page|website|app) requires javascript|advertise with us|sponsored content|rate this (?:paper|article|post)|add to (?:my |your )?(?:reading list|library|favou?rites))(?-u:\b)"
     # an advertisement, or a publisher's note on how to get the full text
     r"|(?i)^(?:sponsored|advertisement|promoted|ad)\s*[:|\-–—]|(?i)^download (?:the )?(?:full(?:[ -]text)? )?(?:paper|article|pdf|text|chapter)(?-u:\b)"
     r"|(?i)(?-u:\b)(?:institutional login|shibboleth|openathens)(?-u:\b)"
@@ -118,7 +122,7 @@ NOT_ABSTRACT = (
     r"|permission is hereby granted, free of charge|redistribution and use in source and binary forms|licensed under the apache license"
     r"|the software is provided \"?as is\"?"
     # arXiv's notice in place of a withdrawn paper's abstract
-    r"|this (?:paper|article|submission|manuscript|version|preprint) (?:has been|was|is being|is) withdrawn(?-u:\b)"
+    r"|this (?:paper|article|submission|manuscript|version|preprint) (?:has been|was|is being|is) withdrawn(?-u:\b)|^withdrawn (?:by (?:the )?authors?|due to|at the (?:authors?'? )?request)(?-u:\b)"
     # a call for papers, a programme's session or break with its time, a journal article's highlights and back matter
     r"|call for (?:papers|participation|submissions|contributions)(?-u:\b)|highlights ?[:•·*\-]"
     r"|data availability(?: statement)? ?:|(?:conflicts? of interests?|competing interests?|declaration of competing interest) ?:"

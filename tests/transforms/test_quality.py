@@ -272,6 +272,18 @@ REFERENCE_LIST = (
         ("You are viewing an archived version of this page. For the latest version, please visit the main site. Some links may "
          "be broken and some content may not display correctly.", "boilerplate"),
         ("Bot checks that ask visitors to prove they are human fail for screen-reader users. " + ABSTRACT, None),
+        ("An error occurred while processing your request. Please try again later. If the problem persists, contact support "
+         "with reference number 0x8a3f.", "boilerplate"),
+        # a browser notice, an advertisement's pitch, a listing's rating buttons, a withdrawal note without "this paper"
+        ("Your browser is out of date. Update your browser for more security, speed and the best experience on this site. "
+         "Update browser Ignore", "boilerplate"),
+        ("This site requires JavaScript to run correctly. Please turn on JavaScript or unblock scripts to read the abstracts.", "boilerplate"),
+        ("This paper is sponsored by our partners. Advertise with us: reach 200,000 ML researchers every month with targeted "
+         "placements in our weekly digest and on the website.", "boilerplate"),
+        ("Rate this paper: 4.2/5 from 312 ratings. Add to reading list. Share on Twitter, Facebook, LinkedIn or by e-mail with "
+         "your colleagues.", "boilerplate"),
+        ("Withdrawn by the authors due to an error in the proof of Theorem 2, which the revised version will correct.", "boilerplate"),
+        ("Web pages that ask visitors to update their browser or to enable JavaScript exclude older devices. " + ABSTRACT, None),
         # a navigation bar, a newsletter prompt, a call for papers, a programme, a workshop page and a biography
         ("Home About Us Contact Privacy Policy Terms of Service Careers Help Center Accessibility Sitemap", "boilerplate"),
         ("Sign up for our newsletter to get the latest research in machine learning delivered to your inbox every week. "
