@@ -2389,6 +2389,29 @@ def escaped_quotes(text: pl.Expr) -> pl.Expr:
     )
 
 
+# A review copy's margin line numbers (ICML's, NeurIPS's, ICLR's, ACL's submission PDFs number every line ``054``, ``055``,
+# …): three or more lines in a row that start with consecutive three-digit numbers lose them. A copied PDF page kept them at
+# the start of its lines; its key (which folds digits) was the clean copy's, and it was kept by its longer text.
+_MARGIN_NUMBERS = r"(?m)^[ \t]*[0-9]{3}[ \t]+\S[^\n]*\n[ \t]*[0-9]{3}[ \t]+\S[^\n]*\n[ \t]*[0-9]{3}[ \t]+\S"
+_MARGIN_NUMBER_RE = re.compile(r"[ \t]*([0-9]{3})[ \t]+(?=\S)")
+MIN_NUMBERED_LINES = 3
+
+
+def strip_margin_numbers(block: str) -> str:
+    """Drop margin line numbers (``_MARGIN_NUMBERS``) from each run of ``MIN_NUMBERED_LINES`` or more lines numbered one up."""
+    lines = block.split("\n")
+    numbers = [int(m.group(1)) if (m := _MARGIN_NUMBER_RE.match(line)) else None for line in lines]
+    start = 0
+    while start < len(lines):
+        end = start + 1
+        while end < len(lines) and numbers[start] is not None and numbers[end] == numbers[end - 1] + 1:
+            end += 1
+        if end - start >= MIN_NUMBERED_LINES:
+            lines[start:end] = [_MARGIN_NUMBER_RE.sub("", line, count=1) for line in lines[start:end]]
+        start = end
+    return "\n".join(lines)
+
+
 _ENTRY_NUMBER_LINE = rf"\A[ \t]*{ENTRY_NUMBER}[ \t]*\r?\n"
 
 
@@ -2423,9 +2446,9 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     """The lines of a raw block that hold its abstract: a BibTeX, JSON, RIS or MEDLINE record's abstract field, an export's
     escapes read, a table row's cells, HTML's lines, emoji shortcodes as emoji, lines without the emoji that label them
     (after site chrome: a star count's "⭐ 1.2k" is chrome), nested list items without their marks; no
-    entry number, footnote, site chrome, highlights, heading label or title."""
+    margin line numbers, entry number, footnote, site chrome, highlights, heading label or title."""
     text = _on_matching(text, SHORTCODE, emojize_shortcodes, lambda batch: batch.str.contains(":", literal=True))
-    text = bracket_labels(text)
+    text = bracket_labels(_on_matching(text, _MARGIN_NUMBERS, strip_margin_numbers))
     text = _on_rows(text, lambda batch: batch.str.contains("[^", literal=True), _vectorized(strip_footnotes))
     fields = _on_matching(_on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract), TAGGED_RECORD, tagged_abstract)
     fields = _on_matching(fields, XML_RECORD, xml_abstract, lambda batch: batch.str.contains(r"\A\s*<"))

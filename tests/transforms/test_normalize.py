@@ -647,6 +647,12 @@ EXAMPLES = [
     ("a rate of 10^⁻³ and 10^³", "a rate of 10^-3 and 10^3"),  # one mark before a run, none after a caret already there
     ("⁻³ of the mass", "^-3 of the mass"),  # a run at the text's start is one run too
     ("x² + y² ≤ r² and x₁, CO₂, 10¹²", "x^2 + y^2 ≤ r^2 and x_1, CO_2, 10^12"),
+    # a review copy's margin line numbers go (three or more lines numbered one up); other numbered lines stay
+    ("054 Graph transformers struggle on large graphs because\n055 attention scales quadratically with the number of nodes. We\n"
+     "056 introduce a sparse attention scheme.", "Graph transformers struggle on large graphs because attention scales quadratically "
+     "with the number of nodes. We introduce a sparse attention scheme."),
+    ("We count\n100 cats\n102 dogs\n103 birds.", "We count 100 cats 102 dogs 103 birds."),
+    ("We count\n100 cats\n101 dogs.", "We count 100 cats 101 dogs."),
     # HTML's and LaTeX's superscripts and subscripts are written alike (they read "10^3" as "103")
     ("with 10<sup>3</sup> items, 1<sup>st</sup> place, H<sub>2</sub>O and 5 cm<sup>-1</sup>.", "with 10^3 items, 1st place, H_2O and 5 cm^-1."),
     (r"with 10\textsuperscript{3} items, the 1\textsuperscript{st} place and CO\textsubscript{2}.", "with 10^3 items, the 1st place and CO_2."),
