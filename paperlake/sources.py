@@ -365,13 +365,16 @@ _LONE_OF_SCRIPT = re.compile("|".join(rf"(?<![{block}])[{block}](?![{block}])" f
 # An accented Latin letter standing alone between non-letters (`step size ç and`) is a symbol of
 # another script, a Greek letter read as cp1252; `à` and `Å` (ångström) do stand alone.
 _STRAY_LATIN = re.compile(r"(?<![^\W\d_])[\u00c0-\u00c4\u00c6-\u00d6\u00d8-\u00df\u00e1-\u00f6\u00f8-\u017f](?![^\W\d_])")
+# An accented capital right after a lower-case letter (`modelÕs`, `robustÓ`, `cafŽ`, cp1250's `MźllerŐs`): Mac OS Roman's
+# curly quotes, dashes and accented letters read as a Windows code page; words do not change case so.
+_CAPITAL_AFTER_LOWER = re.compile("[a-z][" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper()) + "]")
 
 
 def _mess(text: str) -> int:
-    """Unusual characters plus stray accented letters, Cyrillic case changes within a word, Cyrillic letters beside Latin ones,
+    """Unusual characters plus stray accented letters, accented capitals after lower-case letters, Cyrillic case changes within a word, Cyrillic letters beside Latin ones,
     lone Hebrew, Arabic or Thai characters and fullwidth signs after Latin letters."""
     sample = text[:200_000]
-    mixes = (_STRAY_LATIN, _CYRILLIC_CASE_MIX, _CYRILLIC_IN_LATIN_WORD, _FULLWIDTH_AFTER_LATIN)
+    mixes = (_STRAY_LATIN, _CYRILLIC_CASE_MIX, _CYRILLIC_IN_LATIN_WORD, _FULLWIDTH_AFTER_LATIN, _CAPITAL_AFTER_LOWER)
     stray = sum(len(pattern.findall(sample)) for pattern in mixes)
     if _OF_SCRIPT.search(sample):
         stray += len(_LONE_OF_SCRIPT.findall(sample))
@@ -466,13 +469,20 @@ def _choose_legacy(data: bytes) -> tuple[str, str]:
     known = {text: _known_accented_words(text) for text in latin} if len(latin) > 1 else {}
     most_known = max(known.values(), default=0)
     most_known_not_mac = max((n for text, n in known.items() if decoded[text] != "mac-roman"), default=0)
+    mess = {text: _mess(text) for text in decoded}
+    least_mess_not_mac = min((mess[text] for text in known if decoded[text] != "mac-roman"), default=0)
+
+    def mac_roman_margin(text: str) -> int:
+        # none when Mac OS Roman knows as many words and reads the bytes with less mess than every other Latin codec (a short
+        # text's "naïve" and curly quotes, which cp1252 reads as "na•ve" and "ÒxÓ")
+        return 0 if known[text] >= most_known_not_mac and mess[text] < least_mess_not_mac else _MAC_ROMAN_MARGIN
 
     def preference(item: tuple[str, str]) -> tuple[bool, bool, bool, int, bool, int]:
         text, codec = item
         beyond_latin1 = _BEYOND_LATIN1.search(text, 0, 200_000) is not None
         rank = ranked.index(codec) if codec in ranked else len(ranked)
-        less_known = text in known and known[text] < (most_known_not_mac + _MAC_ROMAN_MARGIN if codec == "mac-roman" else most_known - 1)
-        return not looks_like_header(_first_line(text)), _misread(text), less_known, _mess(text), beyond_latin1, rank
+        less_known = text in known and known[text] < (most_known_not_mac + mac_roman_margin(text) if codec == "mac-roman" else most_known - 1)
+        return not looks_like_header(_first_line(text)), _misread(text), less_known, mess[text], beyond_latin1, rank
 
     text, codec = min(decoded.items(), key=preference)
     return (data.decode("utf-8", errors=UTF8_FALLBACK) if codec == "utf-8" else text), codec

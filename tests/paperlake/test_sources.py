@@ -200,6 +200,22 @@ def test_western_european_text_stays_cp1252(sentence: str, codec: str) -> None:
     assert detect_and_decode(text.encode(codec)) == (text, "cp1252", None)
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We revisit naïve Bayes classifiers on twelve “benchmarks” — the method needs no retraining.",
+        "The model’s “robust” results hold twice.",
+        "We cite Müller’s approach and Gödel’s theorem.",
+    ],
+)
+def test_a_short_mac_roman_text_is_read_as_mac_roman_and_cp1252_stays_cp1252(sentence: str) -> None:
+    """A Mac OS Roman text with one accented word or none (its curly quotes and dashes only) read as cp1252: `na•ve`,
+    `ÒbenchmarksÓ Ñ`, `modelÕs` (an accented capital after a lower-case letter is mess). The same text in cp1252 stays cp1252."""
+    text = "ICML 2025 Papers\n\n" + sentence + "\n"
+    assert detect_and_decode(text.encode("mac_roman")) == (text, "mac-roman", None)
+    assert detect_and_decode(text.encode("cp1252")) == (text, "cp1252", None)
+
+
 CJK_BODY = "本文提出了一种基于扩散模型的三维场景生成方法，能够从单张图像出发生成几何一致、纹理逼真的完整场景。我们设计了一个多视角一致性约束模块。"
 
 
