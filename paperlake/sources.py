@@ -56,8 +56,9 @@ _LATIN_LANGUAGES = ("cs", "sk", "pl", "hu", "sl", "sh", "ro", "de", "fr", "es", 
 
 # A mostly UTF-8 file with a lone byte UTF-8 cannot read (between ASCII characters or at an end) holds
 # a character pasted in from a cp1252 page: a curly quote, a dash or an accented letter
-# (``model\x92s``, ``Fr\xe9chet``). It is read as cp1252; longer runs of bad bytes, and the five bytes
-# cp1252 leaves undefined, become U+FFFD.
+# (``model\x92s``, ``Fr\xe9chet``). It is read as cp1252; longer runs of bad bytes, the five bytes
+# cp1252 leaves undefined, and ``\xfe`` and ``\xff`` (``þ``, ``ÿ``: a damaged or filler byte far more often than a pasted
+# letter; as ``ÿ`` glued to a word it made that copy outrank a clean one by a letter), become U+FFFD.
 UTF8_FALLBACK = "paperlake-cp1252-bytes"
 
 
@@ -66,7 +67,7 @@ def _lone_cp1252_byte(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeDecodeError):
         raise error
     data, start = error.object, error.start
-    if (start + 1 == len(data) or data[start + 1] < 0x80) and _valid_before(data, start):
+    if data[start] < 0xFE and (start + 1 == len(data) or data[start + 1] < 0x80) and _valid_before(data, start):
         try:
             return bytes(data[start : start + 1]).decode("cp1252"), start + 1
         except UnicodeDecodeError:

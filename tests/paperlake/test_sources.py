@@ -283,6 +283,13 @@ def test_a_utf8_file_with_a_block_pasted_from_a_cp1252_page_keeps_both(words: li
     assert detect_and_decode(data) == (f"ICML 2025 Papers\n\n{first}\n\n{second}\n", "utf-8", None)
 
 
+def test_a_lone_filler_byte_is_replaced_not_read_as_a_letter() -> None:
+    """``\xff`` and ``\xfe`` alone are damage (``ÿ`` glued to a word made that copy outrank the clean one by a letter)."""
+    data = "ICML 2025 Papers\n\nWe \u2014 study \u2248 the model".encode() + b"\x92s data, \xffrecovers x \xfe y Fr\xe9chet\n"
+    text, encoding, _ = detect_and_decode(data)
+    assert encoding == "utf-8" and text.endswith("model\u2019s data, \ufffdrecovers x \ufffd y Fr\u00e9chet\n")
+
+
 def test_bytes_utf8_cannot_read_in_runs_are_replaced_not_read_as_cp1252() -> None:
     data = "ICML 2025 Papers\n\nWe \u2014 study \u2248 x and the model".encode() + b"\x92s automatic \xff\xfecurriculum \x81 x \xed\xa0\x80y\n"
     text, encoding, _ = detect_and_decode(data)
