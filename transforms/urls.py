@@ -85,6 +85,10 @@ _GLUED_SENTENCE = re.compile(
     r"^[^?#]*/[^?#]*?(\.(?:We|Our|The|This|These|Those|It|Its|In|On|To|For|As|All|Both|Code|Data|Models?|Results|Experiments|Extensive"
     r"|Furthermore|Moreover|Additionally|Finally|Further|Also|Here|Source|Project|Demo|Please|See|More|Available|Using|However|Unlike))$"
 )
+# Chinese, Japanese or Korean text glued to the end of a URL ("代码见https://github.com/a/b中的说明"): these texts put no
+# space around a URL. A CJK character right after an ASCII letter, digit or punctuation ends the URL; a path segment of them
+# ("/wiki/图论") stays.
+_GLUED_CJK = re.compile(r"(?<=[A-Za-z0-9.,;:!?)\]])[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _PAIRS = {")": "(", "]": "[", "}": "{"}
 _OPENING = frozenset(_PAIRS.values())
 _DROP_PARAM = re.compile(r"^(?:utm_[^=]*|fbclid|gclid)(?:=|$)", re.IGNORECASE)
@@ -130,8 +134,11 @@ def join_wrapped(text: pl.Expr) -> pl.Expr:
 def trim_url(candidate: str) -> str:
     """Strip what the regex over-captured: a leading separator, sentence punctuation, unbalanced or opening
     brackets, a word glued on with ``,`` or ``;`` before any query or fragment, and a sentence's
-    first word glued on after a full stop (``_GLUED_SENTENCE``)."""
-    url = _strip_end(re.sub(r"^[^A-Za-z0-9]+", "", candidate))
+    first word glued on after a full stop (``_GLUED_SENTENCE``), CJK text glued on (``_GLUED_CJK``)."""
+    url = re.sub(r"^[^A-Za-z0-9]+", "", candidate)
+    if cjk := _GLUED_CJK.search(url):
+        url = url[: cjk.start()]
+    url = _strip_end(url)
     glued = _GLUED_WORD.search(url) or _GLUED_SENTENCE.search(url)
     return _strip_end(url[: glued.start(1)]) if glued else url
 

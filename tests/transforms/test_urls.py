@@ -236,6 +236,20 @@ def test_two_spellings_are_one_row_and_occurrences_are_united() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("candidate", "url"),
+    [
+        ("https://github.com/spectral-lab/sgt中的说明", "https://github.com/spectral-lab/sgt"),
+        ("https://github.com/a/b.中文", "https://github.com/a/b"),
+        ("https://example.org/code에서", "https://example.org/code"),
+        ("https://zh.wikipedia.org/wiki/图论", "https://zh.wikipedia.org/wiki/图论"),
+        ("https://example.jp/ページ", "https://example.jp/ページ"),
+    ],
+)
+def test_trim_cuts_cjk_text_glued_to_the_end(candidate: str, url: str) -> None:
+    assert trim_url(candidate) == url
+
+
 def test_trim_keeps_balanced_parentheses() -> None:
     assert trim_url("https://x.org/a_(b)).") == "https://x.org/a_(b)"
 
