@@ -152,6 +152,12 @@ _PLACE = re.compile(
 )
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+# A date stamp with the month's name ("last updated Jul 12, 2025", "(as of 12 July 2025)"); its words are required.
+_WORDED_DATE_STAMP = re.compile(
+    rf"[(\[（]?\s*(?:(?:last\s+)?updated|as of|retrieved|crawled|scraped)(?:\s+on)?\s*:?\s*"
+    rf"(?:{_MONTH}\s*{_DAY},?|{_DAY}\s*{_MONTH})\s*(?:19|20)\d{{2}}\s*[)\]）]?",
+    re.IGNORECASE,
+)
 # The days of the event ("July 13-19", "13–19 July", "Jul 13 - Jul 19"; a month's name alone is a header word).
 _EVENT_DAYS = re.compile(
     rf"\b{_MONTH}\s*{_DAY}(?:\s*[-–—~]\s*(?:{_MONTH}\s*)?{_DAY})?(?![\d:])|\b{_DAY}(?:\s*[-–—~]\s*{_DAY})?\s*{_MONTH}(?![A-Za-z])",
@@ -296,8 +302,8 @@ _SITE = re.compile(
     re.IGNORECASE,
 )
 _VENUE_YEAR = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9&\-]*?[A-Za-z])[\s\-_'’(]*((?:19[5-9]|20\d)\d)(?!\d)")
-# A known venue with a two-digit year of this century: "AAAI-24", "ECCV'24".
-_VENUE_SHORT_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})\s*[\-'’]\s*(\d{{2}})(?!\d)", re.IGNORECASE)
+# A known venue with a two-digit year of this century: "AAAI-24", "ECCV'24", or glued to it up to 2039: "ICML25", "NeurIPS24".
+_VENUE_SHORT_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})(?:\s*[\-'’]\s*|(?=[0-3]\d(?!\d)))(\d{{2}})(?!\d)", re.IGNORECASE)
 # A known venue and a year apart ("TMLR Papers 2024", "The 2024 ACM SIGIR Conference ...").
 _KNOWN_VENUE = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})(?![A-Za-z0-9])", re.IGNORECASE)
 _YEAR = re.compile(r"(?<!\d)((?:19[5-9]|20\d)\d)(?!\d)")
@@ -552,7 +558,7 @@ def parse_header(line: str | None) -> Header | None:
     text = _ORDER.sub(" ", _TRACK_NUMBERS.sub(r" \1 ", text))
     if not _YEAR.search(text) and (edition := _edition_year(text)):
         text = f"{text} {edition}"  # the edition's year, after its venue's name (which the ordinal goes with, below)
-    text = _ORDINAL.sub(" ", _DATE_STAMP.sub(" ", _VOLUME.sub(" ", _full_names_as_venues(text))))
+    text = _ORDINAL.sub(" ", _DATE_STAMP.sub(" ", _WORDED_DATE_STAMP.sub(" ", _VOLUME.sub(" ", _full_names_as_venues(text)))))
     text = _EVENT_DAYS.sub(" ", _PLACE.sub(" ", text))  # before the venue: "Vancouver 2025" is not a venue and a year
     text = _ENTRY_RANGE.sub(lambda m: " " if int(m.group(1)) < int(m.group(2)) and not _YEAR.fullmatch(m.group(1)) else m.group(), text)
     match = _VENUE_YEAR.search(text)

@@ -69,6 +69,8 @@ CASES = [
     ("AAAI-24 Technical Track Papers", "AAAI", 2024, "en", "AAAI 2024 Papers", None),
     ("IJCAI-23 Accepted Papers", "IJCAI", 2023, "en", "IJCAI 2023 Papers", None),
     ("ECCV'24 Accepted Papers", "ECCV", 2024, "en", "ECCV 2024 Papers", None),
+    ("ICML25 Papers", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("NeurIPS24 Accepted Papers", "NEURIPS", 2024, "en", "NeurIPS 2024 Papers", None),
     ("CVPR 2024 Open Access Repository", "CVPR", 2024, "en", "CVPR 2024 Papers", None),
     ("ICLR 2025 Conference Submissions | OpenReview", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
     ("KDD 2024 Research Track Papers", "KDD", 2024, "en", "KDD 2024 Papers", None),
@@ -142,6 +144,8 @@ CASES = [
     ("ICML 2025 Papers \u00e2\u20ac\u201c OpenReview", "ICML", 2025, "en", "ICML 2025 Papers", None),
     # date stamps, more site names, position papers
     ("ICML 2025 Papers [updated 2025-07-01]", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 Papers — last updated Jul 12, 2025", "ICML", 2025, "en", "ICML 2025 Papers", None),
+    ("ICML 2025 Papers (as of 12 July 2025)", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("ICML 2025 Papers - Paper Copilot", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("ICML 2025 Papers · papers.cool", "ICML", 2025, "en", "ICML 2025 Papers", None),
     ("ICML.2025 - Poster | Cool Papers - Immersive Paper Discovery", "ICML", 2025, "en", "ICML 2025 Papers", None),
@@ -327,6 +331,8 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "ICML 2025 Papers Part Time",  # "Part" and a word, not a Roman numeral
         "Research 2024",
         "FooConf-24 Papers",
+        "KDD99 Papers",  # a two-digit year glued on only up to 2039 (KDD99 is a dataset)
+        "ICML 25 Papers",
         "Accepted to NeurIPS 2024",
         "NeurIPS 2024 Workshop on Foundation Models was held in Vancouver",
         "Workshop on the state of things we did in 2024",
