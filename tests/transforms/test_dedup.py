@@ -15,7 +15,19 @@ from paperlake import sources
 from paperlake.config import Config
 from bench.measure import pairs_curve
 from transforms import minhash, normalize, quality, schema, split
-from transforms.dedup import DedupParams, dedup_key, deduplicate, index_backlog, key_hash, key_signatures, reachable, shingle_key, stale_schemes, without_accents
+from transforms.dedup import (
+    DedupParams,
+    dedup_key,
+    deduplicate,
+    index_backlog,
+    key_hash,
+    key_signatures,
+    reachable,
+    shingle_key,
+    simplified_han,
+    stale_schemes,
+    without_accents,
+)
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "dedup"
 EMPTY = schema.empty(schema.OCCURRENCES)
@@ -234,6 +246,25 @@ def test_a_copy_an_aggregator_stripped_of_its_accents_joins_the_original(text: s
     out = deduplicate(_blocks([("a.txt", 1, text), ("b.txt", 1, _stripped(text))]), EMPTY).occurrences
     assert out["record_id"].n_unique() == 1
     assert out.select("path", "status", "similarity").rows() == [("a.txt", "kept", 1.0), ("b.txt", "near_duplicate", 1.0)]
+
+
+SIMPLIFIED = (
+    "本文提出了一种基于扩散模型的三维场景生成方法，能够从单张图像出发生成几何一致、纹理逼真的完整场景。我们设计了一个多视角一致性"
+    "约束模块，并在三个公开数据集上进行了实验，结果表明该方法在生成质量和几何一致性方面均优于现有方法。代码已开源。"
+)
+TRADITIONAL = (  # OpenCC s2t of SIMPLIFIED: a Taiwan or Hong Kong site's copy
+    "本文提出了一種基於擴散模型的三維場景生成方法，能夠從單張圖像出發生成幾何一致、紋理逼真的完整場景。我們設計了一個多視角一致性"
+    "約束模塊，並在三個公開數據集上進行了實驗，結果表明該方法在生成質量和幾何一致性方面均優於現有方法。代碼已開源。"
+)
+
+
+def test_a_copy_in_traditional_chinese_joins_the_simplified_original() -> None:
+    """Written apart, the two share about a third of their characters' shingles: two records. Shingles are taken with
+    traditional characters simplified, so the copy is a near duplicate at similarity 1.0 (its key, ``k1``, stays its own)."""
+    out = deduplicate(_blocks([("a.txt", 1, SIMPLIFIED), ("b.txt", 1, TRADITIONAL)]), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1
+    assert out.select("path", "status", "similarity").rows() == [("a.txt", "kept", 1.0), ("b.txt", "near_duplicate", 1.0)]
+    assert simplified_han(pl.Series([TRADITIONAL, "著名的方法 naïve", None])).to_list() == [SIMPLIFIED, "着名的方法 naïve", None]
 
 
 @given(st.lists(st.text(alphabet="aeéèëcçnñoöuüß 논문đ́ักиёøłıæœệǖÅ\uf900ά", max_size=20), max_size=8))
