@@ -1594,6 +1594,19 @@ _EMPTY_PARENTHESES = re.compile(r"[ \t]*\((?:e\.g\.|see|cf\.)?[\s\x00,;]*\x00[\s
 _MATH_WORDS = ("log", "exp", "max", "min", "sin", "cos", "tan", "arg", "lim", "sup", "inf", "det", "Pr", "argmax", "argmin", "mod")
 
 
+# siunitx's prefixes and units (``\SI{5}{\milli\second}``: "5 ms"; pylatexenc dropped them: "5 latency"); ``\SI{x}{u}``,
+# ``\qty{x}{u}`` get the space siunitx sets between number and unit (``_SI_QUANTITY``), but before ``%``.
+_SI_UNITS = {
+    "yocto": "y", "zepto": "z", "atto": "a", "femto": "f", "pico": "p", "nano": "n", "micro": "µ", "milli": "m", "centi": "c",
+    "deci": "d", "kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E",
+    "second": "s", "meter": "m", "metre": "m", "gram": "g", "hertz": "Hz", "byte": "B", "bit": "bit", "watt": "W", "joule": "J",
+    "volt": "V", "ampere": "A", "kelvin": "K", "newton": "N", "pascal": "Pa", "hour": "h", "minute": "min", "day": "d",
+    "liter": "L", "litre": "L", "mole": "mol", "ohm": "Ω", "decibel": "dB", "degreeCelsius": "°C", "celsius": "°C",
+    "per": "/", "squared": "²", "cubed": "³", "flops": "FLOPS", "pixel": "px", "px": "px",
+}
+_SI_QUANTITY = re.compile(r"\\(?:SI|qty)\s*\{([^{}]*)\}\s*\{(?!\s*\\percent\s*\})")
+
+
 # Symbols pylatexenc has no text for (it drops them: "$a \\ne b$" was "a  b")
 _NEGATED_RELATIONS = {"ne": "\u2260", "neg": "\u00ac", "nsim": "\u2241", "ncong": "\u2247", "napprox": "\u2249", "nequiv": "\u2262"}
 
@@ -1620,6 +1633,7 @@ def _latex_converter() -> LatexNodes2Text:
             MacroTextSpec("label", ""),
             # siunitx's percent ("\SI{5}{\percent}": its braces read as groups, "5%") and the TeX logos, which pylatexenc drops
             MacroTextSpec("percent", "%"),
+            *[MacroTextSpec(macro, symbol) for macro, symbol in _SI_UNITS.items()],
             MacroTextSpec("LaTeX", "LaTeX"),
             MacroTextSpec("TeX", "TeX"),
             MacroTextSpec("BibTeX", "BibTeX"),
@@ -1668,6 +1682,7 @@ def _takes_no_arguments(macro: str) -> bool:
 def latex_to_text(text: str) -> str:
     """LaTeX markup to readable text; math stays readable (``$S^2$`` -> ``S^2``)."""
     prepared = _TEXT_SCRIPT.sub(_text_script, _HREF.sub(lambda m: link_text(m.group(2), m.group(1)), text))
+    prepared = _SI_QUANTITY.sub(lambda m: m.group(1) + "\\ {", prepared)
     prepared = _SPACED_MACRO.sub(lambda m: f"\\{m.group(1)}\\ " if _takes_no_arguments(m.group(1)) else m.group(), prepared)
     prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared)
     prepared = _BARE_AMPERSAND.sub(lambda m: m.group(1) or r"\&", prepared)
