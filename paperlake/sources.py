@@ -372,7 +372,8 @@ _CAPITAL_AFTER_LOWER = re.compile("[a-z][" + "".join(c for c in map(chr, range(0
 
 
 def _mess(text: str) -> int:
-    """Unusual characters plus stray accented letters, accented capitals after lower-case letters, Cyrillic case changes within a word, Cyrillic letters beside Latin ones,
+    """Unusual characters plus stray accented letters, accented capitals after lower-case letters, Cyrillic case changes
+    within a word, Cyrillic letters beside Latin ones,
     lone Hebrew, Arabic or Thai characters and fullwidth signs after Latin letters."""
     sample = text[:200_000]
     mixes = (_STRAY_LATIN, _CYRILLIC_CASE_MIX, _CYRILLIC_IN_LATIN_WORD, _FULLWIDTH_AFTER_LATIN, _CAPITAL_AFTER_LOWER)

@@ -1659,6 +1659,8 @@ def _text_script(match: re.Match[str]) -> str:
     if match.group(1):
         return match.group(1) + match.group(2)
     return f"${'^' if match.group(3) == 'super' else '_'}{{{match.group(4).strip()}}}$"
+
+
 _UNESCAPED_PERCENT = re.compile(r"(?<!\\)%")
 # A bare "&" outside an environment is the word's sign ("Q&A", an HTML "&amp;" decoded), not an alignment tab, which
 # pylatexenc drops ("R&D" read "RD"); inside \begin{..}..\end{..} it is a tab.

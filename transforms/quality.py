@@ -38,7 +38,8 @@ BOILERPLATE = (
     r"|an (?:unexpected )?error (?:has )?occurred while (?:processing|loading)|something went wrong|please try again later"
     # a browser notice (the page's, or a comment widget's), an advertisement's pitch, a listing's rating and reading-list buttons
     r"|your browser is (?:out of date|outdated|not supported|no longer supported)|update your browser|please (?:enable|turn on) javascript"
-    r"|(?:enable|turn on) javascript (?:to|and) (?:view|see|use|run|read|continue)|(?:this|the) (?:site|page|website|app) requires javascript|advertise with us|sponsored content|rate this (?:paper|article|post)|add to (?:my |your )?(?:reading list|library|favou?rites))(?-u:\b)"
+    r"|(?:enable|turn on) javascript (?:to|and) (?:view|see|use|run|read|continue)|(?:this|the) (?:site|page|website|app) requires javascript"
+    r"|advertise with us|sponsored content|rate this (?:paper|article|post)|add to (?:my |your )?(?:reading list|library|favou?rites))(?-u:\b)"
     # an advertisement, or a publisher's note on how to get the full text
     r"|(?i)^(?:sponsored|advertisement|promoted|ad)\s*[:|\-–—]|(?i)^download (?:the )?(?:full(?:[ -]text)? )?(?:paper|article|pdf|text|chapter)(?-u:\b)"
     r"|(?i)(?-u:\b)(?:institutional login|shibboleth|openathens)(?-u:\b)"
