@@ -1387,11 +1387,11 @@ def protect_currency(text: str) -> str:
     for i in (m.start() for m in re.finditer(r"\$", text)):
         escaped = i > 0 and text[i - 1] == "\\"
         if i in signs and (escaped or (not in_math and ((end := text.find("$", i + 1)) == -1 or not _MATH_BETWEEN.search(text, i + 1, end)))):
-            amounts.append(i)
+            amounts.append((i - 1, i) if escaped else (i, i))  # an escaped sign's backslash goes with it ("\﹩" was a macro: "5")
         elif not escaped:
             in_math = not in_math
-    for i in reversed(amounts):
-        text = text[:i] + _SMALL_DOLLAR + text[i + 1 :]
+    for start, sign in reversed(amounts):
+        text = text[:start] + _SMALL_DOLLAR + text[sign + 1 :]
     return text
 
 

@@ -445,6 +445,7 @@ EXAMPLES = [
     ("the *important* part, a lone star* here, p* and Important* notes", "the important part, a lone star here, p and Important notes"),
     # a dollar sign before an amount stays (LaTeX read "$5 and $" as a formula: "5 and6"); math that starts with a digit is math
     ("It costs $5 and $6, or $1.5M; we save $300k.", "It costs $5 and $6, or $1.5M; we save $300k."),
+    ("It costs US\\$5 and \\$1.2M per run of $x$ steps.", "It costs US$5 and $1.2M per run of x steps."),  # escaped: the sign stayed only without math
     ("A $3 \\times 3$ kernel, a $3$-layer net, $10^{-3}$ error, a $2\\times$ speedup, $x$ at $5.", "A 3 \u00d7 3 kernel, a 3-layer net, 10^-3 error, a 2\u00d7 speedup, x at $5."),
     # a social post's head: the author's name and headline above the post's age, or the name above the handle
     ("Jane Doe\nResearch Scientist at Acme\n2d \u2022 Edited\nWe study graphs.", "We study graphs."),
