@@ -1655,6 +1655,17 @@ _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _TEXT_SCRIPT = re.compile(r"(?:([0-9])\\textsuperscript\s*\{\s*(st|nd|rd|th|er|e|ème)\s*\}|\\text(super|sub)script\s*\{([^{}$\\*†‡]{1,12})\})")
 
 
+# The Latin abbreviations CVPR's and ICCV's style files define as macros (``\eg``, ``\ie``, ``\etal``, ...), which
+# pylatexenc dropped ("models (\eg, GPT)" read "models (, GPT)"), with the full stop after one absorbed (``\etc.``);
+# ``\mbox{..}`` and ``\makebox[..]{..}`` as their text (pylatexenc dropped one, kept the other's options).
+_STYLE_ABBREVIATIONS = {
+    "eg": "e.g.", "Eg": "E.g.", "ie": "i.e.", "Ie": "I.e.", "cf": "cf.", "Cf": "Cf.", "etc": "etc.", "vs": "vs.", "wrt": "w.r.t.",
+    "Wrt": "W.r.t.", "dof": "d.o.f.", "Dof": "D.o.f.", "iid": "i.i.d.", "etal": "et al.", "wolog": "w.l.o.g.", "aka": "a.k.a.",
+}
+_STYLE_ABBREVIATION = re.compile(r"\\(" + "|".join(_STYLE_ABBREVIATIONS) + r")(?![A-Za-z])(?:\{\})?\.?")
+_BOX = re.compile(r"\\(?:mbox|makebox(?:\[[^\]\n]*\]){0,2})\s*(?=\{)")
+
+
 def _text_script(match: re.Match[str]) -> str:
     if match.group(1):
         return match.group(1) + match.group(2)
@@ -1685,6 +1696,7 @@ def latex_to_text(text: str) -> str:
     """LaTeX markup to readable text; math stays readable (``$S^2$`` -> ``S^2``)."""
     prepared = _TEXT_SCRIPT.sub(_text_script, _HREF.sub(lambda m: link_text(m.group(2), m.group(1)), text))
     prepared = _SI_QUANTITY.sub(lambda m: m.group(1) + "\\ {", prepared)
+    prepared = _BOX.sub("", _STYLE_ABBREVIATION.sub(lambda m: _STYLE_ABBREVIATIONS[m.group(1)], prepared))
     prepared = _SPACED_MACRO.sub(lambda m: f"\\{m.group(1)}\\ " if _takes_no_arguments(m.group(1)) else m.group(), prepared)
     prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared)
     prepared = _BARE_AMPERSAND.sub(lambda m: m.group(1) or r"\&", prepared)

@@ -466,6 +466,9 @@ EXAMPLES = [
      "The model's 'best' results don't hold, we'll see; they're x-robust, Café and Kościuszko."),
     # siunitx's percent and the TeX logos, which pylatexenc drops
     ("Accuracy rises by \\SI{5}{\\percent} with \\LaTeX{} and \\BibTeX.", "Accuracy rises by 5% with LaTeX and BibTeX."),
+    # the abbreviation macros of CVPR's style file and boxes, which pylatexenc dropped ("models (, GPT)")
+    ("As shown by Doe \\etal~\\cite{doe}, models (\\eg, GPT) fail \\wrt robustness, \\etc. We fix this \\mbox{in one step}.",
+     "As shown by Doe et al., models (e.g., GPT) fail w.r.t. robustness, etc. We fix this in one step."),
     # siunitx's units, which pylatexenc dropped ("5 latency"), with the space siunitx sets before them
     ("With \\SI{5}{\\milli\\second} latency, \\qty{3.2}{\\giga\\byte} of memory, \\SI{2}{\\kilo\\meter\\per\\second} and \\num{1000} steps.",
      "With 5 ms latency, 3.2 GB of memory, 2 km/s and 1000 steps."),
