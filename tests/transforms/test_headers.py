@@ -38,6 +38,8 @@ CASES = [
     ("Artigos aceitos NeurIPS 2024", "NEURIPS", 2024, "pt", "NeurIPS 2024 Papers", None),
     ("ICML 2024 Papers (Part 3/10)", "ICML", 2024, "en", "ICML 2024 Papers", 3),
     ("ICML 2025 论文列表（第3部分）", "ICML", 2025, "zh", "ICML 2025 Papers", 3),
+    ("ICML 2025 论文列表（持续更新中）", "ICML", 2025, "zh", "ICML 2025 Papers", None),  # "being updated": a section header too
+    ("ICML 2025 论文列表 (更新于 2025-07-12)", "ICML", 2025, "zh", "ICML 2025 Papers", None),
     ("FooConf 2024 Papers", "FOOCONF", 2024, "en", "FooConf 2024 Papers", None),
     ("NIPS 2017 Papers", "NEURIPS", 2017, "en", "NeurIPS 2017 Papers", None),
     # tracks, page markers and site names
