@@ -654,6 +654,13 @@ EXAMPLES = [
     ("a rate of 10^⁻³ and 10^³", "a rate of 10^-3 and 10^3"),  # one mark before a run, none after a caret already there
     ("⁻³ of the mass", "^-3 of the mass"),  # a run at the text's start is one run too
     ("x² + y² ≤ r² and x₁, CO₂, 10¹²", "x^2 + y^2 ≤ r^2 and x_1, CO_2, 10^12"),
+    # a bold Chinese or Japanese title above or before its abstract goes; bold emphasis at its start stays as text
+    ("**基于扩散模型的三维场景生成**\n本文提出了一种基于扩散模型的三维场景生成方法，能够从单张图像出发生成几何一致、纹理逼真的完整场景。我们设计了一个多视角一致性约束模块。",
+     "本文提出了一种基于扩散模型的三维场景生成方法，能够从单张图像出发生成几何一致、纹理逼真的完整场景。我们设计了一个多视角一致性约束模块。"),
+    ("**拡散モデルによる三次元シーン生成**：本論文では、拡散モデルに基づく三次元シーン生成手法を提案する。単一の画像から幾何的に一貫した完全なシーンを生成できる。",
+     "本論文では、拡散モデルに基づく三次元シーン生成手法を提案する。単一の画像から幾何的に一貫した完全なシーンを生成できる。"),
+    ("**本文提出了一种新方法**，能够从单张图像出发生成几何一致、纹理逼真的完整场景。我们设计了一个多视角一致性约束模块，并进行了实验。",
+     "本文提出了一种新方法，能够从单张图像出发生成几何一致、纹理逼真的完整场景。我们设计了一个多视角一致性约束模块，并进行了实验。"),
     # a review copy's margin line numbers go (three or more lines numbered one up); other numbered lines stay
     ("054 Graph transformers struggle on large graphs because\n055 attention scales quadratically with the number of nodes. We\n"
      "056 introduce a sparse attention scheme.", "Graph transformers struggle on large graphs because attention scales quadratically "

@@ -110,7 +110,8 @@ def titles(*raws: str) -> list[str | None]:
         ("MoE-X: A Mixture-of-Experts Model for Intrinsic Interpretability. Abstract: Neurons in large models.",
          "MoE-X: A Mixture-of-Experts Model for Intrinsic Interpretability"),
         ("Sparse Attention for Long Contexts Abstract: We propose x.", "Sparse Attention for Long Contexts"),
-        ("稀疏注意力机制 摘要：我们提出", None),  # one word
+        ("稀疏注意力机制 摘要：我们提出", "稀疏注意力机制"),  # no words to count: four CJK characters or more make a title
+        ("背景 摘要：我们提出", None),
         ("Keywords: graphs, trees. Abstract: We study.", None),
         ("We study graphs. This is new. Abstract: We study.", None),
         ("Jane Doe, John Roe. Abstract: We study.", None),
@@ -142,6 +143,10 @@ def titles(*raws: str) -> list[str | None]:
         ("Efficient Sparse Attention for Long Documents: A Study \u2014 " + ABSTRACT, "Efficient Sparse Attention for Long Documents: A Study"),
         ("What Drives Sparse Attention? \u2014 " + ABSTRACT, "What Drives Sparse Attention?"),
         ("**Is Sparse Attention Safe? A Benchmark** \u2014 " + ABSTRACT, "Is Sparse Attention Safe? A Benchmark"),
+        # a bold Chinese or Japanese title above its abstract (it has no words to count); bold emphasis is none
+        ("**基于扩散模型的三维场景生成**\n本文提出了一种基于扩散模型的三维场景生成方法，能够从单张图像出发生成几何一致、纹理逼真的完整场景。",
+         "基于扩散模型的三维场景生成"),
+        ("**重要**\n本文提出了一种基于扩散模型的三维场景生成方法。", None),
         ("Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments\n" + ABSTRACT, None),  # a blog's byline is chrome, no title
         ("### 1. 论文标题：Robust Tool Use Under Silent Failures\n**作者**：Jane Doe\n**摘要**：" + ABSTRACT, "Robust Tool Use Under Silent Failures"),
         ("【論文紹介】Sparse Routing Without Auxiliary Losses\n著者：Jane Doe\n概要：" + ABSTRACT, "Sparse Routing Without Auxiliary Losses"),  # a category
