@@ -1040,12 +1040,12 @@ DECORATION = r"(?:(?:" + EMOJI + r"|" + SHORTCODE_NAME + r")[ \t]*)"  # an emoji
 ENTRY_MARK = r"[ \t]*" + LIST_MARK + DECORATION + r"{0,3}"  # a list mark and emoji in front of an entry ("- 🔥 **Title**")
 STARTS_BOLD = r"\A" + ENTRY_MARK + BOLD_OPEN
 # A Chinese or Japanese title may stand on its line above its abstract ("**基于扩散模型的三维场景生成**\n本文提出…").
-_CJK_START = r"[\p{Han}\p{Hiragana}\p{Katakana}]"
+CJK_TITLE_CHAR = r"[\p{Han}\p{Hiragana}\p{Katakana}]"
 _BOLD_TITLE = (
-    STARTS_BOLD + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + BOLD_CLOSE + r"[ \t]*([:：]|[-–—][ \t])?[ \t]*(?:\p{Lu}|\n?[ \t]*" + _CJK_START + ")"
+    STARTS_BOLD + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + BOLD_CLOSE + r"[ \t]*([:：]|[-–—][ \t])?[ \t]*(?:\p{Lu}|\n?[ \t]*" + CJK_TITLE_CHAR + ")"
 )
 # A title in Chinese or Japanese: four or more such characters and no sentence or clause mark (it has no words to count).
-_CJK_TITLE_CHARS = 4
+CJK_TITLE_CHARS = 4
 BOLD_TITLE_REST = 100
 
 
@@ -1074,13 +1074,13 @@ def strip_linked_title(text: pl.Expr) -> pl.Expr:
 def _strip_leading_title(rows: pl.Series, pattern: str) -> pl.Series:
     """The rows without the title ``pattern`` finds in front (group 1; group 2 a colon or dash after it, if any) when it has
     two to thirty words, no sentence end inside (but a question before a capital), a colon or dash after it or Title Case and a fitting end, and
-    ``BOLD_TITLE_REST`` characters or more follow it; or is a Chinese or Japanese title (``_CJK_TITLE_CHARS``) with half as many after it."""
+    ``BOLD_TITLE_REST`` characters or more follow it; or is a Chinese or Japanese title (``CJK_TITLE_CHARS``) with half as many after it."""
     parts = pl.col("t").str.extract_groups(f"({pattern})")  # one search for the match, the title and the mark
     head, title, mark = (parts.struct.field(group) for group in ("1", "2", "3"))
     rest = pl.col("t").str.slice(head.str.len_chars() - 1)
     words = title.str.count_matches(r"\S+")
     marked = mark.is_not_null() | title.str.contains(r"[:：]\z")
-    cjk = (title.str.count_matches(_CJK_START) >= _CJK_TITLE_CHARS) & ~title.str.contains(r"[。！？；，、.!?;,]")
+    cjk = (title.str.count_matches(CJK_TITLE_CHAR) >= CJK_TITLE_CHARS) & ~title.str.contains(r"[。！？；，、.!?;,]")
     is_title = (
         ((words >= 2) | cjk)
         & (words <= 30)

@@ -162,7 +162,8 @@ def _fill(
     if rows.is_empty():
         return found
     candidates = raw.gather(rows).to_frame("t").select(read(pl.col("t"))).to_series()
-    keep = (candidates.str.count_matches(r"\S+") >= words) | (candidates.str.count_matches(r"[\p{Han}\p{Hiragana}\p{Katakana}]") >= 4)  # a CJK title has no words
+    # a Chinese or Japanese title has no words to count: its characters count
+    keep = (candidates.str.count_matches(r"\S+") >= words) | (candidates.str.count_matches(normalize.CJK_TITLE_CHAR) >= normalize.CJK_TITLE_CHARS)
     if not_title is not None:
         keep = keep & ~candidates.str.contains(not_title)
     return found.scatter(rows, pl.select(pl.when(keep).then(candidates)).to_series())
