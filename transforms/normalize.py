@@ -1533,7 +1533,8 @@ _HTML_LINK_RE = re.compile(_HTML_LINK[5:], re.IGNORECASE | re.DOTALL)
 # A superscript or subscript tag (HTML's or JATS's) around a short exponent, index or mark: written as Unicode's superscripts
 # and subscripts are (``_spell_scripts``): ``10<sup>3</sup>`` is ``10^3``, not ``103``; ``H<sub>2</sub>O`` is ``H_2O``.
 # An ordinal's suffix is plain text (``1<sup>st</sup>``: ``1st``).
-_ORDINAL_SUP = r"(?i)([0-9])<(?:jats:)?sup>[ \t]*(st|nd|rd|th|er|e|ème)[ \t]*</(?:jats:)?sup\s*>"
+_ORDINAL_SUFFIX = r"(st|nd|rd|th|er|e|ème)"  # English and French
+_ORDINAL_SUP = r"(?i)([0-9])<(?:jats:)?sup>[ \t]*" + _ORDINAL_SUFFIX + r"[ \t]*</(?:jats:)?sup\s*>"
 _SCRIPT_CONTENT = r"[ \t]*([0-9A-Za-z+\-−=(),]{1,8})[ \t]*"
 _SUP_TAG = r"(?i)<(?:jats:)?sup\b[^<>]*>" + _SCRIPT_CONTENT + r"</(?:jats:)?sup\s*>"
 _SUB_TAG = r"(?i)<(?:jats:)?sub\b[^<>]*>" + _SCRIPT_CONTENT + r"</(?:jats:)?sub\s*>"
@@ -1657,7 +1658,9 @@ def _latex_converter() -> LatexNodes2Text:
 _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 # ``\textsuperscript{3}`` and ``\textsubscript{2}`` as math's ``^``/``_`` (pylatexenc wrote ``10\textsuperscript{3}`` as
 # "103"); an ordinal's suffix as plain text ("1\textsuperscript{st}": "1st").
-_TEXT_SCRIPT = re.compile(r"(?:([0-9])\\textsuperscript\s*\{\s*(st|nd|rd|th|er|e|ème)\s*\}|\\text(super|sub)script\s*\{([^{}$\\*†‡]{1,12})\})")
+_TEXT_SCRIPT = re.compile(
+    r"(?:([0-9])\\textsuperscript\s*\{\s*" + _ORDINAL_SUFFIX + r"\s*\}|\\text(super|sub)script\s*\{([^{}$\\*†‡]{1,12})\})"
+)
 
 
 # The Latin abbreviations CVPR's and ICCV's style files define as macros (``\eg``, ``\ie``, ``\etal``, ...), which
@@ -1993,10 +1996,9 @@ _NAME_STAR = "\ue0a1"  # private use: the star while the emphasis passes run
 # so does one of a function or Greek letter spelled out (``log^2``, ``sigma^2``: ``_MATH_NAMES``).
 _FOOTNOTE_SUPERSCRIPT = r"\p{L}{3}\^[0-9]|[.,;:]\^[0-9]"
 _FOOTNOTE_SUPERSCRIPT_RE = re.compile(r"(\b[^\W\d_]{3,}|[.,;:])\^[0-9]{1,2}(?:,\^?[0-9]{1,2})*(?=[\s.,;:!?)\]'\"]|$)")
-_MATH_NAMES = frozenset(
+_MATH_NAMES = frozenset(word.lower() for word in _MATH_WORDS) | frozenset(
     "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda rho sigma tau upsilon phi varphi "
-    "chi psi omega ell log exp sin cos tan sec csc cot sinh cosh tanh arcsin arccos arctan det dim deg max min sup inf "
-    "lim var cov norm mod mol rad".split()
+    "chi psi omega ell sec csc cot sinh cosh tanh arcsin arccos arctan dim deg var cov norm mol rad".split()
 )
 
 
