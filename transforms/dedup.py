@@ -122,8 +122,23 @@ def shingle_key(text: pl.Expr) -> pl.Expr:
 
 
 def _shingle_key_of(key: pl.Expr) -> pl.Expr:
-    folded = key.map_batches(lambda keys: simplified_han(without_accents(keys)), return_dtype=pl.String, is_elementwise=True)
-    return minhash.word_split_scripts(folded)
+    return key.map_batches(_fold_for_shingles, return_dtype=pl.String, is_elementwise=True)
+
+
+def _fold_for_shingles(keys: pl.Series) -> pl.Series:
+    """``k1`` keys ``without_accents``, ``simplified_han`` and split per ``minhash.word_split_scripts``; each step touches
+    only the keys that are not ASCII (an ASCII ``k1`` key is single-spaced and stripped already: none changes it)."""
+    wide = _not_ascii(keys)
+    if not wide.any():
+        return keys
+    rows = wide.arg_true()
+    part = simplified_han(without_accents(keys.gather(rows)))
+    return keys.scatter(rows, part.to_frame().select(minhash.word_split_scripts(pl.col(part.name))).to_series())
+
+
+def _not_ascii(keys: pl.Series) -> pl.Series:
+    """Whether each key holds a character beyond ASCII (a byte count above the character count; nulls: false)."""
+    return (keys.str.len_bytes() != keys.str.len_chars()).fill_null(False)
 
 
 def _hash_batch(keys: pl.Series) -> pl.Series:
@@ -514,7 +529,7 @@ def without_accents(folded: pl.Series) -> pl.Series:
     aggregator stripped of accents (``methode``, ``Frechet``, a Vietnamese abstract's every word) has its original's
     shingles (since signature scheme ``m2``, passage scheme ``p2``). One pass of a table of characters (``_unaccented_letters``)
     over the keys that are not ASCII: half the time of NFD, a regex and NFC."""
-    accented = folded.str.contains(r"[^\x00-\x7f]").fill_null(False)
+    accented = _not_ascii(folded)
     if not accented.any():
         return folded
     rows, table = accented.arg_true(), _unaccented_letters()
@@ -857,8 +872,10 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     ``text``; ``folds`` (``dedup_key, folded``) must cover the keys of records with several keys
     that carry no ``text`` (by default from the rows); their ``text``, where ``folds`` has one, tells page heads from first sentences.
     """
-    occurrences = with_text_stats(occurrences)
     accepted = occurrences.filter(pl.col("reject_reason").is_null())
+    # the criteria rank the copies of a record: worked out for records with several only
+    contested = pl.len().over("record_id") > 1
+    accepted = pl.concat([with_text_stats(accepted.filter(contested)), accepted.filter(~contested)], how="diagonal_relaxed")
     # letters only rank different keys: count them in the records that have several
     several = accepted.filter(pl.col("dedup_key").n_unique().over("record_id") > 1).select("dedup_key").unique()
     per_key = _covering_folds(several, accepted, folds).select("dedup_key", "folded", _letters=_letters(pl.col("folded")))

@@ -278,6 +278,13 @@ def test_without_accents_drops_latin_greek_and_cyrillic_accents_only(texts: list
         assert unicodedata.normalize("NFD", out) == unicodedata.normalize("NFD", "".join(_ASCII_LETTERS.get(c, c) for c in unicodedata.normalize("NFC", kept)))
 
 
+@given(st.lists(st.text(alphabet="Ab c-\t.1é 論文논문ก\u200cß", max_size=30) | st.text(max_size=30), max_size=8))
+def test_shingle_keys_fold_only_the_keys_beyond_ascii_and_read_as_every_step_applied_to_all(texts: list[str]) -> None:
+    keys = pl.DataFrame({"text": texts}, schema={"text": pl.String}).select(dedup_key(pl.col("text"))).to_series()
+    every_step = simplified_han(without_accents(keys)).to_frame("k").select(minhash.word_split_scripts(pl.col("k"))).to_series()
+    assert pl.DataFrame({"text": texts}, schema={"text": pl.String}).select(shingle_key(pl.col("text"))).to_series().to_list() == every_step.to_list()
+
+
 def test_known_keys_keep_their_record_id() -> None:
     first = deduplicate(_blocks([("a.txt", 1, "An abstract.")]), EMPTY).occurrences
     second = deduplicate(_blocks([("z.txt", 1, "an abstract")]), _published(first)).occurrences
