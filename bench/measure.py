@@ -102,7 +102,7 @@ def threshold_curve(
     """
     keys = dedup.with_folded(blocks.unique("dedup_key").sort("dedup_key"))
     shingled = minhash.shingle_hashes(keys["folded"], params.lsh)
-    pairs = dedup.candidate_pairs(_signed(shingled, params), params)
+    pairs = dedup.candidate_pairs(_signed(keys["folded"], params), params)
     shingles = minhash.shingle_table(shingled, pl.concat([pairs["a"], pairs["b"]]))
     sims = minhash.pair_similarity(pairs, shingles)
     copies = blocks.group_by("dedup_key").agg(texts=pl.col("text").unique().sort())
@@ -147,9 +147,9 @@ def _placed_edges(edges: pl.DataFrame, candidates: dedup.Candidates, params: ded
     return edges.filter(~unplaced.gather(edges["a"]) & ~unplaced.gather(edges["b"]))
 
 
-def _signed(shingled: minhash.ShingleHashes, params: dedup.DedupParams) -> pl.DataFrame:
-    """``row``, ``bands`` and ``passages`` of hashed keys, as ``dedup.candidate_pairs`` reads them."""
-    return minhash.band_table(shingled, params.lsh).with_columns(passages=minhash.passage_table(shingled, params.passage_shingles)["passages"])
+def _signed(folded: pl.Series, params: dedup.DedupParams) -> pl.DataFrame:
+    """``row``, ``bands`` and ``passages`` of shingle keys, as ``dedup.candidate_pairs`` reads them."""
+    return dedup.key_signatures(folded, params).with_row_index("row").with_columns(pl.col("row").cast(pl.UInt32))
 
 
 def pairs_curve(pairs: pl.DataFrame, params: dedup.DedupParams) -> dict[str, object]:
@@ -166,7 +166,7 @@ def pairs_curve(pairs: pl.DataFrame, params: dedup.DedupParams) -> dict[str, obj
     sims = minhash.pair_similarity(numbered, minhash.shingle_table(shingled, pl.Series(np.arange(2 * n, dtype=np.uint32))))
     candidates = dedup.Candidates(keys=texts, shingled=shingled, texts=texts.to_frame("text").select(pl.concat_list("text")).to_series())  # one copy each
     weighed = dedup.borderline_evidence(sims, candidates).with_columns(same=pairs["same"])
-    signed = _signed(shingled, params)
+    signed = _signed(folded, params)
     lsh = weighed.join(minhash.candidate_pairs(signed.select("row", "bands")), on=["a", "b"], how="semi")
     found = weighed.join(dedup.candidate_pairs(signed, params), on=["a", "b"], how="semi")
 

@@ -378,9 +378,7 @@ def _apart(a: str, b: str) -> pl.Expr:
 
 def key_signatures(folded: pl.Series, params: DedupParams) -> pl.DataFrame:
     """LSH band keys (``bands``, 64-bit signed) and passage hashes (``passages``) of shingle keys; null for a key without shingles."""
-    shingled = minhash.shingle_hashes(folded, params.lsh)
-    bands = minhash.band_table(shingled, params.lsh)["bands"].cast(pl.List(pl.Int64))
-    return pl.DataFrame({"bands": bands, "passages": minhash.passage_table(shingled, params.passage_shingles)["passages"]})
+    return minhash.signature_table(folded, params.lsh, params.passage_shingles).with_columns(pl.col("bands").cast(pl.List(pl.Int64)))
 
 
 def with_bands(keys: pl.DataFrame, params: DedupParams) -> pl.DataFrame:

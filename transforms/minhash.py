@@ -89,20 +89,8 @@ def shingles(keys: pl.Series, width: int = 16, seed: int = 20250) -> tuple[np.nd
         raise ValueError("shingle width must be 1..16 bytes")
     data, offsets = _buffers(keys)
     n = len(offsets) - 1
-    lengths = np.diff(offsets)
-    nonempty = lengths > 0
-    space = data == 32
-    previous_space = np.empty_like(space)
-    previous_space[1:] = space[:-1]
-    next_space = np.empty_like(space)
-    next_space[:-1] = space[1:]
-    if len(space):
-        previous_space[0] = next_space[-1] = True
-    previous_space[offsets[:-1][nonempty]] = True
-    next_space[offsets[1:][nonempty] - 1] = True
-    letter = ~space
-    anchors = np.flatnonzero(letter & previous_space)
-    ends = np.flatnonzero(letter & next_space) + 1  # one end per word, in the same order
+    spaces = np.flatnonzero(data == 32)
+    anchors, ends = _word_bounds(data, offsets, spaces)  # one end per word, in the same order
     words_per_row = np.diff(np.searchsorted(anchors, offsets))
     row_of_anchor = np.repeat(np.arange(n, dtype=np.int64), words_per_row)
     # words are contiguous in the spaceless buffer: a word starts where the previous ones end
@@ -117,9 +105,9 @@ def shingles(keys: pl.Series, width: int = 16, seed: int = 20250) -> tuple[np.nd
     length = np.repeat(row_end_of, words_per_row) - starts
     keep = (length >= width) | first
     rows, starts, length = row_of_anchor[keep], starts[keep], np.minimum(length[keep], width)
-    n_letters = len(data) - int(np.count_nonzero(space))
+    n_letters = len(data) - len(spaces)
     padded = np.zeros(n_letters + 16, np.uint8)
-    np.compress(letter, data, out=padded[:n_letters])
+    np.compress(data != 32, data, out=padded[:n_letters])
     # the 16 bytes at every start in one gather, as (lo, hi) little-endian words
     lo, hi = np.ndarray(shape=(n_letters,), dtype="V16", buffer=padded, strides=(1,))[starts].view("<u8").reshape(-1, 2).T
     short = np.flatnonzero(length < 16)  # a row's only shingle, or a narrower width: mask the bytes past it
@@ -127,6 +115,23 @@ def shingles(keys: pl.Series, width: int = 16, seed: int = 20250) -> tuple[np.nd
     hi[short] &= _BYTE_MASKS[np.clip(length[short] - 8, 0, 8)]
     hashes = _fmix(_fmix(lo ^ _U64(seed)) ^ (hi * _GOLDEN) ^ length.astype(_U64))
     return rows, hashes
+
+
+def _word_bounds(data: np.ndarray, offsets: np.ndarray, spaces: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where each word (bytes other than a space) of the rows at ``offsets`` starts and ends (exclusive), in order; ``spaces``
+    are the positions of the spaces. Worked out from the spaces and the row bounds alone (a few per word), not byte by byte."""
+    boundary = np.zeros(len(data) + 1, dtype=bool)
+    boundary[offsets] = True
+    lone = np.ones(len(spaces) + 1, dtype=bool)  # lone[i]: space i is not right after space i - 1 (ends: lone)
+    lone[1:-1] = spaces[1:] != spaces[:-1] + 1
+    after = spaces + 1
+    inner_starts = after[lone[1:] & ~boundary[after]]  # a word after a space, not after the row's last byte
+    inner_ends = spaces[lone[:-1] & ~boundary[spaces]]  # a word before a space, not at the row's first byte
+    nonempty = offsets[1:] > offsets[:-1]
+    row_starts, row_ends = offsets[:-1][nonempty], offsets[1:][nonempty]
+    row_starts, row_ends = row_starts[data[row_starts] != 32], row_ends[data[row_ends - 1] != 32]
+    starts = np.insert(inner_starts, np.searchsorted(inner_starts, row_starts), row_starts)
+    return starts, np.insert(inner_ends, np.searchsorted(inner_ends, row_ends), row_ends)
 
 
 def signatures(rows: np.ndarray, hashes: np.ndarray, n_rows: int, bins: int) -> np.ndarray:
@@ -213,26 +218,6 @@ def shingle_hashes(keys: pl.Series, params: MinHashParams) -> ShingleHashes:
     return ShingleHashes(bounds=bounds, hashes=np.concatenate([np.zeros(0, _U64), *(hashes for _, hashes in hashed)]))
 
 
-def band_table(shingled: ShingleHashes, params: MinHashParams) -> pl.DataFrame:
-    """LSH band keys ``(row, bands: array[i64])`` of hashed keys; null for a key without shingles.
-
-    Band keys are stored as signed 64-bit integers (Delta has no unsigned types); same bits.
-    """
-    n = len(shingled.bounds) - 1
-
-    def chunk(start: int) -> np.ndarray:
-        stop = min(start + CHUNK_ROWS, n)
-        rows, hashes = shingled.span(start, stop)
-        return band_keys(signatures(rows, hashes, stop - start, params.bands * params.rows), params.rows)
-
-    bands = np.concatenate([np.zeros((0, params.bands), _U64), *_map_chunks(chunk, n, CHUNK_ROWS)])
-    frame = pl.DataFrame({"row": np.arange(n, dtype=np.uint32), "bands": bands.view(np.int64)})
-    empty = np.diff(shingled.bounds) == 0
-    if empty.any():
-        frame = frame.with_columns(bands=pl.when(pl.Series(~empty)).then(pl.col("bands")))
-    return frame
-
-
 def window_minima(values: np.ndarray, width: int) -> np.ndarray:
     """The smallest of every ``width`` consecutive values (``len(values) - width + 1`` of them; van Herk / Gil-Werman: two passes)."""
     blocks = -(-len(values) // width)
@@ -263,22 +248,33 @@ def passages(rows: np.ndarray, hashes: np.ndarray, n_rows: int, width: int) -> t
     return np.concatenate([row[new], short]), np.concatenate([minima[new], smallest])
 
 
-def passage_table(shingled: ShingleHashes, width: int) -> pl.DataFrame:
-    """Passage hashes ``(row, passages: list[i64])`` of hashed keys, distinct and sorted; null for a key without shingles."""
-    n = len(shingled.bounds) - 1
+def signature_table(keys: pl.Series, params: MinHashParams, passage_width: int) -> pl.DataFrame:
+    """LSH band keys (``bands: array[i64]``) and passage hashes (``passages: list[i64]``, distinct and sorted; see
+    ``passages``) of folded keys, both null for a key without shingles.
 
-    def chunk(start: int) -> tuple[np.ndarray, np.ndarray]:
-        stop = min(start + CHUNK_ROWS, n)
-        rows, hashes = passages(*shingled.span(start, stop), stop - start, width)
+    One pass per chunk of keys, from shingles to both, while they are in the CPU caches. Band keys
+    are stored as signed 64-bit integers (Delta has no unsigned types); same bits.
+    """
+
+    def chunk(start: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        part = keys.slice(start, CHUNK_ROWS)
+        n = part.len()
+        rows, hashes = shingles(part, params.shingle_bytes, params.seed)
+        bands = band_keys(signatures(rows, hashes, n, params.bands * params.rows), params.rows)
+        rows, hashes = passages(rows, hashes, n, passage_width)
         distinct = _distinct((rows.astype(_U64) << _U64(51)) | (hashes >> _U64(13)))  # 13 bits of row, the hash's top 51 bits
-        return np.bincount((distinct >> _U64(51)).astype(np.int64), minlength=stop - start), (distinct & _U64((1 << 51) - 1)).view(np.int64)
+        sizes = np.bincount((distinct >> _U64(51)).astype(np.int64), minlength=n)
+        return bands, sizes, (distinct & _U64((1 << 51) - 1)).view(np.int64)
 
-    parts = _map_chunks(chunk, n, CHUNK_ROWS)
-    sizes = np.concatenate([np.zeros(0, np.int64), *(sizes for sizes, _ in parts)])
-    values = pa.array(np.concatenate([np.zeros(0, np.int64), *(values for _, values in parts)]))
+    parts = _map_chunks(chunk, keys.len(), CHUNK_ROWS)
+    bands = np.concatenate([np.zeros((0, params.bands), _U64), *(bands for bands, _, _ in parts)])
+    sizes = np.concatenate([np.zeros(0, np.int64), *(sizes for _, sizes, _ in parts)])
+    values = pa.array(np.concatenate([np.zeros(0, np.int64), *(values for _, _, values in parts)]))
     offsets = pa.array(np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64))
-    lists = pl.Series("passages", pa.LargeListArray.from_arrays(offsets, values, mask=pa.array(sizes == 0)))
-    return pl.DataFrame({"row": np.arange(n, dtype=np.uint32)}).with_columns(lists.cast(pl.List(pl.Int64)))
+    empty = sizes == 0  # no shingles, no passages
+    lists = pl.Series("passages", pa.LargeListArray.from_arrays(offsets, values, mask=pa.array(empty))).cast(pl.List(pl.Int64))
+    frame = pl.DataFrame({"bands": bands.view(np.int64)}).with_columns(lists)
+    return frame.with_columns(bands=pl.when(pl.Series(~empty)).then(pl.col("bands"))) if empty.any() else frame
 
 
 def passage_pairs(passage_lists: pl.DataFrame, shared: int, cap: int, common: pl.Series | None = None, below: int | None = None) -> pl.DataFrame:

@@ -18,6 +18,38 @@ def _shingle(value: int) -> int:
     return (value * 0x9E3779B97F4A7C15) & SHINGLE_BITS
 
 
+def _fmix(x: int) -> int:
+    mask = (1 << 64) - 1
+    x ^= x >> 33
+    x = (x * 0xFF51AFD7ED558CCD) & mask
+    x ^= x >> 33
+    x = (x * 0xC4CEB9FE1A85EC53) & mask
+    return x ^ (x >> 33)
+
+
+def _reference_shingles(keys: list[str | None], width: int, seed: int) -> list[tuple[int, int]]:
+    """``shingles`` written out per row: the row's words without spaces, ``width`` bytes from the start of each word that
+    has as many left (and from the first word always), hashed as ``shingles`` hashes them."""
+    out = []
+    for row, key in enumerate(keys):
+        words = [word.encode() for word in (key or "").split(" ") if word]
+        packed, start = b"".join(words), 0
+        for j, word in enumerate(words):
+            length = min(len(packed) - start, width)
+            if length == width or j == 0:
+                chunk = packed[start : start + length].ljust(16, b"\0")
+                lo, hi = int.from_bytes(chunk[:8], "little"), int.from_bytes(chunk[8:], "little")
+                out.append((row, _fmix(_fmix(lo ^ seed) ^ ((hi * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)) ^ length)))
+            start += len(word)
+    return out
+
+
+@given(st.lists(st.none() | st.text(alphabet=" ab cdé論x", max_size=40), max_size=8), st.integers(1, 16), st.integers(0, 2**32))
+def test_shingles_are_width_bytes_of_the_spaceless_text_from_each_word_on(keys: list[str | None], width: int, seed: int) -> None:
+    rows, hashes = minhash.shingles(pl.Series(keys, dtype=pl.String), width, seed)
+    assert list(zip(rows.tolist(), hashes.tolist(), strict=True)) == _reference_shingles(keys, width, seed)
+
+
 @given(sets=st.lists(st.frozensets(st.integers(0, 40), max_size=25), min_size=2, max_size=7), data=st.data())
 def test_pair_similarity_is_the_exact_jaccard_and_containment_whatever_the_row_order(sets: list[frozenset[int]], data: st.DataObject) -> None:
     rows = [(row, _shingle(value)) for row, values in enumerate(sets) for value in values]
