@@ -308,7 +308,10 @@ def _pairs_sharing(
     values in common (one, where ``single`` flags either row), counting only values at most ``cap`` rows hold (and, with
     ``below``, only those with ``a < below``); with ``window``, a row pairs with the next ``window`` rows holding a value only.
     Numpy over the rows sorted by value, then row: every pair within a run of rows holding one value, then one sort to count each pair's runs."""
-    flat = _held_below(flat, below).sort("value", "row")
+    flat = _held_below(flat, below)
+    if not flat["row"].is_sorted():
+        flat = flat.sort("row")
+    flat = flat.sort("value", maintain_order=True)  # by value, then row: a stable sort of rows in order (~2x faster than both keys)
     rows, (_, first, counts) = flat["row"].to_numpy().astype(_U64), _runs(flat["value"].to_numpy())
     del flat
     kept = (counts >= 2) & (counts <= cap) if cap is not None else counts >= 2
