@@ -52,7 +52,8 @@ UNPLACED = pl.Schema({"dedup_key": pl.String, "reject_reason": pl.String})
 DAMAGE = "\ufffd|" + CP1252_PAIR
 DAMAGE_LETTERS = 2  # what a damaged character costs a copy in the kept rule, in letters of its shingle key
 # A sentence that starts in lower case: a copy a site lower-cased is damaged (its key, which folds case, is the clean one's).
-LOWER_CASE_START = r"(?:^|[.!?]\s+)\p{Ll}"
+# (Counted as a first letter plus a letter after a stop: one regex with ``^|`` scans every byte; ``[.!?]`` is found by a fast search.)
+LOWER_CASE_FIRST, LOWER_CASE_AFTER_STOP = r"^\p{Ll}", r"[.!?]\s+\p{Ll}"
 # A numbered reference mark a copy taken from a PDF page carries (``… the ICL task [12, 15].``): damage too, so the copy
 # without them, one of the same letters, is kept. A bracketed pair both copies write (an interval, ``[0, 1]``) costs both alike.
 CITATION_MARK = r"\[\d{1,3}(?:[ \t]*[,–-][ \t]*\d{1,3})*\]"
@@ -832,10 +833,19 @@ def _text_candidates(keys: pl.DataFrame, params: DedupParams) -> Candidates:
 
 
 def text_damage(text: pl.Expr) -> pl.Expr:
-    """Damaged characters of a normalized text (``DAMAGE``), its sentences that start in lower case (``LOWER_CASE_START``)
-    and its reference and footnote marks (``CITATION_MARK``, ``FOOTNOTE_DIGIT``), a kept-rule criterion."""
+    """Damaged characters of a normalized text (``DAMAGE``), its sentences that start in lower case (``LOWER_CASE_FIRST``,
+    ``LOWER_CASE_AFTER_STOP``) and its reference and footnote marks (``CITATION_MARK``, ``FOOTNOTE_DIGIT``), a kept-rule criterion."""
     marks = text.str.count_matches(CITATION_MARK) + text.str.count_matches(FOOTNOTE_DIGIT)
-    return (text.str.count_matches(DAMAGE) + text.str.count_matches(LOWER_CASE_START) + marks).cast(pl.UInt32)
+    lower_case_starts = text.str.contains(LOWER_CASE_FIRST).cast(pl.UInt32) + text.str.count_matches(LOWER_CASE_AFTER_STOP)
+    damaged = text.map_batches(_damaged_characters, return_dtype=pl.UInt32, is_elementwise=True)
+    return (damaged + lower_case_starts + marks).cast(pl.UInt32)
+
+
+def _damaged_characters(texts: pl.Series) -> pl.Series:
+    """``DAMAGE`` in each text, looked for in the texts beyond ASCII only (an ASCII text holds none)."""
+    counts = (texts.str.len_bytes() * 0).cast(pl.UInt32)  # null for a null text
+    wide = _not_ascii(texts)
+    return counts.scatter(wide.arg_true(), texts.filter(wide).str.count_matches(DAMAGE)) if wide.any() else counts
 
 
 def text_length(text: pl.Expr) -> pl.Expr:

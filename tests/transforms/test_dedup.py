@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from paperlake import sources
 from paperlake.config import Config
 from bench.measure import pairs_curve
-from transforms import minhash, normalize, quality, schema, split
+from transforms import dedup, minhash, normalize, quality, schema, split
 from transforms.dedup import (
     DedupParams,
     dedup_key,
@@ -283,6 +283,18 @@ def test_shingle_keys_fold_only_the_keys_beyond_ascii_and_read_as_every_step_app
     keys = pl.DataFrame({"text": texts}, schema={"text": pl.String}).select(dedup_key(pl.col("text"))).to_series()
     every_step = simplified_han(without_accents(keys)).to_frame("k").select(minhash.word_split_scripts(pl.col("k"))).to_series()
     assert pl.DataFrame({"text": texts}, schema={"text": pl.String}).select(shingle_key(pl.col("text"))).to_series().to_list() == every_step.to_list()
+
+
+@given(st.lists(st.none() | st.text(alphabet="aB. !?\n\tÃ©â€™\ufffdé1[2]", max_size=30) | st.text(max_size=30), max_size=8))
+def test_text_damage_counts_what_one_regex_per_criterion_over_every_text_counts(texts: list[str | None]) -> None:
+    """``text_damage`` looks for damage in texts beyond ASCII only and counts lower-case starts in two parts: the same counts."""
+    text = pl.col("t")
+    every_text = (
+        text.str.count_matches(dedup.DAMAGE) + text.str.count_matches(r"(?:^|[.!?]\s+)\p{Ll}")
+        + text.str.count_matches(dedup.CITATION_MARK) + text.str.count_matches(dedup.FOOTNOTE_DIGIT)
+    ).cast(pl.UInt32)
+    frame = pl.DataFrame({"t": texts}, schema={"t": pl.String})
+    assert frame.select(dedup.text_damage(text)).to_series().to_list() == frame.select(every_text).to_series().to_list()
 
 
 def test_known_keys_keep_their_record_id() -> None:
