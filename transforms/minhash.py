@@ -256,7 +256,7 @@ def signature_table(keys: pl.Series, params: MinHashParams, passage_width: int) 
     are stored as signed 64-bit integers (Delta has no unsigned types); same bits.
     """
 
-    def chunk(start: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def chunk(start: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         part = keys.slice(start, CHUNK_ROWS)
         n = part.len()
         rows, hashes = shingles(part, params.shingle_bytes, params.seed)
