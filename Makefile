@@ -25,7 +25,7 @@ run: $(VENV)/.run  ## set up, then run the flow on the bundled sample (data/raw 
 
 TEST_WORKERS ?= logical
 test: $(VENV)/.dev  ## set up with dev extras, then run the test suite on one worker per logical CPU (at most 4)
-	$(PY) -m pytest -n $(TEST_WORKERS) --maxprocesses 4
+	$(PY) -m pytest -n $(TEST_WORKERS) --maxprocesses 4 --durations=15
 
 SIZES ?= 10k,100k
 bench: $(VENV)/.dev  ## benchmarks: dedup quality curve, full and incremental runs, stage timings; results in bench/results/

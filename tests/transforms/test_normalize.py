@@ -846,10 +846,10 @@ TEXT = st.lists(st.one_of(MARKUP, st.text(alphabet=st.characters(categories=("L"
 
 # The properties below draw a batch of cases per example and normalize it in one call, as the pipeline does: many more
 # cases for the time than one normalization per example (hypothesis still shrinks a failing batch to its failing case).
-BATCH = {"min_size": 1, "max_size": 20}
+BATCH = {"min_size": 1, "max_size": 40}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.lists(TEXT, **BATCH))
 @example(["Table\u951f\u65a4\u62f7AAAA\u0132\u3041\u3041AAAAAAAA\u3041"])  # GBK mojibake at the CJK share, which "\u0132" -> "IJ" moved
 @example(["\\emph{:fire:", "\t\u207b\u00b3"])  # a shortcode a dropped command leaves; a superscript run at the start
@@ -868,7 +868,7 @@ ESCAPED_LINES = st.lists(
 ).map("\n".join)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.lists(ESCAPED_LINES, **BATCH))
 def test_a_json_escaped_block_normalizes_as_the_block_itself(texts: list[str]) -> None:
     assert norm(*(json.dumps(text)[1:-1] for text in texts)) == norm(*texts)
@@ -892,7 +892,7 @@ def _addslashes(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"').replace("'", "\\'")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.lists(QUOTED_WORDS, **BATCH), st.sampled_from([_addslashes, lambda line: json.dumps(line)[1:-1]]))
 @example(['"optimal" policies'], _addslashes)  # pylatexenc read the quotes as umlauts: "öptimalp̈olicies"
 @example(["model's 'best' results"], _addslashes)  # and the apostrophes as acute accents: "modelś b́estŕesults"
@@ -1003,7 +1003,7 @@ def _is_abstract_line(line: str) -> bool:
 BODY = TEXT.map(str.strip).filter(lambda body: body != "" and "\n" not in body and _is_abstract_line(body))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 # After a label, a mark or a closing markup is the label's ("Abstract. We", "\\textbf{Abstract} We", "**Abstract:** We")
 @given(st.lists(st.tuples(HEAD_LINES, LABELS, BODY.filter(lambda body: body[0] not in ":：.—–" and not re.match(normalize.LABEL_CLOSE, body))), **BATCH))
 def test_an_abstract_label_heading_and_the_lines_above_it_do_not_change_the_text(cases: list[tuple[list[str], tuple[str, str], str]]) -> None:
@@ -1022,13 +1022,13 @@ def _acl_entry(title: str, names: list[str], separator: str, bar_first: bool, bo
     return "\n".join(["pdf bib abs", *head, body] if bar_first else [*head, "pdf bib abs", body])
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.lists(st.tuples(TITLES, NAMES, SEPARATOR, st.booleans(), BODY), **BATCH))
 def test_acl_title_and_author_lines_next_to_the_link_bar_do_not_change_the_text(cases: list[tuple[str, list[str], str, bool, str]]) -> None:
     assert norm(*(_acl_entry(*case) for case in cases)) == norm(*(case[-1] for case in cases))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.lists(st.tuples(st.lists(CHROME_LINES, max_size=3), BODY, st.lists(CHROME_LINES, max_size=3)), **BATCH))
 def test_chrome_lines_around_a_block_do_not_change_its_text(cases: list[tuple[list[str], str, list[str]]]) -> None:
     assert norm(*("\n".join([*before, body, *after]) for before, body, after in cases)) == norm(*(body for _, body, _ in cases))
