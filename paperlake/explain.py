@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from paperlake.store import Warehouse
-from transforms.dedup import KEY_SCHEME, RECORD_ID_PREFIX
+from transforms.dedup import KEY_SCHEME, RECORD_ID_PREFIX, folds_that_matched
 
 
 class RecordNotFound(LookupError):
@@ -34,7 +34,7 @@ def _did_you_mean(warehouse: Warehouse, record_id: str) -> str:
 def explain(warehouse: Warehouse, record_id: str) -> str:
     """The cluster of a record: each occurrence with file, ordinal, collection, status and similarity, then every merge reason."""
     current, followed = resolve(warehouse, record_id)
-    columns = ["source_id", "path", "ordinal", "collection", "status", "similarity", "dedup_key"]
+    columns = ["source_id", "path", "ordinal", "collection", "status", "similarity", "dedup_key", "text"]
     if warehouse.current_version() is None:
         raise RecordNotFound(f"no dataset is published in {warehouse.root}: give the warehouse a run wrote (--warehouse)")
     if current is None:
@@ -71,9 +71,11 @@ def explain(warehouse: Warehouse, record_id: str) -> str:
         first = block_of[row["dedup_key"]]
         if first != f"{row['path']}#{row['ordinal']}":
             lines.append(f"  {row['path']}#{row['ordinal']} = {first}: same dedup key ({KEY_SCHEME})")
+    text_of = dict(occurrences.unique("dedup_key", keep="first", maintain_order=True).select("dedup_key", "text").iter_rows())
     for edge in edges.iter_rows(named=True):
         a, b = block_of.get(edge["dedup_key_a"], edge["dedup_key_a"]), block_of.get(edge["dedup_key_b"], edge["dedup_key_b"])
-        lines.append(f"  {a} ~ {b}: {_why_edge(edge['measure'], edge['similarity'])} (confirmed in dataset version {edge['dataset_version']})")
+        why = _why_edge(edge["measure"], edge["similarity"]) + _folded(text_of.get(edge["dedup_key_a"]), text_of.get(edge["dedup_key_b"]))
+        lines.append(f"  {a} ~ {b}: {why} (confirmed in dataset version {edge['dataset_version']})")
     for merge in merged_in.iter_rows(named=True):
         via = block_of.get(merge["via_dedup_key"], merge["via_dedup_key"])
         lines.append(f"  merged {merge['retired_id']} into this record in dataset version {merge['dataset_version']}: {via} matched both")
@@ -100,6 +102,14 @@ def _blocks_that_left(warehouse: Warehouse, edges: pl.DataFrame, here: set[str])
     rows = warehouse.rows_where("occurrences", "dedup_key", gone, ["dedup_key", "path", "ordinal", "reject_reason"]).sort("path", "ordinal")
     first = rows.filter(pl.col("reject_reason").is_not_null()).unique("dedup_key", keep="first", maintain_order=True)
     return dict(first.select("dedup_key", pl.format("{}#{} (now rejected: {})", "path", "ordinal", "reject_reason")).iter_rows())
+
+
+def _folded(text_a: str | None, text_b: str | None) -> str:
+    """How the shingle key's folds brought two texts together (``with accents folded (as written: jaccard 0.153)``), or nothing."""
+    if text_a is None or text_b is None:
+        return ""
+    folds, as_written = folds_that_matched(text_a, text_b)
+    return f" with {' and '.join(folds)} folded (as written: jaccard {as_written:.3f})" if folds else ""
 
 
 def _why_edge(measure: str, similarity: float) -> str:

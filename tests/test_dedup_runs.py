@@ -284,6 +284,8 @@ def test_an_index_of_an_older_scheme_is_rebuilt_and_a_copy_without_accents_joins
     copies = wh.read("occurrences").filter(pl.col("text").str.starts_with("Ch"))
     assert copies.sort("path").select("path", "status").rows() == [("a.txt", "kept"), ("b.txt", "near_duplicate")]
     assert copies["record_id"].n_unique() == 1 and wh.read("records").height == 2
+    code, text = paperlake_cli("explain", copies["record_id"][0], "--warehouse", warehouse)
+    assert code == 0 and "b.txt#1 ~ a.txt#1: jaccard 1.000 with accents folded (as written: jaccard 0.000)" in text, text
     _assert_indexed(wh)  # the old schemes' rows are gone
     assert not dedup.index_backlog(wh.index_schemes(), params)
     assert paperlake_cli("run", "--input", raw, "--warehouse", tmp_path / "once")[0] == 0

@@ -134,7 +134,7 @@ def _fold_for_shingles(keys: pl.Series) -> pl.Series:
         return keys
     rows = wide.arg_true()
     part = simplified_han(without_accents(keys.gather(rows)))
-    return keys.scatter(rows, part.to_frame().select(minhash.word_split_scripts(pl.col(part.name))).to_series())
+    return keys.clone().scatter(rows, part.to_frame().select(minhash.word_split_scripts(pl.col(part.name))).to_series())
 
 
 def _not_ascii(keys: pl.Series) -> pl.Series:
@@ -520,7 +520,7 @@ def simplified_han(folded: pl.Series) -> pl.Series:
     if not han.any():
         return folded
     rows, table = han.arg_true(), _simplified_characters()
-    return folded.scatter(rows, folded.gather(rows).str.replace_many(list(table), list(table.values())))
+    return folded.clone().scatter(rows, folded.gather(rows).str.replace_many(list(table), list(table.values())))
 
 
 def without_accents(folded: pl.Series) -> pl.Series:
@@ -533,7 +533,27 @@ def without_accents(folded: pl.Series) -> pl.Series:
     if not accented.any():
         return folded
     rows, table = accented.arg_true(), _unaccented_letters()
-    return folded.scatter(rows, folded.gather(rows).str.replace_many(list(table), list(table.values())))
+    return folded.clone().scatter(rows, folded.gather(rows).str.replace_many(list(table), list(table.values())))
+
+
+def folds_that_matched(text_a: str, text_b: str, params: DedupParams = DedupParams()) -> tuple[list[str], float]:
+    """The shingle-key folds that made two texts more alike (``accents``, ``traditional characters``: those that
+    changed either key, when the texts' Jaccard as written is below the folded one) and that Jaccard as written, for
+    ``explain``; no folds when folding changed nothing for the pair."""
+    keys = pl.DataFrame({"t": [text_a, text_b]}).select(dedup_key(pl.col("t"))).to_series()
+    unaccented = without_accents(keys)
+    simplified = simplified_han(unaccented)
+
+    def jaccard(folded: pl.Series) -> float:
+        rows, hashes = minhash.shingles(folded.to_frame("k").select(minhash.word_split_scripts(pl.col("k"))).to_series(), params.shingle_bytes, params.seed)
+        a, b = set(hashes[rows == 0].tolist()), set(hashes[rows == 1].tolist())
+        return len(a & b) / max(len(a | b), 1)
+
+    as_written = jaccard(keys)
+    if as_written >= jaccard(simplified):
+        return [], as_written
+    folds = [name for name, before, after in (("accents", keys, unaccented), ("traditional characters", unaccented, simplified)) if not before.equals(after)]
+    return folds, as_written
 
 
 def _candidates(nodes: pl.DataFrame, rows: pl.Series, folds: pl.LazyFrame | None, params: DedupParams) -> tuple[pl.Series, Candidates]:

@@ -19,6 +19,7 @@ from transforms.dedup import (
     DedupParams,
     dedup_key,
     deduplicate,
+    folds_that_matched,
     index_backlog,
     key_hash,
     key_signatures,
@@ -265,6 +266,13 @@ def test_a_copy_in_traditional_chinese_joins_the_simplified_original() -> None:
     assert out["record_id"].n_unique() == 1
     assert out.select("path", "status", "similarity").rows() == [("a.txt", "kept", 1.0), ("b.txt", "near_duplicate", 1.0)]
     assert simplified_han(pl.Series([TRADITIONAL, "著名的方法 naïve", None])).to_list() == [SIMPLIFIED, "着名的方法 naïve", None]
+
+
+def test_folds_that_matched_name_the_folds_that_brought_a_pair_together() -> None:
+    assert folds_that_matched(FRENCH, _stripped(FRENCH))[0] == ["accents"]
+    assert folds_that_matched(TRADITIONAL, SIMPLIFIED)[0] == ["traditional characters"]
+    folds, as_written = folds_that_matched(FRENCH, FRENCH + " Nous publions le code.")  # the same accents in both: no fold helped
+    assert folds == [] and 0.8 < as_written < 1.0
 
 
 @given(st.lists(st.text(alphabet="aeéèëcçnñoöuüß 논문đ́ักиёøłıæœệǖÅ\uf900ά", max_size=20), max_size=8))
