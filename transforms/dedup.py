@@ -118,7 +118,7 @@ def dedup_key(text: pl.Expr) -> pl.Expr:
 
 def shingle_key(text: pl.Expr) -> pl.Expr:
     """The key shingles are read from: ``k1`` ``without_accents``, traditional Chinese ``simplified_han``, spaceless scripts
-    split into one word per character."""
+    split into one word per character, without ``LIGATURE_LETTERS``."""
     return _shingle_key_of(dedup_key(text))
 
 
@@ -126,15 +126,22 @@ def _shingle_key_of(key: pl.Expr) -> pl.Expr:
     return key.map_batches(_fold_for_shingles, return_dtype=pl.String, is_elementwise=True)
 
 
+# The letters of TeX's f-ligatures (ﬀ ﬁ ﬂ ﬃ ﬄ), longest first. A PDF's text extractor may drop a ligature glyph or write a
+# space for it (``ecient``, ``e cient`` for ``efficient``): a ligature-dense abstract copied so shared 4/5 of its shingles
+# and was a record of its own. Shingle keys leave these letters out (signature scheme ``m4``, passage scheme ``p4``).
+LIGATURE_LETTERS = "ff[il]?|f[il]"
+
+
 def _fold_for_shingles(keys: pl.Series) -> pl.Series:
-    """``k1`` keys ``without_accents``, ``simplified_han`` and split per ``minhash.word_split_scripts``; each step touches
-    only the keys that are not ASCII (an ASCII ``k1`` key is single-spaced and stripped already: none changes it)."""
+    """``k1`` keys ``without_accents``, ``simplified_han``, split per ``minhash.word_split_scripts`` (these three touch
+    only the keys that are not ASCII: an ASCII ``k1`` key is single-spaced and stripped already, none changes it) and
+    without ``LIGATURE_LETTERS``."""
     wide = _not_ascii(keys)
-    if not wide.any():
-        return keys
-    rows = wide.arg_true()
-    part = simplified_han(without_accents(keys.gather(rows)))
-    return keys.clone().scatter(rows, part.to_frame().select(minhash.word_split_scripts(pl.col(part.name))).to_series())
+    if wide.any():
+        rows = wide.arg_true()
+        part = simplified_han(without_accents(keys.gather(rows)))
+        keys = keys.clone().scatter(rows, part.to_frame().select(minhash.word_split_scripts(pl.col(part.name))).to_series())
+    return keys.str.replace_all(LIGATURE_LETTERS, "")
 
 
 def _not_ascii(keys: pl.Series) -> pl.Series:
@@ -948,7 +955,7 @@ def _known_words() -> pl.Series:
     """The words of wordfreq's large English list (321,000; ~0.15 s, first use only), as shingle keys write them."""
     from wordfreq import iter_wordlist
 
-    return pl.Series(list(iter_wordlist("en", "large")), dtype=pl.String)
+    return pl.Series(list(iter_wordlist("en", "large")), dtype=pl.String).str.replace_all(LIGATURE_LETTERS, "").unique()
 
 
 def _with_unknown_words(scored: pl.DataFrame, per_key: pl.DataFrame) -> pl.DataFrame:

@@ -1,13 +1,14 @@
 """Shingles, one-permutation MinHash signatures, LSH band keys, passage hashes and exact set similarity.
 
-Signature scheme ``m3`` (see README, Dedup): the dedup key (scheme ``k1``) without accents (``dedup.without_accents``;
-``m1`` kept them), with traditional Chinese characters simplified (``dedup.simplified_han``; ``m2`` kept them) and with every character of a script written without spaces (Han, kana, Hangul, Thai) made a word of
+Signature scheme ``m4`` (see README, Dedup): the dedup key (scheme ``k1``) without accents (``dedup.without_accents``;
+``m1`` kept them), with traditional Chinese characters simplified (``dedup.simplified_han``; ``m2`` kept them), without the
+letters of f-ligatures (``dedup.LIGATURE_LETTERS``; ``m3`` kept them) and with every character of a script written without spaces (Han, kana, Hangul, Thai) made a word of
 its own; then one shingle per word: the 16 bytes of UTF-8 that start at the word, read from the
 key with its spaces removed. A shingle therefore spans two or three words, but words glued
 together by a scraper ("modelsthat") or split at a hyphen ("multi task") only change the
 shingles anchored inside the change. A key shorter than 16 bytes is one shingle.
 
-Passage scheme ``p3`` (``p1`` on keys with accents, ``p2`` with traditional Chinese as written): winnowing over the same shingle hashes in text order: the smallest hash
+Passage scheme ``p4`` (``p1`` on keys with accents, ``p2`` with traditional Chinese as written, ``p3`` with f-ligature letters): winnowing over the same shingle hashes in text order: the smallest hash
 of every window of ``width`` consecutive shingles, once each. Two keys that share a verbatim
 stretch of ``width`` shingles (about a sentence) share at least one passage hash, whatever
 else differs, so a second candidate source finds versions whose Jaccard is too low for the LSH.
@@ -31,8 +32,8 @@ import polars as pl
 import pyarrow as pa
 
 T = TypeVar("T")
-SIGNATURE_SCHEME = "m3"  # m1: keys with accents; m2: traditional Chinese as written
-PASSAGE_SCHEME = "p3"
+SIGNATURE_SCHEME = "m4"  # m1: keys with accents; m2: traditional Chinese as written; m3: with the letters of f-ligatures
+PASSAGE_SCHEME = "p4"
 _SPACELESS_SCRIPTS = r"([\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}])"
 _U64 = np.uint64
 _M1, _M2 = _U64(0xFF51AFD7ED558CCD), _U64(0xC4CEB9FE1A85EC53)

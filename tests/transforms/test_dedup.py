@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import csv
 import random
+import re
 import unicodedata
 from pathlib import Path
 
@@ -249,6 +250,24 @@ def test_a_copy_an_aggregator_stripped_of_its_accents_joins_the_original(text: s
     assert out.select("path", "status", "similarity").rows() == [("a.txt", "kept", 1.0), ("b.txt", "near_duplicate", 1.0)]
 
 
+LIGATURE_DENSE = (
+    "We find that efficient fine-tuning of large models is difficult: the official benchmarks offer insufficient signal, "
+    "and fitting a different classifier for each field is inefficient. We define a unified framework that identifies "
+    "the specific features of each field and fixes the flaws of prior work. Our findings show significant benefits "
+    "across five fields, with fewer floating point operations and a flexible workflow that offers effective, affordable "
+    "fine-grained control over the trade-off between fidelity and efficiency."
+)
+
+
+def test_a_pdf_copy_whose_extractor_dropped_the_f_ligatures_joins_the_original() -> None:
+    """A PDF text extractor may drop the glyphs ﬀ ﬁ ﬂ ﬃ ﬄ or write a space for them: the copies shared 4/5 of their
+    shingles with the original and were a record of their own; shingle keys leave the letters of f-ligatures out."""
+    dropped, spaced = (re.sub("ff[il]?|f[il]", gap, LIGATURE_DENSE) for gap in ("", " "))
+    out = deduplicate(_blocks([("a.txt", 1, LIGATURE_DENSE), ("b.txt", 1, dropped), ("c.txt", 1, spaced)]), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1
+    assert out.select("path", "status").rows() == [("a.txt", "kept"), ("b.txt", "near_duplicate"), ("c.txt", "near_duplicate")]
+
+
 SIMPLIFIED = (
     "本文提出了一种基于扩散模型的三维场景生成方法，能够从单张图像出发生成几何一致、纹理逼真的完整场景。我们设计了一个多视角一致性"
     "约束模块，并在三个公开数据集上进行了实验，结果表明该方法在生成质量和几何一致性方面均优于现有方法。代码已开源。"
@@ -286,10 +305,11 @@ def test_without_accents_drops_latin_greek_and_cyrillic_accents_only(texts: list
         assert unicodedata.normalize("NFD", out) == unicodedata.normalize("NFD", "".join(_ASCII_LETTERS.get(c, c) for c in unicodedata.normalize("NFC", kept)))
 
 
-@given(st.lists(st.text(alphabet="Ab c-\t.1é 論文논문ก\u200cß", max_size=30) | st.text(max_size=30), max_size=8))
+@given(st.lists(st.text(alphabet="Ab c-\t.1é 論文논문ก\u200cßfil", max_size=30) | st.text(max_size=30), max_size=8))
 def test_shingle_keys_fold_only_the_keys_beyond_ascii_and_read_as_every_step_applied_to_all(texts: list[str]) -> None:
     keys = pl.DataFrame({"text": texts}, schema={"text": pl.String}).select(dedup_key(pl.col("text"))).to_series()
-    every_step = simplified_han(without_accents(keys)).to_frame("k").select(minhash.word_split_scripts(pl.col("k"))).to_series()
+    folded = simplified_han(without_accents(keys)).to_frame("k").select(minhash.word_split_scripts(pl.col("k")))
+    every_step = folded.select(pl.col("k").str.replace_all(dedup.LIGATURE_LETTERS, "")).to_series()
     assert pl.DataFrame({"text": texts}, schema={"text": pl.String}).select(shingle_key(pl.col("text"))).to_series().to_list() == every_step.to_list()
 
 
@@ -693,7 +713,7 @@ def test_spread_is_the_shared_share_outside_the_two_longest_shared_runs(words: l
     assert 0.0 <= value <= sum(shared) / len(shorter)
 
 
-PASSAGE_ONLY = ["p11", "p12", "p16", "p17"]  # confirmed when judged directly, but no LSH band in common
+PASSAGE_ONLY = ["p12", "p16", "p36"]  # confirmed when judged directly, but no LSH band in common (scheme m4)
 
 
 def test_versions_without_a_common_band_are_candidates_through_shared_passages() -> None:
