@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from paperlake.store import Warehouse
-from transforms.dedup import KEY_SCHEME, RECORD_ID_PREFIX, folds_that_matched
+from transforms.dedup import FOLD_GAIN, KEY_SCHEME, RECORD_ID_PREFIX, folds_that_matched
 
 
 class RecordNotFound(LookupError):
@@ -74,7 +74,7 @@ def explain(warehouse: Warehouse, record_id: str) -> str:
     text_of = dict(occurrences.unique("dedup_key", keep="first", maintain_order=True).select("dedup_key", "text").iter_rows())
     for edge in edges.iter_rows(named=True):
         a, b = block_of.get(edge["dedup_key_a"], edge["dedup_key_a"]), block_of.get(edge["dedup_key_b"], edge["dedup_key_b"])
-        why = _why_edge(edge["measure"], edge["similarity"]) + _folded(text_of.get(edge["dedup_key_a"]), text_of.get(edge["dedup_key_b"]))
+        why = _why_edge(edge["measure"], edge["similarity"]) + _folded(text_of.get(edge["dedup_key_a"]), text_of.get(edge["dedup_key_b"]), edge)
         lines.append(f"  {a} ~ {b}: {why} (confirmed in dataset version {edge['dataset_version']})")
     for merge in merged_in.iter_rows(named=True):
         via = block_of.get(merge["via_dedup_key"], merge["via_dedup_key"])
@@ -104,12 +104,15 @@ def _blocks_that_left(warehouse: Warehouse, edges: pl.DataFrame, here: set[str])
     return dict(first.select("dedup_key", pl.format("{}#{} (now rejected: {})", "path", "ordinal", "reject_reason")).iter_rows())
 
 
-def _folded(text_a: str | None, text_b: str | None) -> str:
-    """How the shingle key's folds brought two texts together (``with accents folded (as written: jaccard 0.153)``), or nothing."""
+def _folded(text_a: str | None, text_b: str | None, edge: dict) -> str:
+    """How the shingle key's folds brought two texts together (``with accents folded (as written: jaccard 0.153)``), or
+    nothing; nothing too for a Jaccard edge no higher than the texts' as written (confirmed under a scheme without the fold)."""
     if text_a is None or text_b is None:
         return ""
     folds, as_written = folds_that_matched(text_a, text_b)
-    return f" with {' and '.join(folds)} folded (as written: jaccard {as_written:.3f})" if folds else ""
+    if not folds or (edge["measure"] == "jaccard" and edge["similarity"] < as_written + FOLD_GAIN):
+        return ""
+    return f" with {' and '.join(folds)} folded (as written: jaccard {as_written:.3f})"
 
 
 def _why_edge(measure: str, similarity: float) -> str:

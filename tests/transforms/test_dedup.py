@@ -290,6 +290,7 @@ def test_a_copy_in_traditional_chinese_joins_the_simplified_original() -> None:
 def test_folds_that_matched_name_the_folds_that_brought_a_pair_together() -> None:
     assert folds_that_matched(FRENCH, _stripped(FRENCH))[0] == ["accents"]
     assert folds_that_matched(TRADITIONAL, SIMPLIFIED)[0] == ["traditional characters"]
+    assert folds_that_matched(LIGATURE_DENSE, re.sub("ff[il]?|f[il]", "", LIGATURE_DENSE))[0] == ["f-ligature letters"]
     folds, as_written = folds_that_matched(FRENCH, FRENCH + " Nous publions le code.")  # the same accents in both: no fold helped
     assert folds == [] and 0.8 < as_written < 1.0
 
