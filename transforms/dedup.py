@@ -38,7 +38,7 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from transforms import methods, minhash, urls
-from transforms.mojibake import CP1252_PAIR
+from transforms.mojibake import CP1252_PAIR, non_ascii
 
 KEY_SCHEME = "k1"
 RECORD_ID_PREFIX = "pl_"
@@ -136,17 +136,12 @@ def _fold_for_shingles(keys: pl.Series) -> pl.Series:
     """``k1`` keys ``without_accents``, ``simplified_han``, split per ``minhash.word_split_scripts`` (these three touch
     only the keys that are not ASCII: an ASCII ``k1`` key is single-spaced and stripped already, none changes it) and
     without ``LIGATURE_LETTERS``."""
-    wide = _not_ascii(keys)
+    wide = non_ascii(keys)
     if wide.any():
         rows = wide.arg_true()
         part = simplified_han(without_accents(keys.gather(rows)))
         keys = keys.clone().scatter(rows, part.to_frame().select(minhash.word_split_scripts(pl.col(part.name))).to_series())
     return keys.str.replace_all(LIGATURE_LETTERS, "")
-
-
-def _not_ascii(keys: pl.Series) -> pl.Series:
-    """Whether each key holds a character beyond ASCII (a byte count above the character count; nulls: false)."""
-    return (keys.str.len_bytes() != keys.str.len_chars()).fill_null(False)
 
 
 def _hash_batch(keys: pl.Series) -> pl.Series:
@@ -536,7 +531,7 @@ def without_accents(folded: pl.Series) -> pl.Series:
     aggregator stripped of accents (``methode``, ``Frechet``, a Vietnamese abstract's every word) has its original's
     shingles (since signature scheme ``m2``, passage scheme ``p2``). One pass of a table of characters (``_unaccented_letters``)
     over the keys that are not ASCII: half the time of NFD, a regex and NFC."""
-    accented = _not_ascii(folded)
+    accented = non_ascii(folded)
     if not accented.any():
         return folded
     rows, table = accented.arg_true(), _unaccented_letters()
@@ -880,7 +875,7 @@ def text_damage(text: pl.Expr) -> pl.Expr:
 def _damaged_characters(texts: pl.Series) -> pl.Series:
     """``DAMAGE`` in each text, looked for in the texts beyond ASCII only (an ASCII text holds none)."""
     counts = (texts.str.len_bytes() * 0).cast(pl.UInt32)  # null for a null text
-    wide = _not_ascii(texts)
+    wide = non_ascii(texts)
     return counts.scatter(wide.arg_true(), texts.filter(wide).str.count_matches(DAMAGE)) if wide.any() else counts
 
 

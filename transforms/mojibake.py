@@ -14,6 +14,7 @@ normalized text is damage (``dedup.DAMAGE``).
 
 from __future__ import annotations
 
+import polars as pl
 from ftfy.badness import BADNESS_RE
 
 
@@ -50,3 +51,9 @@ def _without_verbose_syntax(pattern: str) -> str:
 MOJIBAKE = _without_verbose_syntax(BADNESS_RE.pattern)
 _CP1252_CONTINUATION = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"
 CP1252_PAIR = "[\u00c2-\u00f4][\u0080-\u00bf" + _CP1252_CONTINUATION + "]"
+
+
+def non_ascii(texts: pl.Series) -> pl.Series:
+    """Whether each text holds a character beyond ASCII (a byte count above the character count; null: false): the rows
+    mojibake, accents and other scripts can be in."""
+    return (texts.str.len_bytes() != texts.str.len_chars()).fill_null(False)

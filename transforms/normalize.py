@@ -36,7 +36,7 @@ from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_la
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
 
 from transforms.hyphenation import LINE_BREAK, LINE_END_HYPHEN, join_hyphenated
-from transforms.mojibake import MOJIBAKE
+from transforms.mojibake import MOJIBAKE, non_ascii
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
 from transforms.split import (
     ENTRY_NUMBER,
@@ -1362,10 +1362,6 @@ def _contains_any_char(batch: pl.Series, chars: str) -> pl.Series:
     return reduce(operator.or_, (batch.str.contains_any(list(chars[start : start + 3])) for start in range(0, len(chars), 3)))
 
 
-def _non_ascii(batch: pl.Series) -> pl.Series:
-    return batch.str.len_bytes() != batch.str.len_chars()
-
-
 def _has_latex_marks(batch: pl.Series) -> pl.Series:
     return batch.str.contains_any(["\\", "$"])
 
@@ -1809,7 +1805,7 @@ def fold_unicode(text: pl.Expr) -> pl.Expr:
     replacements only on the rows that still hold a character they fold after NFKC.
     """
     ascii_folded = _on_rows(text, lambda batch: _contains_any_char(batch, _ASCII_CONTROLS), _vectorized(_fold_ascii))
-    return _on_rows(ascii_folded, _non_ascii, lambda rows: _convert_rows(_fold_non_ascii(rows), _spaced_cjk, _despace_cjk, _mostly_wide))
+    return _on_rows(ascii_folded, non_ascii, lambda rows: _convert_rows(_fold_non_ascii(rows), _spaced_cjk, _despace_cjk, _mostly_wide))
 
 
 # Chinese or Japanese text whose characters a PDF's text layer set apart by spaces ("本 文 提 出 了 一 种"): when at least
@@ -2197,7 +2193,7 @@ _TRAILING_EMOJI = r"(?:\s*" + EMOJI + r")+\z"
 def strip_label(text: pl.Expr) -> pl.Expr:
     """Drop a leading abstract label or list number (see ``_LEADING_LABEL``) and pictographs ending the text."""
     labelled = _on_rows(text, lambda batch: batch.str.contains(_LEADING_LABEL), _vectorized(lambda t: t.str.replace(_LEADING_LABEL, "")), _may_have_label)
-    return _on_rows(labelled, lambda batch: batch.str.contains(_TRAILING_EMOJI), _vectorized(lambda t: t.str.replace(_TRAILING_EMOJI, "")), _non_ascii)
+    return _on_rows(labelled, lambda batch: batch.str.contains(_TRAILING_EMOJI), _vectorized(lambda t: t.str.replace(_TRAILING_EMOJI, "")), non_ascii)
 
 
 # A whole abstract in one pair of quotes (folding has made them ASCII), with none inside.
@@ -2232,12 +2228,12 @@ def _refold_changes(batch: pl.Series) -> pl.Series:
     Only NFKC (``nfkc``) can: removing a character may leave a sequence it composes ("=\\u200b\\u0338");
     everything else ``fold_unicode`` rewrites is gone from its output.
     """
-    non_ascii = _non_ascii(batch).fill_null(False)
-    rows = non_ascii.arg_true()
+    wide = non_ascii(batch)
+    rows = wide.arg_true()
     if rows.is_empty():
-        return non_ascii
+        return wide
     changes = [nfkc(s) != s for s in batch.gather(rows).to_list()]
-    return non_ascii.scatter(rows, pl.Series(changes, dtype=pl.Boolean))
+    return wide.scatter(rows, pl.Series(changes, dtype=pl.Boolean))
 
 
 def _repair_and_fold(text: pl.Expr) -> pl.Expr:
@@ -2253,7 +2249,7 @@ _CONVERTERS: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: _on_rows(t, _has_latex_marks, _latex),
     lambda t: _on_rows(t, _markdown_may_change, _each(markdown_to_text), lambda batch: batch.str.contains(MARKDOWN)),
     fold_unicode,
-    lambda t: _on_rows(t, lambda batch: batch.str.contains(MOJIBAKE) | _refold_changes(batch), _vectorized(_repair_and_fold), _non_ascii),
+    lambda t: _on_rows(t, lambda batch: batch.str.contains(MOJIBAKE) | _refold_changes(batch), _vectorized(_repair_and_fold), non_ascii),
 )
 _CONVERTER_MARKS = "`\\$*_[<"  # the converters leave a row without any of these as it is
 
@@ -2266,7 +2262,7 @@ def _convert_markup(batch: pl.Series) -> pl.Series:
     """
     converting = _contains_any_char(batch, _CONVERTER_MARKS) | _refold_changes(batch)
     batch = _convert_rows(batch, lambda _: converting, _staged(_CONVERTERS))
-    return _convert_rows(batch, lambda rows: rows.str.contains(MOJIBAKE), _vectorized(_repair_and_fold), lambda rows: ~converting & _non_ascii(rows))
+    return _convert_rows(batch, lambda rows: rows.str.contains(MOJIBAKE), _vectorized(_repair_and_fold), lambda rows: ~converting & non_ascii(rows))
 
 
 # A block of Markdown table rows (``transforms.split`` cuts a table into its rows): each cell is read as a line of its own.
@@ -2496,7 +2492,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: name_reference_gaps(join_lines(_abstract_lines(t))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
-    lambda t: _on_matching(_on_matching(t, MOJIBAKE, repair_mojibake, _non_ascii), GBK_MOJIBAKE, repair_gbk_mojibake, _non_ascii),
+    lambda t: _on_matching(_on_matching(t, MOJIBAKE, repair_mojibake, non_ascii), GBK_MOJIBAKE, repair_gbk_mojibake, non_ascii),
     unescape_entities,
     html_to_text,
     fold_unicode,
@@ -2526,7 +2522,7 @@ def _second_pass(rows: pl.Series) -> pl.Series:
 def _needs_second_pass(batch: pl.Series) -> pl.Series:
     # "--" too: a dropped tag can join a word and a dash pair ("x<i>--y"); a shortcode too: a dropped command can leave one ("\emph{:fire:").
     needs = _contains_any_char(batch, _MARKUP_CHARS) | batch.str.contains("--", literal=True) | batch.str.contains(SHORTCODE)
-    rows = (_non_ascii(batch) & ~needs).fill_null(False).arg_true()  # mojibake and what NFKC composes are never ASCII
+    rows = (non_ascii(batch) & ~needs).fill_null(False).arg_true()  # mojibake and what NFKC composes are never ASCII
     rows = rows.filter(batch.gather(rows).str.contains(MOJIBAKE + r"|[\p{M}\u1100-\u11ff]"))  # a pair, a combining mark, a jamo
     rows = rows.filter(batch.gather(rows).str.contains(MOJIBAKE) | _refold_changes(batch.gather(rows)))
     # A hyphen and a space before a lower-case word: markup the first pass removed may have stood between them, so the
