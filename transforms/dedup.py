@@ -118,7 +118,7 @@ def dedup_key(text: pl.Expr) -> pl.Expr:
 
 def shingle_key(text: pl.Expr) -> pl.Expr:
     """The key shingles are read from: ``k1`` ``without_accents``, traditional Chinese ``simplified_han``, spaceless scripts
-    split into one word per character, without ``LIGATURE_LETTERS``."""
+    split into one word per character (``minhash.shingles`` reads it without ``minhash.LIGATURE_LETTERS``)."""
     return _shingle_key_of(dedup_key(text))
 
 
@@ -126,22 +126,15 @@ def _shingle_key_of(key: pl.Expr) -> pl.Expr:
     return key.map_batches(_fold_for_shingles, return_dtype=pl.String, is_elementwise=True)
 
 
-# The letters of TeX's f-ligatures (ﬀ ﬁ ﬂ ﬃ ﬄ), longest first. A PDF's text extractor may drop a ligature glyph or write a
-# space for it (``ecient``, ``e cient`` for ``efficient``): a ligature-dense abstract copied so shared 4/5 of its shingles
-# and was a record of its own. Shingle keys leave these letters out (signature scheme ``m4``, passage scheme ``p4``).
-LIGATURE_LETTERS = "ff[il]?|f[il]"
-
-
 def _fold_for_shingles(keys: pl.Series) -> pl.Series:
-    """``k1`` keys ``without_accents``, ``simplified_han``, split per ``minhash.word_split_scripts`` (these three touch
-    only the keys that are not ASCII: an ASCII ``k1`` key is single-spaced and stripped already, none changes it) and
-    without ``LIGATURE_LETTERS``."""
+    """``k1`` keys ``without_accents``, ``simplified_han``, split per ``minhash.word_split_scripts`` (these touch only the
+    keys that are not ASCII: an ASCII ``k1`` key is single-spaced and stripped already, none changes it)."""
     wide = non_ascii(keys)
     if wide.any():
         rows = wide.arg_true()
         part = simplified_han(without_accents(keys.gather(rows)))
         keys = keys.clone().scatter(rows, part.to_frame().select(minhash.word_split_scripts(pl.col(part.name))).to_series())
-    return keys.str.replace_all(LIGATURE_LETTERS, "")
+    return keys
 
 
 def _hash_batch(keys: pl.Series) -> pl.Series:
@@ -550,11 +543,12 @@ def folds_that_matched(text_a: str, text_b: str, params: DedupParams = DedupPara
     keys = pl.DataFrame({"t": [text_a, text_b]}).select(dedup_key(pl.col("t"))).to_series()
 
     def jaccard(folded: pl.Series) -> float:
-        rows, hashes = minhash.shingles(folded.to_frame("k").select(minhash.word_split_scripts(pl.col("k"))).to_series(), params.shingle_bytes, params.seed)
+        split = folded.to_frame("k").select(minhash.word_split_scripts(pl.col("k"))).to_series()
+        rows, hashes = minhash.shingles(split, params.shingle_bytes, params.seed, ligatures=True)
         a, b = set(hashes[rows == 0].tolist()), set(hashes[rows == 1].tolist())
         return len(a & b) / max(len(a | b), 1)
 
-    steps = (("accents", without_accents), ("traditional characters", simplified_han), ("f-ligature letters", lambda k: k.str.replace_all(LIGATURE_LETTERS, "")))
+    steps = (("accents", without_accents), ("traditional characters", simplified_han), ("f-ligature letters", lambda k: k.str.replace_all(minhash.LIGATURE_LETTERS, "")))
     as_written = before = jaccard(keys)
     folds = []
     for name, fold in steps:
@@ -958,7 +952,7 @@ def _known_words() -> pl.Series:
     """The words of wordfreq's large English list (321,000; ~0.15 s, first use only), as shingle keys write them."""
     from wordfreq import iter_wordlist
 
-    return pl.Series(list(iter_wordlist("en", "large")), dtype=pl.String).str.replace_all(LIGATURE_LETTERS, "").unique()
+    return pl.Series(list(iter_wordlist("en", "large")), dtype=pl.String)
 
 
 def _with_unknown_words(scored: pl.DataFrame, per_key: pl.DataFrame) -> pl.DataFrame:

@@ -2,7 +2,7 @@
 
 Signature scheme ``m4`` (see README, Dedup): the dedup key (scheme ``k1``) without accents (``dedup.without_accents``;
 ``m1`` kept them), with traditional Chinese characters simplified (``dedup.simplified_han``; ``m2`` kept them), without the
-letters of f-ligatures (``dedup.LIGATURE_LETTERS``; ``m3`` kept them) and with every character of a script written without spaces (Han, kana, Hangul, Thai) made a word of
+letters of f-ligatures (``LIGATURE_LETTERS``, left out as the key is shingled; ``m3`` kept them) and with every character of a script written without spaces (Han, kana, Hangul, Thai) made a word of
 its own; then one shingle per word: the 16 bytes of UTF-8 that start at the word, read from the
 key with its spaces removed. A shingle therefore spans two or three words, but words glued
 together by a scraper ("modelsthat") or split at a hyphen ("multi task") only change the
@@ -34,6 +34,11 @@ import pyarrow as pa
 T = TypeVar("T")
 SIGNATURE_SCHEME = "m4"  # m1: keys with accents; m2: traditional Chinese as written; m3: with the letters of f-ligatures
 PASSAGE_SCHEME = "p4"
+# The letters of TeX's f-ligatures (ﬀ ﬁ ﬂ ﬃ ﬄ), longest first. A PDF's text extractor may drop a ligature glyph or write a
+# space for it (``ecient``, ``e cient`` for ``efficient``): a ligature-dense abstract copied so shared 4/5 of its shingles
+# and was a record of its own. Shingles are read from the key without these letters (schemes ``m4``, ``p4``); the key
+# itself keeps them, for the kept rule's letter and word counts.
+LIGATURE_LETTERS = "ff[il]?|f[il]"
 _SPACELESS_SCRIPTS = r"([\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}])"
 _U64 = np.uint64
 _M1, _M2 = _U64(0xFF51AFD7ED558CCD), _U64(0xC4CEB9FE1A85EC53)
@@ -81,13 +86,16 @@ def _buffers(keys: pl.Series) -> tuple[np.ndarray, np.ndarray]:
     return data[offsets[0] : offsets[-1]], offsets - offsets[0]
 
 
-def shingles(keys: pl.Series, width: int = 16, seed: int = 20250) -> tuple[np.ndarray, np.ndarray]:
+def shingles(keys: pl.Series, width: int = 16, seed: int = 20250, ligatures: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Word-anchored shingle hashes of folded keys: ``(row index int64, hash uint64)``, grouped by row.
 
-    ``keys`` are words separated by single spaces (``word_split_scripts`` applied).
+    ``keys`` are words separated by spaces (``word_split_scripts`` applied), read without ``LIGATURE_LETTERS`` unless
+    ``ligatures`` (``explain``'s as-written comparison).
     """
     if not 1 <= width <= 16:
         raise ValueError("shingle width must be 1..16 bytes")
+    if not ligatures:
+        keys = keys.str.replace_all(LIGATURE_LETTERS, "")
     data, offsets = _buffers(keys)
     n = len(offsets) - 1
     spaces = np.flatnonzero(data == 32)
