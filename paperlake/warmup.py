@@ -59,7 +59,7 @@ class _ImportedOnUse(types.ModuleType):
             if sys.modules.get(self.__name__) is self:
                 del sys.modules[self.__name__]
                 self.__dict__.update(vars(importlib.import_module(self.__name__)))
-        return getattr(sys.modules[self.__name__], name)
+        return getattr(importlib.import_module(self.__name__), name)
 
 
 def imported_on_use(*names: str) -> None:
