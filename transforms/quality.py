@@ -244,11 +244,12 @@ def _top_word_count(text: pl.Expr) -> pl.Expr:
     """How often the most frequent word of 4+ letters occurs, case-insensitively.
 
     ASCII rows are lower-cased as a whole before extracting (the same words, one call instead
-    of one per word); other rows lower-case each word, as lower-casing can change what is a letter.
+    of one per word); other rows lower-case each word, as lower-casing can change what is a letter. Words are counted
+    by their 64-bit hashes (counting the strings takes twice as long).
     """
     ascii_rows = text.str.len_bytes() == text.str.len_chars()
-    ascii_top = pl.when(ascii_rows).then(text).str.to_lowercase().str.extract_all("[a-z]{4,}").list.eval(pl.element().unique_counts().max())
-    other_top = pl.when(~ascii_rows).then(text).str.extract_all(r"\p{L}{4,}").list.eval(pl.element().str.to_lowercase().unique_counts().max())
+    ascii_top = pl.when(ascii_rows).then(text).str.to_lowercase().str.extract_all("[a-z]{4,}").list.eval(pl.element().hash().unique_counts().max())
+    other_top = pl.when(~ascii_rows).then(text).str.extract_all(r"\p{L}{4,}").list.eval(pl.element().str.to_lowercase().hash().unique_counts().max())
     return pl.when(ascii_rows).then(ascii_top).otherwise(other_top).list.first()
 
 

@@ -129,6 +129,32 @@ def test_a_kept_text_is_never_shorter_than_validation_allows(texts: list[str], m
     assert QualityThresholds().text_length_bounds == (20, 20000)
 
 
+def _word_stuffed(word: str, times: int, filler: list[str]) -> str:
+    """``times`` copies of ``word`` spread among the ``filler`` words, in one run-on sentence."""
+    words = list(filler)
+    for i in range(times):
+        words.insert(i * (len(filler) // times + 1), word)
+    return " ".join(words)
+
+
+_FILLER = (
+    "we study models of data with new tools and show gains over prior work on many tasks at scale in every setting we try here "
+    "then we also release code for all of them"
+).split()
+
+
+@pytest.mark.parametrize("word", ["Learning", "learning", "Lernverfahren", "Übersetzung", "обучение"])
+def test_one_word_over_a_quarter_of_the_words_is_repeated_text(word: str) -> None:
+    """The most frequent word of four letters or more, counted case-insensitively (ASCII and other rows alike), over 25% of
+    40 or more words."""
+    stuffed = _word_stuffed(word, 12, _FILLER[:28])  # 12 of 40 words
+    cased = stuffed.replace(word, word.upper(), 3)  # the same word in capitals
+    even = _word_stuffed(word, 10, _FILLER[:30])  # 10 of 40: not over a quarter
+    frame = pl.DataFrame({"t": [stuffed, cased, even]})
+    reasons = frame.select(reject_reason(pl.col("t"), pl.col("t"), QualityThresholds()).alias("r"))["r"].to_list()
+    assert reasons == ["repeated_text", "repeated_text", None]
+
+
 def test_thresholds_are_configurable() -> None:
     frame = pl.DataFrame({"t": ["Sparse Experts Done Right"]})
     assert frame.select(reject_reason(pl.col("t"), pl.col("t"), QualityThresholds(min_words=3)).alias("r"))["r"].to_list() == [None]
