@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from paperlake import sources
@@ -152,6 +152,23 @@ def test_a_clean_copy_is_kept_over_one_with_letters_swapped(typo_path: str) -> N
     swapped = " ".join(w[:2] + w[3] + w[2] + w[4:] if i in (5, 17) and len(w) > 5 else w for i, w in enumerate(words))
     assert swapped != clean and len(swapped) == len(clean)
     out = deduplicate(_blocks([(typo_path, 1, swapped), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
+
+
+@pytest.mark.parametrize("typo_path", ["a.txt", "c.txt"])
+def test_a_clean_copy_is_kept_over_one_with_typos_that_add_letters(typo_path: str) -> None:
+    """A letter added (``balancingg``), doubled or changed in an English word (``methodz`` for ``method``) makes a copy
+    longer by its letters: it was kept. Each such word is a typo the copy pays for, as for a damaged character."""
+    clean = " ".join(SENTENCES)
+    typos = clean.replace("balancing", "balancingg", 1).replace("penalty", "penaltey", 1)
+    assert typos != clean and len(typos) == len(clean) + 2
+    out = deduplicate(_blocks([(typo_path, 1, typos), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
+    # an aggregator's copy without hyphens and commas writes a letter apart (``Q-values``, ``ImageNet-C``): the clean copy
+    # holds no typo, ties on letters and wins on its longer text
+    hyphens = clean.replace("penalty that", "penalty on Q-values, that", 1).replace("replay based baselines", "replay based, ImageNet-C baselines", 1)
+    split = hyphens.replace("-", " ").replace(",", "")
+    out = deduplicate(_blocks([(typo_path, 1, split), ("b.txt", 1, hyphens)]), EMPTY).occurrences
     assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
 
 
@@ -395,6 +412,30 @@ SENTENCES = [
     "The approach adds under two percent of parameters per task and no inference latency.",
     "Finally we release a benchmark of forty streaming tasks with held out evaluation splits.",
 ]
+
+
+_LONG_WORDS = sorted(set(re.findall(r"[A-Za-z]{4,}", " ".join(SENTENCES))))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(_LONG_WORDS), st.integers(0, 20), st.sampled_from("aqxzj")), min_size=1, max_size=3, unique_by=lambda t: t[0]),
+    st.sampled_from(["a.txt", "c.txt"]),
+)
+def test_typos_that_add_a_letter_to_english_words_never_win_a_copy_the_record(typos: list[tuple[str, int, str]], typo_path: str) -> None:
+    """Whatever letter is added where (``a`` at a word's start, as in ``a asparse``, too), and in up to three words."""
+    from wordfreq import word_frequency
+
+    clean = " ".join(SENTENCES)
+    text = clean
+    for word, at, letter in typos:
+        at = min(at, len(word))
+        typo = word[:at] + letter + word[at:]
+        assume(word_frequency(typo.lower(), "en", wordlist="large") == 0)
+        text = re.sub(rf"\b{word}\b", typo, text, count=1)
+    assert text != clean
+    out = deduplicate(_blocks([(typo_path, 1, text), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
 
 
 def test_a_block_that_bridges_two_records_merges_them_and_says_so() -> None:
