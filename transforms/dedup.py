@@ -1032,7 +1032,7 @@ def _typos(keys: pl.DataFrame) -> pl.DataFrame:
 
 def _letters(folded: pl.Expr) -> pl.Expr:
     """Letters of a shingle key (its characters less the spaces between words)."""
-    return folded.str.len_chars() - folded.str.count_matches(" ", literal=True)
+    return folded.str.len_chars() - folded.str.count_matches(" ")  # the regex engine counts it faster than literal=True
 
 
 def _head_letters(per_key: pl.DataFrame, blocks: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.LazyFrame | None) -> pl.DataFrame:

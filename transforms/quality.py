@@ -255,7 +255,9 @@ def _top_word_count(text: pl.Expr) -> pl.Expr:
 
 def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.Expr:
     """The reject reason of each block from its normalized and raw text (null when it is kept)."""
-    visible = text.str.len_chars() - text.str.count_matches(" ", literal=True)  # normalized text has no other whitespace
+    # Counting a literal through the regex engine (its literal search) is faster than ``literal=True`` here: 1.6x for " ",
+    # 7x for ". " on the 100k bench corpus.
+    visible = text.str.len_chars() - text.str.count_matches(" ")  # normalized text has no other whitespace
     letters = visible - text.str.count_matches(r"[^\p{L} ]")  # counting the non-letters: far fewer matches than letters
     garbage = text_raw.str.count_matches(r"[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
     words = _word_count(text, t.cjk_chars_per_word)
@@ -265,7 +267,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     words_without_urls = _word_count(few_words, t.cjk_chars_per_word)
     # The sentence list appears once: common-subexpression elimination does not reach expressions
     # around list.eval, and reusing it for the count computed the split three times.
-    n_sentences = text.str.count_matches(". ", literal=True) + 1  # the number of parts of the split below
+    n_sentences = text.str.count_matches(r"\. ") + 1  # the number of parts of the split below
     unique_ratio = text.str.split(". ").list.eval(pl.element().str.to_lowercase().str.strip_chars(" .")).list.n_unique() / n_sentences
     top_word_share = _top_word_count(text) / words.clip(1)
     # MENU, CITATION, NAME_LIST, NOT_ABSTRACT, REFERENCES, PAPER_SECTION, CODE and TITLE_LIST are anchored: on an abstract they fail within its first words or lines.
