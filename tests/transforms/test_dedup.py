@@ -157,8 +157,8 @@ def test_a_clean_copy_is_kept_over_one_with_letters_swapped(typo_path: str) -> N
 
 @pytest.mark.parametrize("typo_path", ["a.txt", "c.txt"])
 def test_a_clean_copy_is_kept_over_one_with_typos_that_add_letters(typo_path: str) -> None:
-    """A letter added (``balancingg``), doubled or changed in an English word (``methodz`` for ``method``) makes a copy
-    longer by its letters: it was kept. Each such word is a typo the copy pays for, as for a damaged character."""
+    """A letter added to an English word (``balancingg``, ``penaltey``; ``penalty`` is in the copy elsewhere too) makes a
+    copy longer by its letters: it was kept. Each such word is a typo the copy pays for, as for a damaged character."""
     clean = " ".join(SENTENCES)
     typos = clean.replace("balancing", "balancingg", 1).replace("penalty", "penaltey", 1)
     assert typos != clean and len(typos) == len(clean) + 2
