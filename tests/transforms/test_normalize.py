@@ -576,6 +576,14 @@ EXAMPLES = [
     (r"regret $\tilde{O}(\sqrt{T})$ Õ(√T) Õ(√T), where $d_e$ d_e de is the dimension", "regret Õ(√(T)), where d_e is the dimension"),
     (r"our framework $S^2$ S^2 S2FGL. Sizes $10^3$ 103 rows", "our framework S^2FGL. Sizes 10^3 rows"),
     ("the d d matrix and x^2 + x^2", "the d d matrix and x^2 + x^2"),
+    # ... whose rendering writes MathJax's minus sign (U+2212) where its TeX source has a hyphen-minus
+    (r"scaling as $\mathcal{O}(2^{k-1}L)$ O(2k−1L) O(2^{k−1}L) in the graph", "scaling as O(2^k-1L) in the graph"),
+    (r"at rate $n^{-1/2}$ n−1/2 n^{−1/2}.", "at rate n^-1/2."),
+    # ... or spaces a relation its rendering does not; a formula of signs between spaced words is one formula, not a run thrice
+    (r"for all $x \in \mathcal{X}$ x∈𝒳 x \in X, we show", "for all x ∈ X, we show"),
+    (r"error $\epsilon \leq 10^{-3}$ ϵ≤10−3 \epsilon \leq 10^{-3} after", "error ε ≤ 10^-3 after"),
+    (r"heads $k=1,\dots,K$ k=1,…,K k=1,\dots,K and $n = 5$ n=5 n = 5 seeds", "heads k=1,...,K and n = 5 seeds"),
+    ("a 3 × 3 × 3 × 3 kernel and x^2", "a 3 × 3 × 3 × 3 kernel and x^2"),
     # ... also a formula of several words, three times, and then any run three times in that row
     (r"On CIFAR-10 at $(\epsilon, \delta) = (3, 10^{-5})$ (ε, δ) = (3, 10^-5) (ε, δ) = (3, 10-5), our method gains $0.3$ 0.3 0.3 points.",
      "On CIFAR-10 at (ε, δ) = (3, 10^-5), our method gains 0.3 points."),
@@ -774,6 +782,22 @@ def normalized_examples() -> dict[str, str]:
 @pytest.mark.parametrize(("raw", "clean"), EXAMPLES)
 def test_normalize_examples(raw: str, clean: str, normalized_examples: dict[str, str]) -> None:
     assert normalized_examples[raw] == clean
+
+
+OPERANDS = st.sampled_from(["x", "n", "k", "T", "10^-3", "2^k", "d_e", "5", "0.1", "N-1"])
+RELATIONS = st.sampled_from(["=", "≤", "≥", "∈", "<", "≈", "≠"])
+
+
+@given(st.lists(st.tuples(RELATIONS, OPERANDS), min_size=1, max_size=2), OPERANDS, st.lists(st.booleans(), min_size=3, max_size=3))
+def test_a_formula_its_rendering_writes_unspaced_and_with_its_minus_sign_is_kept_once(
+    relations: list[tuple[str, str]], first: str, spaced: list[bool]
+) -> None:
+    """A MathJax scrape's three copies of one formula, each spaced around its signs as TeX text (``x ≤ 10^-3``) or
+    unspaced with the minus sign (U+2212) as its rendering (``x≤10^−3``), become the first copy, before the comma."""
+    parts = [first, *(part for pair in relations for part in pair)]
+    copies = [" ".join(parts) if spaced_copy else "".join(parts).replace("-", "\u2212") for spaced_copy in spaced]
+    text = f"We bound the error {' '.join(copies)}, as shown."
+    assert normalize.collapse_repeated_math(text) == f"We bound the error {copies[0]}, as shown."
 
 
 @pytest.mark.parametrize(
