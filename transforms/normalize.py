@@ -143,11 +143,13 @@ _POST_LINES = (
     r"|[0-9][0-9.,]*[KM]?[ \t]+(?:Reposts?|Retweets?|Quotes?|Likes?|Bookmarks?|Replies|Views)(?:[ \t]+[0-9][0-9.,]*[KM]?[ \t]+(?:Reposts?|Retweets?|Quotes?|Likes?|Bookmarks?|Replies|Views))+"
 )
 # A blog post's byline with its date ("Posted on March 3, 2025 by admin", "Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments",
-# Hugging Face's "Published on Mar 3 · Submitted by akhaliq on Mar 4", "Written by Jane Doe on 2025-03-03"): a line without a date
-# ("Published by the society, the survey ...") may be an abstract's first wrapped line.
+# Hugging Face's "Published on Mar 3 · Submitted by akhaliq on Mar 4", "Written by Jane Doe on 2025-03-03"), or without a date
+# where a bar, dot or bullet sets off its comment count or share links ("Posted by admin | 12 comments | Share on Twitter"): a
+# line without either ("Published by the society, the survey ...") may be an abstract's first wrapped line.
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]{0,6}\.?"
 _DATE = r"(?:" + _MONTH + r"[ \t]+[0-9]{1,2}(?-u:\b)|[0-9]{1,2}[ \t]+" + _MONTH + r"|(?:19|20)[0-9]{2}-[0-9]{2}-[0-9]{2}|[0-9]+[ \t]+(?:hours?|days?|weeks?|months?)[ \t]+ago)"
-BLOG_BYLINE = r"(?:Posted|Published|Written|Submitted|Updated|Last updated)[ \t]+(?:on|by)[ \t]+[^\n]*?" + _DATE + r"[^\n]*"
+_BYLINE_TAIL = r"[^\n]*?[|·•][ \t]*(?i:[0-9]+[ \t]+comments?|no comments|leave a comment|share\b)"
+BLOG_BYLINE = r"(?:Posted|Published|Written|Submitted|Updated|Last updated)[ \t]+(?:on|by)[ \t]+(?:[^\n]*?" + _DATE + r"|" + _BYLINE_TAIL + r")[^\n]*"
 # A page's share bar ("Share this: Twitter Facebook LinkedIn", "Share on: X | Reddit | Email").
 _SHARE_BAR = (
     r"(?i:share(?:[ \t]+(?:this|on))?(?:[ \t]+(?:post|article|page|paper))?[ \t]*:?(?:[ \t,|·•/]*(?:twitter|x|facebook|linkedin|reddit|e-?mail|whatsapp"
@@ -449,11 +451,11 @@ _HEADING_LABEL = (
 _AFFILIATIONS = r"(?:\d{1,2}[ \t]+|[¹²³⁴⁵⁶⁷⁸⁹*†‡]{1,2}[ \t]*)\p{Lu}[^\n]{0,300}?(?i:universit|institut|college|school|laborator|\blabs?\b|research|academy|cent(?:er|re)|department|hospital|inc\.|ltd)[^\n]{0,300}"
 # Lines a listing puts between the title (or the authors) and the abstract: a presentation line ("Poster", "Oral Presentation",
 # "[Spotlight]", "Poster Session 3"), the venue ("ICML 2025", "NeurIPS 2024 Spotlight") and metadata fields (an arXiv
-# listing's "Comments:" and "Subjects:", OpenReview's "Published:" and "Readers:"), the paper's link alone.
+# listing's "Comments:" and "Subjects:", OpenReview's "Published:" and "Readers:"), a blog post's byline, the paper's link alone.
 _UNDER_TITLE = (
     r"(?:[ \t]*(?:[\[(]?" + _PRESENTED + r"(?i:[ \t]+(?:presentation|paper|session(?:[ \t]*#?[ \t]*\d{1,3}[a-z]?)?))?[\])]?"
     r"|\p{Lu}[\p{L}&.'’-]{1,15}(?:[ \t]+\p{Lu}[\p{L}&.'’-]{1,15}){0,2}[ \t]*['’-]?[ \t]*(?:19|20)?\d{2}(?:[ \t]+" + _PRESENTED + r")?"
-    r"|(?:" + _CHROME_FIELDS + r")[^\n]*|" + DATED_BYLINE + r"|Edit social preview|(?:https?://|www\.)\S+)[ \t]*\r?\n)*"
+    r"|(?:" + _CHROME_FIELDS + r")[^\n]*|" + DATED_BYLINE + r"|" + BLOG_BYLINE + r"|Edit social preview|(?:https?://|www\.)\S+)[ \t]*\r?\n)*"
 )
 # Google Scholar's line under a title (its search results and alerts): authors as initials and surname, then the venue and
 # year or the site ("J Doe, W Zhang - arXiv preprint arXiv:2506.01234, 2025", "A Vaswani, N Shazeer… - Advances in neural …,

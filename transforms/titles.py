@@ -56,7 +56,9 @@ _LINKED = (
     + r"|[ \t]*" + normalize.DECORATION + r"*(?:\r?\n[ \t]*>[ \t]*\S|\r?\n[ \t]+(?:[-*+•]|[0-9]{1,3}[.)])[ \t]+\S|[-–—:][ \t]+\S))"
 )
 _LEAD = r"\A(?:[ \t]*(?:" + normalize.LEADING_CHROME + r")[ \t]*\r?\n)*[ \t]*(?:\[(?:PDF|HTML|BOOK|CITATION)\][ \t]*)?"
-_BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + normalize.SCHOLAR_BYLINE + r"|" + normalize.DATED_BYLINE + r"|" + normalize.BLOG_BYLINE + r"|" + normalize.PROCEEDINGS_LINE + r"|" + normalize.FIELD_START + r"[^\n]*)"
+# CVF Open Access's line under a title: the authors, then the proceedings ("Jane Doe, John Roe; Proceedings of the IEEE/CVF ...").
+_CVF_BYLINE = normalize.AUTHORS + r"[ \t]*;[ \t]*Proceedings of[^\n]*"
+_BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + _CVF_BYLINE + r"|" + normalize.SCHOLAR_BYLINE + r"|" + normalize.DATED_BYLINE + r"|" + normalize.BLOG_BYLINE + r"|" + normalize.PROCEEDINGS_LINE + r"|" + normalize.FIELD_START + r"[^\n]*)"
 _ABOVE_AUTHORS = _LEAD + normalize.LIST_MARK + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*" + _BYLINE + r"[ \t]*\r?(?:\n|\z)"
 _ABOVE_LABEL = (
     _LEAD + r"([^\n]{3,300}?)[ \t]*\r?\n(?:[^\n]*\n){0,3}?[ \t]*(?:" + normalize.LABEL_OPEN + r"[ \t]*){0,2}" + normalize.LABEL_WORD

@@ -192,6 +192,10 @@ EXAMPLES = [
     # a blog post's dated byline above the abstract and its share bar under it; an undated first line is the abstract's
     ("Posted on March 3, 2025 by admin\nWe study KE.\nShare this: Twitter Facebook LinkedIn Reddit", "We study KE."),
     ("Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments\nWe study KE.", "We study KE."),
+    ("Posted by admin | 12 comments | Share on Twitter | Share on Facebook\nWe study KE.", "We study KE."),
+    ("1. Generative Image Dynamics\nPosted by admin | 3 comments\n" + ABSTRACT, ABSTRACT),
+    ("Generative Image Dynamics\nPosted by Jane Doe | Mar 3, 2025 | 0 comments\n" + ABSTRACT, ABSTRACT),  # before, "Mar 3, ..." stayed
+    ("Posted by the lab, this survey | reviews\nwork on KE.", "Posted by the lab, this survey | reviews work on KE."),
     ("Published on Mar 3 \u00b7 Submitted by akhaliq on Mar 4\nAuthors: Jane Doe, John Roe\nAbstract\nWe study KE.", "We study KE."),
     ("Published by the society, the survey\nreaches every member.", "Published by the society, the survey reaches every member."),
     ("\u672c\u6587\u7814\u7a76\u56fe\u5b66\u4e60\u3002\n\u53d1\u5e03\u4e8e 2025-03-01 12:00\u30fbIP \u5c5e\u5730\u5317\u4eac\n\u8d5e\u540c 128 \u00b7 \u8bc4\u8bba 12",
@@ -985,7 +989,7 @@ CHROME_LINES = st.sampled_from(
      "[Back to top](#top)", "\u53d1\u5e03\u4e8e 2025-03-05 10:12\u30fbIP \u5c5e\u5730\u5317\u4eac", "\u8d5e\u540c 123", "\u6dfb\u52a0\u8bc4\u8bba",
      "2d \u2022 Edited", "0:00 Intro", "#MachineLearning #AI", "URL Source: https://arxiv.org/abs/2501.01234", "Markdown Content:",
      "Posted on March 3, 2025 by admin", "Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments", "Published on Mar 3 \u00b7 Submitted by akhaliq on Mar 4",
-     "Written by Jane Doe on 2025-03-03", "Share this: Twitter Facebook LinkedIn", "Share on: X | Reddit | Email",
+     "Written by Jane Doe on 2025-03-03", "Posted by admin \u00b7 No comments", "Share this: Twitter Facebook LinkedIn", "Share on: X | Reddit | Email",
      "\u8d5e\u540c 128 \u00b7 \u8bc4\u8bba 12", "12 \u6761\u8bc4\u8bba \u5206\u4eab \u6536\u85cf",
      "Part of Advances in Neural Information Processing Systems 37 (NeurIPS 2024) Main Conference Track",
      "Bibtex Paper Reviews And Public Comment \u00bb Supplemental", "Authors",

@@ -99,6 +99,9 @@ def titles(*raws: str) -> list[str | None]:
         # a first line above an abstract label, a heading
         ("Neural Radiance Fields from Sparse Views\nAlice Smith, Bob Jones; Proceedings of CVPR, 2024, pp. 1-9\nAbstract\nNovel view synthesis.",
          "Neural Radiance Fields from Sparse Views"),
+        # ... a title whose words read like a name, above CVF Open Access's authors-and-proceedings line
+        ("Generative Image Dynamics\nZhengqi Li, Richard Tucker; Proceedings of the IEEE/CVF Conference on Computer Vision and Pattern"
+         " Recognition (CVPR), 2024, pp. 24142-24153\nAbstract\nWe present an approach.", "Generative Image Dynamics"),
         ("## A Heading Title\nWe study things.", "A Heading Title"),
         ("### Sparse Transformers\nWe study things.", "Sparse Transformers"),  # in title case, a name's shape: a heading's title
         ("## Attention Is All You Need\nWe study things.", "Attention Is All You Need"),
@@ -148,6 +151,7 @@ def titles(*raws: str) -> list[str | None]:
          "基于扩散模型的三维场景生成"),
         ("**重要**\n本文提出了一种基于扩散模型的三维场景生成方法。", None),
         ("Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments\n" + ABSTRACT, None),  # a blog's byline is chrome, no title
+        ("1. Generative Image Dynamics\nPosted by admin | 3 comments\n" + ABSTRACT, "Generative Image Dynamics"),  # ... under a title
         ("### 1. 论文标题：Robust Tool Use Under Silent Failures\n**作者**：Jane Doe\n**摘要**：" + ABSTRACT, "Robust Tool Use Under Silent Failures"),
         ("【論文紹介】Sparse Routing Without Auxiliary Losses\n著者：Jane Doe\n概要：" + ABSTRACT, "Sparse Routing Without Auxiliary Losses"),  # a category
         ("Robust Tool Use Under Silent Failures\nPublished on Mar 3\n\u00b7\nSubmitted by\nakhaliq\nAuthors:\nJane Doe\nAbstract\n" + ABSTRACT,
