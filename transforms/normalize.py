@@ -82,6 +82,9 @@ _ARXIV_TAIL = (
     r"|\d{1,2}[ \t]+\p{Lu}\p{Ll}{2,8}\.?[ \t]+\d{4}))*"
 )
 _ARXIV_LINE = r"(?:\[\d+\][ \t]*)?arXiv:" + _ARXIV_ID + r"\b" + _ARXIV_TAIL
+# The stamp arXiv prints down a PDF's margin, which text extraction puts on a line of its own between two of the abstract's
+# lines (often cutting a hyphenated word: "cancel-" / "arXiv:2410.05258v2 [cs.CL] 7 Apr 2025" / "ing noise").
+_PDF_STAMP_LINE = r"\n[ \t]*arXiv:" + _ARXIV_ID + r"[ \t]+\[[^\]\n]{1,40}\][ \t]+\d{1,2}[ \t]+\p{Lu}\p{Ll}{2}[ \t]+\d{4}[ \t]*(\n|\z)"
 # A pictograph (with its emoji presentation selector): awesome-lists mark entries and stars with them ("🔥", "⭐ 1.2k", "✅").
 EMOJI = r"[\x{2600}-\x{27bf}\x{2b50}\x{1f300}-\x{1faff}]\x{fe0f}?"
 # Whole lines that listing sites put above or below an abstract: arXiv listing and metadata
@@ -727,13 +730,20 @@ def _strip_post_head(text: pl.Expr) -> pl.Expr:
 
 
 def strip_chrome(text: pl.Expr) -> pl.Expr:
-    """Drop an arXiv e-mail listing's fields and its last line (``_ARXIV_DIGEST_HEAD``, ``_ARXIV_DIGEST_TAIL``), a social post's
+    """Drop the arXiv stamp a PDF's text holds between two lines (``_PDF_STAMP_LINE``), an arXiv e-mail listing's fields and
+    its last line (``_ARXIV_DIGEST_HEAD``, ``_ARXIV_DIGEST_TAIL``), a social post's
     head (``_POST_HEAD``), whole lines of
     site chrome (``CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, a title above field lines
     (``_TITLE_ABOVE_FIELDS``), page links
     after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
     "How to Cite" section (``_TRAILING_SECTIONS``), keywords, ids, badges and hashtags on its last line (``_TRAILING_TAGS``), a venue note (``_TRAILING_VENUE_NOTE``), author footnotes (``_TRAILING_AUTHOR_NOTES``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
     starting it (``_LEADING_LINKS``)."""
+    text = _on_rows(
+        text,
+        lambda batch: batch.str.contains(_PDF_STAMP_LINE),
+        _vectorized(lambda t: t.str.replace_all(_PDF_STAMP_LINE, "${1}")),
+        lambda batch: batch.str.contains("\narXiv:", literal=True),
+    )
     digest = _on_rows(
         text,
         lambda batch: batch.str.contains(_ARXIV_DIGEST_HEAD) | batch.str.contains(_ARXIV_DIGEST_TAIL),

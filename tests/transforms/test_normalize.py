@@ -194,6 +194,9 @@ EXAMPLES = [
     ("Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments\nWe study KE.", "We study KE."),
     ("Posted by admin | 12 comments | Share on Twitter | Share on Facebook\nWe study KE.", "We study KE."),
     ("1. Generative Image Dynamics\nPosted by admin | 3 comments\n" + ABSTRACT, ABSTRACT),
+    # the arXiv stamp down a PDF's margin, which its text puts between two lines of the abstract; in a sentence it stays
+    ("We in-\ntroduce Diff Transformer while cancel-\narXiv:2410.05258v2 [cs.CL] 7 Apr 2025\ning noise.", "We introduce Diff Transformer while canceling noise."),
+    ("We cite\narXiv:2410.05258v2 [cs.CL] 7 Apr 2025 as the source.", "We cite arXiv:2410.05258v2 [cs.CL] 7 Apr 2025 as the source."),
     ("Generative Image Dynamics\nPosted by Jane Doe | Mar 3, 2025 | 0 comments\n" + ABSTRACT, ABSTRACT),  # before, "Mar 3, ..." stayed
     ("Posted by the lab, this survey | reviews\nwork on KE.", "Posted by the lab, this survey | reviews work on KE."),
     ("Published on Mar 3 \u00b7 Submitted by akhaliq on Mar 4\nAuthors: Jane Doe, John Roe\nAbstract\nWe study KE.", "We study KE."),
