@@ -380,6 +380,8 @@ README_SECTIONS = (
     r"|Acknowledge?ments?|Contact|News|Updates|TODO|Model Zoo|Pre-?trained Models|Checkpoints|Table of Contents|Contents"
     r"|Contributing|Contributors|Contribution|Star History|Changelog|Roadmap|FAQ)"
 )
+# A page's heading above the paper's citation ("Cite this Paper" / "BibTeX" / "@inproceedings{...", "Citation" / "Doe, J. (2025). ...").
+_CITE_HEADING = r"(?:Cite (?:this (?:[Pp]aper|[Aa]rticle|[Ww]ork)|as)|Citation|BibTeX|Bibtex|BIBTEX|Please cite(?: as)?|How to cite(?: this (?:paper|article))?)"
 # Sections a page puts after the abstract, to the block's end: a "Keywords" heading and its line (or a short line per
 # keyword, as Springer's and ScienceDirect's pages write them), an Open Journal
 # Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line,
@@ -389,7 +391,7 @@ README_SECTIONS = (
 # Access's "Related Material", SSRN's "Suggested Citation:" and the citation under it, and
 # bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings or fields), and the
 # ACM Digital Library's ("CCS Concepts: • Computing methodologies → ...", "Additional Key Words and Phrases:", "ACM Reference
-# Format:" and the citation under it), a Chinese paper blog's comment on the paper ("推荐理由：", "点评：", "编者按："), and a PDF's
+# Format:" and the citation under it), the paper's BibTeX entry or citation (under ``_CITE_HEADING`` lines, or the entry alone), a Chinese paper blog's comment on the paper ("推荐理由：", "点评：", "编者按："), and a PDF's
 # text past its abstract ("1 Introduction", "I. INTRODUCTION" on a line of its own, and all below it).
 # All after a sentence, perhaps under field lines ("Keywords: …" / "JEL Classification: …" / "Suggested Citation:"): "... we
 # study X for\nKeywords\nand phrases" is text.
@@ -400,6 +402,8 @@ _TRAILING_SECTIONS = (
     r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract(?:[ \t]+[^\n]{1,120}?[ \t]Abstract)?)[ \t]*(?:\r?\n[\s\S]*)?"
     r"|TL;?DR;?[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"
     r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
+    r"|(?:" + _CITE_HEADING + r"[ \t]*:?[ \t]*\r?\n[ \t]*)*@(?i:article|inproceedings|misc|conference|incollection|inbook|book|phdthesis|techreport|unpublished|online)[ \t]*\{[\s\S]*"
+    r"|" + _CITE_HEADING + r"[ \t]*:?[ \t]*\r?\n[ \t]*[\p{Lu}\d\[][^\n]{0,400}\(?(?:19|20)\d{2}[a-z]?\)?[^\n]{0,300}\s*"
     r"|Suggested Citation[ \t]*:[\s\S]*|Anthology ID[ \t]*:[\s\S]*|(?:References|REFERENCES)[ \t]*\r?\n[ \t]*(?:\[1\]|1\.)[ \t][\s\S]*|Cited [Bb]y[ \t]*(?:\r?\n[\s\S]*)?"
     r"|#{1,6}[ \t]+" + README_SECTIONS + r"\b[^\n]*(?:\r?\n[\s\S]*)?"
     r"|(?:1|I)\.?[ \t]+(?:Introduction|INTRODUCTION)[ \t]*\r?\n[\s\S]*"  # a PDF's text past its abstract
@@ -774,7 +778,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),
         _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
         lambda batch: batch.str.contains(
-            r"\n[ \t]*(?:Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|Suggested|Anthology ID|References|REFERENCES|Cited|#|推|点|點|短|编|編|小|个|個|(?:1|I)\.?[ \t]+(?:Intro|INTRO))"
+            r"\n[ \t]*(?:@|Cit|Bib|BIB|Please cite|How to cite|Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|Suggested|Anthology ID|References|REFERENCES|Cited|#|推|点|點|短|编|編|小|个|個|(?:1|I)\.?[ \t]+(?:Intro|INTRO))"
         ),
     )
     badges = _on_rows(

@@ -569,6 +569,11 @@ EXAMPLES = [
     ("We study X.\nTL;DR: A greedy step recovers supports.", "We study X."),
     ("We study X.\nRelated Material\n[pdf] [supp] [bibtex]", "We study X."),
     ("We study X.\nRelated Material", "We study X."),
+    # the paper's BibTeX entry or citation under the abstract, under a page's heading or alone
+    ("We study X.\nCite this Paper\nBibTeX\n@inproceedings{doe2025x,\n title={X},\n year={2025}\n}", "We study X."),
+    ("We study X.\n@article{doe2025x, title={X}, journal={arXiv preprint arXiv:2501.01234}, year={2025}}", "We study X."),
+    ("We study X.\nCitation\nDoe, J., Roe, J. (2025). X. In ICML 2025.", "We study X."),
+    ("We study X.\nCitation\ncounts grow in 2025.", "We study X. Citation counts grow in 2025."),
     ("We study X.\nPDF Abstract\nCode\nlab/balance-route official 120\nTasks\nLanguage Modelling", "We study X."),  # Papers with Code's page
     ("We study the TLDR of a paper:\nTLDR summaries are short.", "We study the TLDR of a paper: TLDR summaries are short."),  # no sentence end before it
     ("We study X.\nPapers with Code: https://paperswithcode.com/paper/x\nTasks: Language Modelling\nDatasets: LongBench\nResults from the Paper", "We study X."),
