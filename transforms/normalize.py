@@ -338,15 +338,15 @@ _ARXIV_DIGEST_TAIL = r"\r?\n[ \t]*\\\\[ \t]*\([ \t]*https?://arxiv\.org/abs/[^\s
 # that hold a copyright mark (a bounded run before the end would slow the search for the others).
 _TRAILING_COPYRIGHT = r"([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?:[^\d\n][^\n]{0,200})?\z"
 # A venue note as the abstract's last sentence ("... tool families. Accepted to ICML 2025.", "This paper has been accepted
-# for publication in IEEE TPAMI."): it names a year or a venue (a word of three or more capitals, or a conference, journal,
+# for publication in IEEE TPAMI.", "Submitted to ICLR 2025. Under review.", "Under review at NeurIPS 2024."): it names a year or a venue (a word of three or more capitals, or a conference, journal,
 # proceedings, workshop or transactions). "... are accepted by users." is text.
 _TRAILING_VENUE_NOTE = (
     r"([.!?][\"”'\)]?)\s+(?:Proceedings of the \d{1,3}(?:st|nd|rd|th) (?:\p{L}+ ){0,4}(?:Conference|Workshop|Symposium|Meeting)(?-u:\b)"
     r"[^\n]{0,250}?(?:19|20)\d{2}[^\n]{0,80}\z"  # a PDF page's footer (PMLR's)
     r"|\(?(?:(?:This|The|Our) (?:paper|work|article|manuscript|version) (?:has been|was|is|will be) )?"
-    r"(?:(?i:accepted|to appear|published)[ \t]+(?i:at|to|in|by|as|for)|(?i:presented)[ \t]+(?i:at|as))[ \t]+(?:publication (?:in|at|by)[ \t]+)?"
+    r"(?:(?i:accepted|to appear|published|submitted|under review)[ \t]+(?i:at|to|in|by|as|for)|(?i:presented)[ \t]+(?i:at|as))[ \t]+(?:publication (?:in|at|by)[ \t]+)?"
     r"[^.!?\n]{0,100}?(?:(?:19|20)\d{2}|'\d{2}|(?-u:\b)[A-Z]{3,}(?-u:\b)|(?i:conference|journal|proceedings|workshop|transactions|symposium))"
-    r"[^.!?\n]{0,60}?\)?\.?[ \t]*\z)"
+    r"[^.!?\n]{0,60}?\)?\.?(?:[ \t]+(?i:under review)\.?)?[ \t]*\z)"
 )
 _VENUE_NOTE = _TRAILING_VENUE_NOTE.removesuffix(r"\z)") + ")"
 VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before it can be
@@ -797,7 +797,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         tags,
         lambda batch: batch.str.slice(-VENUE_NOTE_CHARS).str.contains(_VENUE_NOTE),
         _vectorized(_strip_from_tail(_TRAILING_VENUE_NOTE, VENUE_NOTE_CHARS)),
-        lambda batch: batch.str.contains("ccepted|CCEPTED|o appear|ublished|resented|roceedings of the"),  # 6x faster than contains_any here
+        lambda batch: batch.str.contains("ccepted|CCEPTED|o appear|ublished|resented|roceedings of the|ubmitted|nder review"),  # 6x faster than contains_any here
     )
     author_notes = _on_rows(
         notes,

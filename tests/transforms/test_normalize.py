@@ -241,6 +241,9 @@ EXAMPLES = [
     ("We study tools. (Accepted at NeurIPS 2024, Spotlight)", "We study tools."),
     ("We study tools. Presented at CVPR 2023.", "We study tools."),
     ("The rules are accepted by users.", "The rules are accepted by users."),
+    ("We study tools.\nSubmitted to ICLR 2025. Under review.", "We study tools."),
+    ("We study tools. Under review at NeurIPS 2024.", "We study tools."),
+    ("We study tools. Submitted to a panel, they are rated.", "We study tools. Submitted to a panel, they are rated."),
     ("We study tools. Published in Nature.", "We study tools. Published in Nature."),
     ("We study X. Presented in Section 3 is our ACL method.", "We study X. Presented in Section 3 is our ACL method."),
     # a PDF's author footnotes after the last sentence, on its line or on lines of their own; the words in a sentence stay
