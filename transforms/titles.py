@@ -190,8 +190,9 @@ def _cleaned(found: pl.Series) -> pl.Series:
     labels = found.gather(rows).str.replace_all(r"\[([^\[\]\n]*)\]\([^()\s]*\)", "${1}").str.replace(r"\A[ \t]*#{1,6}[ \t]+", "")
     text = normalize.normalize_column(labels.to_frame("text_raw"))["text"].str.replace(r"\s*\.\z", "")
     # a link's label without its address ("- [Title](url)" above the abstract), and the byline after it ("[Title] by Jane Doe"); a
-    # title's authors and venue after a bar ("Title | Jane Doe | ICML 2025")
+    # title's authors and venue after a bar ("Title | Jane Doe | ICML 2025"), or its authors after a dash ("Title - Jane Doe, John Roe - ICML 2025")
     text = text.str.replace(r"\A\[([^\[\]]+)\](?:[ \t]+by[ \t]+" + normalize.AUTHORS + r")?\z", "${1}").str.replace(r"[ \t]+\|[ \t][^\n]*\z", "")
+    text = text.str.replace(r"[ \t]+[-–—][ \t]+(?:" + normalize.AUTHORS + r")(?:[ \t]+[-–—][ \t][^\n]*)?\z", "")
     text = text.str.replace(r"\A(?:" + _FLAIR + r"[ \t]+)?(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(r"[ \t]+" + _VENUE_TAG + r"\z", "")  # "[ICML 2025] Title (Oral)"
     text = text.str.replace(r"\A[\p{So}■□●○◆◇▶►▷▪•·][ \t]*", "")  # "■ Title": a bullet
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)

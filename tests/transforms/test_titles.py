@@ -152,6 +152,8 @@ def titles(*raws: str) -> list[str | None]:
         ("**重要**\n本文提出了一种基于扩散模型的三维场景生成方法。", None),
         ("Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments\n" + ABSTRACT, None),  # a blog's byline is chrome, no title
         ("1. Generative Image Dynamics\nPosted by admin | 3 comments\n" + ABSTRACT, "Generative Image Dynamics"),  # ... under a title
+        ("Differential Transformer - Tianzhu Ye, Li Dong, Furu Wei - ICLR 2025\n" + ABSTRACT, "Differential Transformer"),  # authors after a dash
+        ("BERT - Pre-training of Deep Bidirectional Transformers\n" + ABSTRACT, "BERT - Pre-training of Deep Bidirectional Transformers"),
         ("### 1. 论文标题：Robust Tool Use Under Silent Failures\n**作者**：Jane Doe\n**摘要**：" + ABSTRACT, "Robust Tool Use Under Silent Failures"),
         ("【論文紹介】Sparse Routing Without Auxiliary Losses\n著者：Jane Doe\n概要：" + ABSTRACT, "Sparse Routing Without Auxiliary Losses"),  # a category
         ("Robust Tool Use Under Silent Failures\nPublished on Mar 3\n\u00b7\nSubmitted by\nakhaliq\nAuthors:\nJane Doe\nAbstract\n" + ABSTRACT,
