@@ -242,16 +242,19 @@ CHROME_LINE = (
 # A citation line ("Journal of Machine Learning Research 25 (2024) 1-45", "Proc. AAAI, 38(5), 1234-1242.", IJCAI's "Main Track.
 # Pages 1-9. https://doi.org/..."): its own pattern, because a run of any characters at the start of one alternative
 # multiplies the states of the others' automaton (in one pattern, matching the chrome lines took five times as long).
+# Also the paper's reference in author-year style above or under its abstract ("Ye, T., Dong, L., & Wei, F. (2025). Title. ICLR.").
+_CITED_AUTHOR = r"\p{Lu}[\p{Ll}'’\-]+(?:[ \-]\p{Lu}[\p{Ll}'’\-]+)?,[ \t]*(?:\p{Lu}\.[ \t\-]?){1,3}"
 _CITATION_LINE = (
     r"^[ \t]*(?:[^\n]{0,200}?(?-u:\b)\d{1,4}[ \t]*\(\d{1,4}\)[ \t]*[:,]?[ \t]*(?:pp?\.[ \t]*)?\d+[ \t]*[-–][ \t]*\d+\.?"
-    r"|[^\n]{0,60}?Pages[ \t]+\d+[-–]\d+\.[^\n]{0,200})[ \t]*\r?$"
+    r"|[^\n]{0,60}?Pages[ \t]+\d+[-–]\d+\.[^\n]{0,200}"
+    r"|(?:" + _CITED_AUTHOR + r",?[ \t]*(?:(?:and|&)[ \t]+)?){1,12}(?:et al\.[ \t]*)?\((?:19|20)\d{2}[a-z]?\)\.[ \t]+[^\n]{5,300})[ \t]*\r?$"
 )
 # A publisher page's links and labels on lines of their own ("Open Access", "Figures", "Cite this Paper", a single link
 # word such as "BibTeX"): at a block's start, or at its end after a sentence ("... we release the\ncode" is text).
 PAGE_LINKS = (  # not "References": a references list's heading, which quality reads
     r"(?:Figures|Related|Details|Metrics|Open [Aa]ccess|Research [Aa]rticle|Article|Supplementary (?:Information|Material)"
     r"|Conference [Pp]aper|Journal [Aa]rticle|Review [Aa]rticle|Original [Aa]rticle|Short [Pp]aper|Full [Pp]aper|Preprint|Share|Save|Print|Email"
-    r"|Cite this (?:[Pp]aper|[Aa]rticle)|Copy to Clipboard(?:[ \t]+Download)?|Endnote|Related Material|More from this (?:conference|venue|journal)"
+    r"|Cite this (?:[Pp]aper|[Aa]rticle)|Citation|How to cite|Copy to Clipboard(?:[ \t]+Download)?|Endnote|Related Material|More from this (?:conference|venue|journal)"
     r"|Related [Pp]apers|Similar [Pp]apers|Like|Comment|Repost|Send|Alert|(?i:" + _LINK_WORD + r")"
     # Semantic Scholar's fields of study on a card
     r"|Computer Science|Medicine|Chemistry|Biology|Materials Science|Physics|Geology|Psychology|Sociology|Business|Political Science"

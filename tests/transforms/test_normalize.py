@@ -572,6 +572,10 @@ EXAMPLES = [
     ("We study X.\nTL;DR: A greedy step recovers supports.", "We study X."),
     ("We study X.\nRelated Material\n[pdf] [supp] [bibtex]", "We study X."),
     ("We study X.\nRelated Material", "We study X."),
+    # the paper's reference in author-year style on a line above or under the abstract; alone, it stays (quality rejects it)
+    ("Ye, T., Dong, L., & Wei, F. (2025). Differential Transformer. ICLR.\nWe study X.", "We study X."),
+    ("We study X.\nYe, T. et al. (2025). Differential Transformer. In ICLR 2025.", "We study X."),
+    ("Ye, T., & Wei, F. (2025). Differential Transformer. ICLR.", "Ye, T., & Wei, F. (2025). Differential Transformer. ICLR."),
     # the paper's BibTeX entry or citation under the abstract, under a page's heading or alone
     ("We study X.\nCite this Paper\nBibTeX\n@inproceedings{doe2025x,\n title={X},\n year={2025}\n}", "We study X."),
     ("We study X.\n@article{doe2025x, title={X}, journal={arXiv preprint arXiv:2501.01234}, year={2025}}", "We study X."),
