@@ -61,6 +61,9 @@ CITATION_MARK = r"\[\d{1,3}(?:[ \t]*[,–-][ \t]*\d{1,3})*\]"
 # ``naïve Bayes2 classifiers``): the key folds digits, so without a cost that copy outranks the clean one by its length. A
 # model name both copies write (``Llama2``) costs both alike.
 FOOTNOTE_DIGIT = r"\p{Ll}{3}[0-9](?:,[0-9])*(?:[.,;:)]|\s|$)"
+# A list or id number left in front of the text (``12 We propose …``, a numbered entry whose mark a scrape dropped): the key
+# folds digits, so without a cost that copy outranks the clean one by its length.
+LEADING_NUMBER = r"\A\d{1,4}[ \t]+\p{Lu}"
 # A dash between words, however spelled (``—``, `` – ``, `` -- ``): a copy that spelled ``—`` out is no longer for it.
 SPELLED_DASH = r" ?(?:-{2,3}|[–—]) ?"
 # A confirmed pair covers one end of its longer text when that text has this many times the
@@ -859,8 +862,9 @@ def _text_candidates(keys: pl.DataFrame, params: DedupParams) -> Candidates:
 
 def text_damage(text: pl.Expr) -> pl.Expr:
     """Damaged characters of a normalized text (``DAMAGE``), its sentences that start in lower case (``LOWER_CASE_FIRST``,
-    ``LOWER_CASE_AFTER_STOP``) and its reference and footnote marks (``CITATION_MARK``, ``FOOTNOTE_DIGIT``), a kept-rule criterion."""
-    marks = text.str.count_matches(CITATION_MARK) + text.str.count_matches(FOOTNOTE_DIGIT)
+    ``LOWER_CASE_AFTER_STOP``), its reference and footnote marks (``CITATION_MARK``, ``FOOTNOTE_DIGIT``) and a number in
+    front of it (``LEADING_NUMBER``), a kept-rule criterion."""
+    marks = text.str.count_matches(CITATION_MARK) + text.str.count_matches(FOOTNOTE_DIGIT) + text.str.contains(LEADING_NUMBER).cast(pl.UInt32)
     lower_case_starts = text.str.contains(LOWER_CASE_FIRST).cast(pl.UInt32) + text.str.count_matches(LOWER_CASE_AFTER_STOP)
     damaged = text.map_batches(_damaged_characters, return_dtype=pl.UInt32, is_elementwise=True)
     return (damaged + lower_case_starts + marks).cast(pl.UInt32)

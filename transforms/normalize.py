@@ -2346,17 +2346,19 @@ _NAME_CELL = re.compile(r"^[A-Z][\w.&-]*$")  # one capitalized word: a venue, an
 def tab_cells(rows: pl.Series) -> pl.Series:
     """Rows of tab-separated cells (a spreadsheet's export: title, authors, abstract, venue, link; ``transforms.split`` cuts a
     table into its rows) as lines: the abstract (the longest cell, of ``TABLE_ABSTRACT_WIDTH`` or more) and the cells that
-    are a link. Only a one-line block of three or more cells is read so, when its abstract starts as a sentence does (not in
+    are a link. Only a one-line block of three or more cells (or two: an id and the abstract) is read so, when its abstract starts as a sentence does (not in
     lower case) and every other cell is empty, a link, a number, one capitalized word or in Title Case (a title, authors, a
     venue: ``in_title_case``) ending no sentence; other text with tabs stays as it is."""
     texts = rows.to_list()
     candidates: dict[int, tuple[str, list[str], list[str]]] = {}  # row: abstract, links, cells to be in Title Case
     for i, block in enumerate(texts):
         cells = [cell.strip() for cell in block.strip().split("\t")]
-        if "\n" in block.strip() or len(cells) < TSV_TABS + 1:
+        if "\n" in block.strip() or len(cells) < 2:
             continue
         widths = [_cell_width(cell) for cell in cells]
         abstract = cells.pop(widths.index(max(widths)))
+        if len(cells) < TSV_TABS and not _NUMBER_CELL.match(cells[0]):
+            continue  # two cells: an id's and the abstract's only
         if max(widths) < TABLE_ABSTRACT_WIDTH or abstract[0].islower() or any(_SENTENCE_END_CELL.search(cell) for cell in cells):
             continue
         links = [cell for cell in cells if ("://" in cell or cell.startswith("www.")) and len(cell.split()) == 1]

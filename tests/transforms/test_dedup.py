@@ -143,6 +143,16 @@ def test_a_clean_copy_is_kept_over_one_with_footnote_digits_and_a_name_both_writ
     assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
 
 
+@pytest.mark.parametrize("numbered_path", ["a.txt", "c.txt"])
+def test_a_clean_copy_is_kept_over_one_with_a_number_in_front(numbered_path: str) -> None:
+    """A list or id number a scrape left in front of the abstract (``12 We propose …``) folds away in the key: that copy was
+    kept by its longer text. It is damage; a number that opens a sentence (``3D point clouds``) is none."""
+    clean = " ".join(SENTENCES)
+    out = deduplicate(_blocks([(numbered_path, 1, "12 " + clean), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
+    assert pl.select(dedup.text_damage(pl.lit("3D point clouds are sparse."))).item() == 0
+
+
 @pytest.mark.parametrize("typo_path", ["a.txt", "c.txt"])
 def test_a_clean_copy_is_kept_over_one_with_letters_swapped(typo_path: str) -> None:
     """Two swapped letters (``verificatoin``) change no count: the copies tie on letters and text length, and the one with
@@ -345,6 +355,7 @@ def test_text_damage_counts_what_one_regex_per_criterion_over_every_text_counts(
     every_text = (
         text.str.count_matches(dedup.DAMAGE) + text.str.count_matches(r"(?:^|[.!?]\s+)\p{Ll}")
         + text.str.count_matches(dedup.CITATION_MARK) + text.str.count_matches(dedup.FOOTNOTE_DIGIT)
+        + text.str.count_matches(dedup.LEADING_NUMBER)
     ).cast(pl.UInt32)
     frame = pl.DataFrame({"t": texts}, schema={"t": pl.String})
     assert frame.select(dedup.text_damage(text)).to_series().to_list() == frame.select(every_text).to_series().to_list()

@@ -1135,7 +1135,8 @@ WRAPPED_WITH_ADDRESS = (
         # a tab-separated row: the cells before the abstract go, a link after it stays; prose with tabs stays as it is
         (f"Sparse Routing Without Auxiliary Losses\tJane Doe, J. Roe\t2024\t{ABSTRACT}\tICML\thttps://github.com/a/b", f"{ABSTRACT} https://github.com/a/b"),
         (f"We study routing.\tIt matters.\t{ABSTRACT}", f"We study routing. It matters. {ABSTRACT}"),
-        (f"Sparse Routing\t{ABSTRACT}", f"Sparse Routing {ABSTRACT}"),  # two cells: not a table row
+        (f"Sparse Routing\t{ABSTRACT}", f"Sparse Routing {ABSTRACT}"),  # two cells: not a table row ...
+        (f"12\t{ABSTRACT}", ABSTRACT),  # ... but an export's id and its abstract (before, the id stayed and won the copy its record)
         (f"{ABSTRACT}\tSnapKV. State-of-the-art\tthe code is at https://x.org/a for all", f"{ABSTRACT} SnapKV. State-of-the-art the code is at https://x.org/a for all"),  # prose holding a link is no link cell
         (f"In this paper\twe study routing\t{ABSTRACT.lower()}", f"In this paper we study routing {ABSTRACT.lower()}"),  # a sentence cut by tabs
         ("title\tauthors\tabstract", "title authors abstract"),  # a header row (rejected later as too short)
