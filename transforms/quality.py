@@ -17,7 +17,7 @@ from transforms.split import CJK_CHAR
 BOILERPLATE = (
     r"(?i)^(?:loading|please wait|page not found|404|access denied|javascript is (?:disabled|required)|skip to (?:main )?content)(?-u:\b)"
     r"|(?i)(?-u:\b)(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy policy|terms of (?:use|service)|faq|help)(?:\s*(?:\||·|•|/|»|>)\s*| \" )(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy|terms|faq|help|blog|news)(?-u:\b)"
-    r"|(?i)^(?:copyright|©|all rights reserved)"
+    r"|(?i)^(?:copyright(?: ?©| ?\(c\)| \d{4}| ?:| notice| statement| by| of (?:this|the))|©|all rights reserved)"
     # a navigation bar without separators ("Home About Us Contact Privacy Policy ..."), a newsletter prompt, a workshop page's dates
     r"|(?i)^(?:home|about us|about|contact us|contact|login|log in|sign in|sign up|search|menu)(?: (?:home|about us|about|contact us|contact"
     r"|login|log in|sign in|sign up|search|menu|privacy policy|privacy|terms of (?:use|service)|faq|help|blog|news|careers)){2,}(?-u:\b)"
@@ -108,7 +108,7 @@ SITE_NOTE_MAX_BYTES = 2000  # longer blocks are not looked at (their words are m
 # (with its heading, or numbered entries that end with a year: "[1] A. Author. Title. In ICML, 2020. [2] ...").
 # Also a figure or table caption, an unheaded table of contents, acknowledgments and a licence notice.
 NOT_ABSTRACT = (
-    r"(?i)^(?:lorem ipsum dolor sit amet|table of contents(?-u:\b)|contents:? 1\.? introduction(?-u:\b)|(?:references|bibliography):? \[1\] "
+    r"(?i)^(?:lorem ipsum dolor sit amet|table of contents(?: ?:|$| (?:\d|[ivx]{1,4}\.? |chapter|part |section|preface|introduction|abstract))|contents:? 1\.? introduction(?-u:\b)|(?:references|bibliography):? \[1\] "
     r"|(?:figure|fig\.|table|algorithm|listing) ?\d+[a-z]? ?[:.|] |(?:1\.? )?introduction (?:\d+ )?(?:1\.1|2\.?) "
     r"|acknowledge?ments? ?[:.]|acknowledge?ments? (?:this work|we thank|the authors)|funding ?:|this (?:work|article|paper|material) is licensed under|licensed under a creative commons"
     # a paper's acknowledgments without their heading, and a request to cite it

@@ -265,6 +265,12 @@ REFERENCE_LIST = (
         (REFERENCE_LIST, "boilerplate"),
         ("[1] " + ABSTRACT + " Unlike [2], it needs no auxiliary loss; code will be released in 2025. " + ABSTRACT, None),
         (ABSTRACT + " The table of contents of a document and its references [1] guide our parser.", None),
+        # ... an abstract that opens with those words is one (before: rejected at any length, or at 60 words for "Copyright")
+        ("Table of contents generation for long documents is an underexplored task. " + ABSTRACT, None),
+        ("Copyright infringement by generative models is a growing concern. We study whether language models reproduce text "
+         "verbatim and propose a decoding method that reduces it by 90% while preserving utility on benchmarks.", None),
+        ("Copyright \u00a9 2024 Elsevier Ltd. All rights reserved.", "boilerplate"),
+        ("Copyright 2024 by the authors. Published under licence.", "boilerplate"),
         ("@inproceedings{wang2025sparse,\n  title = {Sparse Experts},\n  abstract = {" + ABSTRACT + "},\n  year = {2025}\n}", None),
         ("@inproceedings{wang2025sparse,\n  title = {Sparse Experts},\n  year = {2025}\n}", "no_abstract"),
         # a paper's entry in JSON, RIS or MEDLINE with no abstract, or an empty one (an API's error answer is boilerplate above)
