@@ -125,7 +125,7 @@ NOT_ABSTRACT = (
     # arXiv's notice in place of a withdrawn paper's abstract
     r"|this (?:paper|article|submission|manuscript|version|preprint) (?:has been|was|is being|is) withdrawn(?-u:\b)|^withdrawn (?:by (?:the )?authors?|due to|at the (?:authors?'? )?request)(?-u:\b)"
     # a call for papers, a programme's session or break with its time, a journal article's highlights and back matter
-    r"|call for (?:papers|participation|submissions|contributions)(?-u:\b)|highlights ?[:•·*\-]"
+    r"|call for (?:papers|participation|submissions|contributions)(?-u:\b)|highlights ?(?:[:•·*]|- )"
     r"|data availability(?: statement)? ?:|(?:conflicts? of interests?|competing interests?|declaration of competing interest) ?:"
     r"|ethics (?:approval|statement) ?:|corresponding author ?:|author contributions? ?:|supplementary (?:material|information|data) (?:for|to|of) this (?:article|paper)"
     r"|(?:(?:oral |poster |spotlight )?session [\w.]{1,6}|keynote|invited talk|coffee break|lunch break|opening remarks)(?-u:\b)[^\n]{0,200}?\d{1,2}:\d{2})"

@@ -364,6 +364,8 @@ REFERENCE_LIST = (
          "Consent to participate: Not applicable.", "boilerplate"),
         ("BERT, GPT and T5 are strong baselines (2023) for many tasks. " + ABSTRACT, None),
         ("Highlights of video streams are detected by our model. " + ABSTRACT, None),
+        ("Highlights-aware video summarization picks the moments viewers replay. " + ABSTRACT, None),  # before: a highlights block
+        ("Highlights - We propose a sparse attention method. - It reduces memory by four times.", "boilerplate"),
         ("Received signal strength predicts indoor position. " + ABSTRACT, None),
         ("Session types are a typing discipline for communication protocols. " + ABSTRACT, None),
         ("BERT is a pretrained language model whose representations transfer to many tasks. " + ABSTRACT, None),
