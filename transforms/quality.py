@@ -15,7 +15,8 @@ from transforms.normalize import DECORATION, OVERSIZED_CHARS, README_SECTIONS
 from transforms.split import CJK_CHAR
 
 BOILERPLATE = (
-    r"(?i)^(?:loading|please wait|page not found|404|access denied|javascript is (?:disabled|required)|skip to (?:main )?content)(?-u:\b)"
+    r"(?i)^(?:loading(?: ?[.…]|,? please(?-u:\b)|$)|404(?: ?[-–:|]| not found(?-u:\b)| error(?-u:\b)| page(?-u:\b)|$)"
+    r"|(?:please wait|page not found|access denied|javascript is (?:disabled|required)|skip to (?:main )?content)(?-u:\b))"
     r"|(?i)(?-u:\b)(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy policy|terms of (?:use|service)|faq|help)(?:\s*(?:\||·|•|/|»|>)\s*| \" )(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy|terms|faq|help|blog|news)(?-u:\b)"
     r"|(?i)^(?:copyright(?: ?©| ?\(c\)| \d{4}| ?:| notice| statement| by| of (?:this|the))|©|all rights reserved)"
     # a navigation bar without separators ("Home About Us Contact Privacy Policy ..."), a newsletter prompt, a workshop page's dates

@@ -52,6 +52,13 @@ AUTHOR_LIST = (
         (ABSTRACT, None),
         ("Home | About | Contact", "boilerplate"),
         ("Loading...", "boilerplate"),
+        ("Loading, please wait while the page loads its content and the list of accepted papers for this year.", "boilerplate"),
+        ("404 - Page not found. The page you are looking for does not exist or has been moved to another address.", "boilerplate"),
+        # ... a short abstract that opens with the words is none (before: rejected up to 60 words)
+        ("Loading docks in warehouses are a bottleneck that we optimize with reinforcement learning across three sites, "
+         "cutting truck waiting times by a third in a year-long deployment.", None),
+        ("404 errors on scholarly websites break links in papers; we measure link rot in two million references and find that "
+         "a fifth of the links cited a decade ago are gone.", None),
         ("This page was last edited on 3 July 2024, at 10:12 (UTC). Text is available under the Creative Commons Attribution-ShareAlike License.", "boilerplate"),
         ("We use cookies to give you the best experience. By continuing you accept all cookies and our cookie policy.", "boilerplate"),
         ("https://github.com/a/b", "url_only"),
