@@ -1012,12 +1012,12 @@ def _typos(keys: pl.DataFrame) -> pl.DataFrame:
     distinct = flat.filter(pl.col("word").str.len_chars() > TYPO_MIN_LETTERS).unique("_hash").select("word", "_hash")
     unknown = flat.join(distinct.filter(~_is_english_word(distinct["word"])), on="_hash", how="semi")
     pairs = keys.select("record_id", "_key").join(keys.select("record_id", _other="_key"), on="record_id").filter(pl.col("_key") != pl.col("_other"))
-    ours = unknown.join(pairs, on="_key").join(flat.select(_other="_key", _hash="_hash"), on=["_other", "_hash"], how="anti")  # not in the other key
+    held = flat.select(_other="_key", _hash="_hash")  # the words each other key holds
+    ours = unknown.join(pairs, on="_key").join(held, on=["_other", "_hash"], how="anti")  # not in the other key
     cut = pl.int_ranges(0, pl.col("word").str.len_chars()).alias("_at")
     variants = ours.with_columns(cut).explode("_at").select(
         "_key", "_other", "word", word_other=pl.col("word").str.slice(0, pl.col("_at")) + pl.col("word").str.slice(pl.col("_at") + 1)
     )
-    held = flat.select(_other="_key", _hash="_hash")
     met = variants.with_columns(_hash=pl.col("word_other").hash()).join(held, on=["_other", "_hash"], how="semi").unique()
     met = met.filter(_is_english_word(met["word_other"])).join(keys.select("_key", "folded"), on="_key")
     met = met.join(keys.select(_other="_key", folded_other="folded"), on="_other")
