@@ -1051,6 +1051,16 @@ def in_title_case(title: pl.Expr) -> pl.Expr:
     return (capitalized >= 2) & (lower == 0)
 
 
+# A paper's citation or venue tag that a list entry writes between its title and its abstract: an author-year citation or a
+# venue in brackets ("**Title** (Ye et al., 2025) — We ...", "[Title](url) (ICLR 2025 Oral): We ...", "Title (Ye and Dong,
+# 2025). We ..."). An acronym with a year (two capitals or more: "ICLR 2025", "NeurIPS'23", "AAAI-24"), maybe what the paper
+# was accepted as, names a venue ("COVID-19" does not).
+_ACRONYM_YEAR = r"[A-Z][A-Za-z]*[A-Z][A-Za-z\-]*?(?:[ \t\-]*(?:19|20)\d{2}|[ \t]*['’]\d{2}|-(?:2\d|30))"
+_VENUE_KIND = r"(?i:oral|spotlight|poster|highlight|main|findings|workshop|long|short|paper|track|conference)s?"
+AUTHOR_YEAR = r"\p{Lu}[\p{L}'’-]+(?:[ \t]+et[ \t]+al\.?|[ \t]+(?:and|&)[ \t]+\p{Lu}[\p{L}'’-]+)?,?[ \t]+(?:19|20)\d{2}[a-z]?"
+TITLE_TAG = r"(?:[ \t]*(?:\(" + AUTHOR_YEAR + r"\)|[\[(]" + _ACRONYM_YEAR + r"(?:[ \t,]+" + _VENUE_KIND + r")*[\])]))"
+
+
 # A title in bold in front of its abstract, in a Markdown or HTML list entry ("- **Title**: We ...", "1. **Title.** We ...",
 # "<b>Title</b> - We ..."): two to thirty words; followed by a colon or a dash, or, in Title Case, ending in "." or "?"
 # (or, three words or more, in nothing: "**Sparse Routing Without Losses** We ...").
@@ -1061,7 +1071,7 @@ STARTS_BOLD = r"\A" + ENTRY_MARK + BOLD_OPEN
 # A Chinese or Japanese title may stand on its line above its abstract ("**基于扩散模型的三维场景生成**\n本文提出…").
 CJK_TITLE_CHAR = r"[\p{Han}\p{Hiragana}\p{Katakana}]"
 _BOLD_TITLE = (
-    STARTS_BOLD + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + BOLD_CLOSE + r"[ \t]*([:：]|[-–—][ \t])?[ \t]*(?:\p{Lu}|\n?[ \t]*" + CJK_TITLE_CHAR + ")"
+    STARTS_BOLD + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + BOLD_CLOSE + TITLE_TAG + r"?[ \t]*([:：]|[-–—][ \t])?[ \t]*(?:\p{Lu}|\n?[ \t]*" + CJK_TITLE_CHAR + ")"
 )
 # A title in Chinese or Japanese: four or more such characters and no sentence or clause mark (it has no words to count).
 CJK_TITLE_CHARS = 4
@@ -1079,7 +1089,7 @@ def strip_bold_title(text: pl.Expr) -> pl.Expr:
 _BADGES = r"(?:[ \t]*!\[[^\[\]\n]*\]\([^()\s]+\))*"  # images between a title and its abstract: a repository's badges
 STARTS_LINK = r"\A" + ENTRY_MARK + BOLD_OPEN + r"?\["
 _LINKED_TITLE = (
-    STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)[ \t]*([:：]|[-–—|][ \t]|" + BOLD_CLOSE + r"(?:[ \t]*(?:[:：]|[-–—|][ \t]))?)" + _BADGES + r"[ \t]*\p{Lu}"
+    STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)" + TITLE_TAG + r"?[ \t]*([:：]|[-–—|][ \t]|" + BOLD_CLOSE + r"(?:[ \t]*(?:[:：]|[-–—|][ \t]))?)" + _BADGES + r"[ \t]*\p{Lu}"
 )
 
 
@@ -1181,7 +1191,9 @@ _TITLE_WORD = r"(?:\(?[\p{Lu}\d][^\s.!?,]*|" + _TITLE_LOWER_WORDS + r")"
 _COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,29}[ \t]+\(?[\p{Lu}\d][^\s.!?,]*:"
 # ... or the same set off by a dash or a bar between spaces, as listings write "Title - Abstract" and "Title | Abstract".
 _DASH_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,29}[ \t]+\(?[\p{Lu}\d][^\s.!?,]*[ \t]+[-–—|]"
-_SENTENCE_OR_COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}(?:\.|\?(?:[ \t]*[-–—|:])?)|" + _COLON_TITLE
+# ... or, two words or more, with its author-year citation after it ("Differential Transformer (Ye et al., 2025). We ...").
+_CITED_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){1,30}[ \t]+\(" + AUTHOR_YEAR + r"\)(?:[.:]|[ \t]+[-–—|])"
+_SENTENCE_OR_COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}(?:\.|\?(?:[ \t]*[-–—|:])?)|" + _COLON_TITLE + "|" + _CITED_TITLE
 _INLINE_TITLE = r"\A(" + _SENTENCE_OR_COLON_TITLE + r"|" + _DASH_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+)?\p{Lu}"
 # The same without the authors: cheaper, and the dash form apart: in one pattern it cost ~4x on every row.
 _MAY_START_WITH_TITLE = r"\A(?:" + _SENTENCE_OR_COLON_TITLE + r")[ \t]+\p{Lu}"
@@ -2220,8 +2232,6 @@ _CJK_LABELS = tuple(label for label in _ABSTRACT_LABELS if re.search(r"[\u3000-\
 # A venue tag in front of an abstract, as awesome lists and blogs write it: in brackets, an acronym (two capitals or more) and
 # a year, maybe what the paper was accepted as ("[ICML 2024 Oral] ", "(Accepted to NeurIPS 2023) ", "【CVPR 2024】",
 # "[NeurIPS'23]", "[AAAI-24]"), or bare before a colon ("ICML 2024 (Spotlight): "). "(COVID-19) ..." is text.
-_ACRONYM_YEAR = r"[A-Z][A-Za-z]*[A-Z][A-Za-z\-]*?(?:[ \t\-]*(?:19|20)\d{2}|[ \t]*['’]\d{2}|-(?:2\d|30))"
-_VENUE_KIND = r"(?i:oral|spotlight|poster|highlight|main|findings|workshop|long|short|paper|track|conference)s?"
 _VENUE_TAG = (
     r"[\[(【]\s*(?:(?i:accepted|to appear|published|presented)\s+(?i:at|to|in|by|as|for)\s+)?" + _ACRONYM_YEAR
     + r"(?:[ \t,]+" + _VENUE_KIND + r")*\s*[\])】]\s*[:：\-–—]?\s*"

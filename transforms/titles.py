@@ -53,7 +53,7 @@ _MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|论文|タイトル|제목"
 _BOLD = r"\A" + normalize.ENTRY_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n\[][^*_<>\n]{2,299}?)[ \t]*" + normalize.BOLD_CLOSE  # a bold link is _LINKED's
 _LINKED = (
     normalize.STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)(?:" + normalize.BOLD_CLOSE
-    + r"|[ \t]*" + normalize.DECORATION + r"*(?:\r?\n[ \t]*>[ \t]*\S|\r?\n[ \t]+(?:[-*+•]|[0-9]{1,3}[.)])[ \t]+\S|[-–—:][ \t]+\S))"
+    + r"|" + normalize.TITLE_TAG + r"?[ \t]*" + normalize.DECORATION + r"*(?:\r?\n[ \t]*>[ \t]*\S|\r?\n[ \t]+(?:[-*+•]|[0-9]{1,3}[.)])[ \t]+\S|[-–—:][ \t]+\S))"
 )
 _LEAD = r"\A(?:[ \t]*(?:" + normalize.LEADING_CHROME + r")[ \t]*\r?\n)*[ \t]*(?:\[(?:PDF|HTML|BOOK|CITATION)\][ \t]*)?"
 # CVF Open Access's line under a title: the authors, then the proceedings ("Jane Doe, John Roe; Proceedings of the IEEE/CVF ...").
@@ -166,8 +166,8 @@ def _fill(
     candidates = raw.gather(rows).to_frame("t").select(read(pl.col("t"))).to_series()
     # a Chinese or Japanese title has no words to count: its characters count
     keep = (candidates.str.count_matches(r"\S+") >= words) | (candidates.str.count_matches(normalize.CJK_TITLE_CHAR) >= normalize.CJK_TITLE_CHARS)
-    if not_title is not None:
-        keep = keep & ~candidates.str.contains(not_title)
+    if not_title is not None:  # a name with a citation or venue tag after it is a title ("Differential Transformer (ICLR 2025)")
+        keep = keep & (~candidates.str.contains(not_title) | candidates.str.contains(_TAG_AT_END))
     return found.scatter(rows, pl.select(pl.when(keep).then(candidates)).to_series())
 
 
@@ -177,6 +177,7 @@ _VENUE_TAG = (
     r"[\[(【](?:\p{Lu}[\p{L}&-]{1,15}[ \t]*['’]?[ \t]*(?:19|20)?[0-9]{2}(?:[ \t]+(?i:oral|poster|spotlight|highlight|workshop|findings|main))?"
     r"|(?i:oral|poster|spotlight|highlight))[\])】]"
 )
+_TAG_AT_END = r"[ \t](?:" + _VENUE_TAG + r"|\(" + normalize.AUTHOR_YEAR + r"\))\z"  # "Title (Oral)", "Title (Ye et al., 2025)"
 _FLAIR = r"\[[RDPN]\]"  # r/MachineLearning's flair in front of a post's title ("[R] Title": research, discussion, project, news)
 
 
@@ -193,7 +194,7 @@ def _cleaned(found: pl.Series) -> pl.Series:
     # title's authors and venue after a bar ("Title | Jane Doe | ICML 2025"), or its authors after a dash ("Title - Jane Doe, John Roe - ICML 2025")
     text = text.str.replace(r"\A\[([^\[\]]+)\](?:[ \t]+by[ \t]+" + normalize.AUTHORS + r")?\z", "${1}").str.replace(r"[ \t]+\|[ \t][^\n]*\z", "")
     text = text.str.replace(r"[ \t]+[-–—][ \t]+(?:" + normalize.AUTHORS + r")(?:[ \t]+[-–—][ \t][^\n]*)?\z", "")
-    text = text.str.replace(r"\A(?:" + _FLAIR + r"[ \t]+)?(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(r"[ \t]+" + _VENUE_TAG + r"\z", "")  # "[ICML 2025] Title (Oral)"
+    text = text.str.replace(r"\A(?:" + _FLAIR + r"[ \t]+)?(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(r"[ \t]+(?:" + _VENUE_TAG + r"|\(" + normalize.AUTHOR_YEAR + r"\))\z", "")  # "[ICML 2025] Title (Oral)", "Title (Ye et al., 2025)"
     text = text.str.replace(r"\A[\p{So}■□●○◆◇▶►▷▪•·][ \t]*", "")  # "■ Title": a bullet
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)
     return found.scatter(rows, pl.select(pl.when(keep).then(text)).to_series())

@@ -1162,6 +1162,15 @@ WRAPPED_WITH_ADDRESS = (
         (f"12. **Sparse Routing Without Auxiliary Losses.** {ABSTRACT}", ABSTRACT),
         (f"<b>Sparse Routing Without Auxiliary Losses</b>: {ABSTRACT}", ABSTRACT),
         (f"**Sparse Routing Without Auxiliary Losses** {ABSTRACT}", ABSTRACT),
+        # ... with its author-year citation or venue tag between it and the abstract, in bold, linked or plain
+        (f"**Sparse Routing** (Ye et al., 2025) \u2014 {ABSTRACT}", ABSTRACT),
+        (f"- **Sparse Routing** [ICLR 2025 Oral]: {ABSTRACT}", ABSTRACT),
+        (f"1. [Sparse Routing](https://arxiv.org/abs/2401.00001) (Ye and Dong, 2025): {ABSTRACT}", ABSTRACT),
+        (f"[Sparse Routing](https://arxiv.org/abs/2401.00001) (NeurIPS'24) - {ABSTRACT}", ABSTRACT),
+        (f"Sparse Routing (Ye et al., 2025). {ABSTRACT}", ABSTRACT),
+        (f"Sparse Routing (Ye & Dong 2025) | {ABSTRACT}", ABSTRACT),
+        (f"**Sparse Routing** (COVID-19) {ABSTRACT}", f"Sparse Routing (COVID-19) {ABSTRACT}"),  # no year: a term, not a venue
+        (f"Sparse routing (Ye et al., 2025). {ABSTRACT}", f"Sparse routing (Ye et al., 2025). {ABSTRACT}"),  # a sentence citing a paper
         (f"**Deep Learning** {ABSTRACT}", f"Deep Learning {ABSTRACT}"),  # two words without a mark may start a sentence
         (f"**We propose a simple router.** {ABSTRACT}", f"We propose a simple router. {ABSTRACT}"),  # a sentence in bold stays
         (f"**Motivation:** {ABSTRACT}", f"Motivation: {ABSTRACT}"),  # one word: a structured abstract's label stays

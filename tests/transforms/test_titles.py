@@ -153,6 +153,11 @@ def titles(*raws: str) -> list[str | None]:
         ("Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments\n" + ABSTRACT, None),  # a blog's byline is chrome, no title
         ("1. Generative Image Dynamics\nPosted by admin | 3 comments\n" + ABSTRACT, "Generative Image Dynamics"),  # ... under a title
         ("Differential Transformer - Tianzhu Ye, Li Dong, Furu Wei - ICLR 2025\n" + ABSTRACT, "Differential Transformer"),  # authors after a dash
+        # a citation or venue tag after the title is not its words, and a name-like title with one is no author line
+        ("**Differential Transformer** (Ye et al., 2025) \u2014 " + ABSTRACT, "Differential Transformer"),
+        ("Differential Transformer (Ye et al., 2025). " + ABSTRACT, "Differential Transformer"),
+        ("[Differential Transformer](https://arxiv.org/abs/2410.05258) (ICLR 2025) \u2014 " + ABSTRACT, "Differential Transformer"),
+        ("Differential Transformer (ICLR 2025 Oral)\n" + ABSTRACT, "Differential Transformer"),
         ("BERT - Pre-training of Deep Bidirectional Transformers\n" + ABSTRACT, "BERT - Pre-training of Deep Bidirectional Transformers"),
         ("### 1. 论文标题：Robust Tool Use Under Silent Failures\n**作者**：Jane Doe\n**摘要**：" + ABSTRACT, "Robust Tool Use Under Silent Failures"),
         ("【論文紹介】Sparse Routing Without Auxiliary Losses\n著者：Jane Doe\n概要：" + ABSTRACT, "Sparse Routing Without Auxiliary Losses"),  # a category
