@@ -305,7 +305,9 @@ def split_header(sources: pl.DataFrame) -> pl.DataFrame:
         "_i",
         "_header",
         header_raw=pl.when(is_header).then(pl.col("_line")),
-        _piece=pl.when(is_header & (pl.col("_at") == 0))
+        _piece=pl.when(is_header & (pl.col("_through") > pl.col("_at")))  # a header continued to the piece's end (``_with_continued_headers``)
+        .then(before)
+        .when(is_header & (pl.col("_at") == 0))
         .then(pl.col("_text").str.replace(r"^[^\n]*", ""))
         .when(is_header)
         .then(before + "\n\n" + after)  # the short lines above the header stay, as a block of their own
@@ -349,6 +351,7 @@ def _header_lines(first: pl.DataFrame) -> pl.DataFrame:
         .group_by("_file", maintain_order=True)
         .first()
     )
+    headers = _with_continued_headers(headers, first)
     # else a first line that stands alone (a blank line under it) may be the listing's title (``parse_listing_title``)
     alone = first.join(headers.select("_file"), on="_file", how="anti").select("_file", _line=pl.col("_text").str.strip_chars())
     titles = (
@@ -356,7 +359,44 @@ def _header_lines(first: pl.DataFrame) -> pl.DataFrame:
         .with_columns(_at=pl.lit(0, pl.UInt32), _header=listing_title_fields(pl.col("_line")))
         .filter(pl.col("_header").is_not_null())
     )
-    return pl.concat([headers, titles.select(headers.columns)])
+    return pl.concat([headers, titles.with_columns(_through=pl.col("_at")).select(headers.columns)])
+
+
+# A header written on two or three lines ("ICLR 2025" / "Accepted Papers", "NeurIPS 2024" / "Datasets and Benchmarks Track",
+# "ICML 2025" / "论文列表"): the short lines with a letter that end the first piece under the header line continue it when, joined to it, they
+# still parse as a header of the same venue and year (a paper's title under it does not: "ICLR 2025 Sparse Attention" is no header).
+HEADER_CONTINUATION_LINES = 2
+HEADER_CONTINUATION_WIDTH = 80
+
+
+def _with_continued_headers(headers: pl.DataFrame, first: pl.DataFrame) -> pl.DataFrame:
+    """``headers`` (``_file``, ``_line``, ``_at``, ``_header``) with ``_through``, the index of the header's last line: its
+    continuation lines joined to ``_line`` (by a space) and ``_header`` parsed from them, where they continue it."""
+    headers = headers.with_columns(_through=pl.col("_at"))
+    rest = (
+        headers.join(first.select("_file", "_text"), on="_file", how="left", maintain_order="left")
+        .select("_file", _below=pl.col("_text").str.strip_chars_end().str.split("\n").list.slice(pl.col("_at") + 1))
+        .filter(pl.col("_below").list.len().is_between(1, HEADER_CONTINUATION_LINES))
+    )
+    if rest.is_empty():
+        return headers
+    short = pl.col("_below").list.eval(
+        pl.element().str.strip_chars().str.len_chars().le(HEADER_CONTINUATION_WIDTH)
+        & pl.element().str.contains(r"\p{L}")  # a rule or a mark under the header stays as it was ("-": a block; "===": a gap)
+        & ~pl.element().str.contains(r"[.!?。！？][\s\p{Pf}\p{Pe}]*\z")
+    ).list.all()
+    joined = (
+        rest.filter(short)
+        .join(headers.select("_file", "_line", "_at", _first="_header"), on="_file")
+        .with_columns(_line=pl.concat_str(pl.col("_line"), pl.col("_below").list.eval(pl.element().str.strip_chars()).list.join(" "), separator=" "))
+        .with_columns(_header=header_fields(pl.col("_line")))
+        .filter(
+            (pl.col("_header").struct.field("venue").eq_missing(pl.col("_first").struct.field("venue")))
+            & (pl.col("_header").struct.field("year").eq_missing(pl.col("_first").struct.field("year")))
+        )
+        .select("_file", "_line", "_header", _through=pl.col("_at") + pl.col("_below").list.len().cast(pl.UInt32))
+    )
+    return headers.update(joined, on="_file")
 
 
 def split_continuation(sources: pl.DataFrame) -> pl.DataFrame:

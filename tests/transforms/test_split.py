@@ -104,6 +104,33 @@ def test_a_header_under_short_lines_is_found_and_the_lines_stay_a_block() -> Non
     assert parsed["header_raw"][0] is None
 
 
+@pytest.mark.parametrize(
+    ("head", "header_raw", "fields"),
+    [
+        ("ICLR 2025\nAccepted Papers", "ICLR 2025 Accepted Papers", ("ICLR", 2025, "en", "ICLR 2025 Papers")),
+        ("NeurIPS 2024\r\nDatasets and Benchmarks Track", "NeurIPS 2024 Datasets and Benchmarks Track", ("NEURIPS", 2024, "en", "NeurIPS 2024 Datasets and Benchmarks Track Papers")),
+        ("ICML 2025\n\u8bba\u6587\u5217\u8868", "ICML 2025 \u8bba\u6587\u5217\u8868", ("ICML", 2025, "zh", "ICML 2025 Papers")),
+        ("Source: icml.cc\nICML 2025\nAccepted Papers", "ICML 2025 Accepted Papers", ("ICML", 2025, "en", "ICML 2025 Papers")),
+    ],
+)
+def test_a_header_on_two_lines_is_one_header(head: str, header_raw: str, fields: tuple) -> None:
+    # the second line was a block of its own (rejected too short), and the collection missed its track or language
+    parsed, blocks = _split(head + "\n\nAn abstract.\n\nAnother one.")
+    assert parsed["header_raw"][0] == header_raw
+    assert parsed.select("venue", "year", "header_lang", "collection").row(0) == fields
+    assert blocks["text_raw"].to_list()[-2:] == ["An abstract.", "Another one."]
+    assert blocks.height == (3 if head.startswith("Source") else 2)
+
+
+def test_a_line_under_the_header_that_does_not_continue_it_stays_a_block() -> None:
+    for second in ("Sparse Attention Is Enough", "We study graphs.", "ICLR 2024 Papers", "x" * 81 + " Papers", "-", "\u2014"):
+        parsed, blocks = _split(f"ICLR 2025 Papers\n{second}\n\nAn abstract.")
+        assert (parsed["header_raw"][0], parsed["year"][0]) == ("ICLR 2025 Papers", 2025), second
+        assert blocks["text_raw"].to_list() == [second, "An abstract."]
+    parsed, blocks = _split("ICLR 2025\nAccepted Papers\nOral\nPosters\n\nAn abstract.")  # more than two lines under it: a block
+    assert blocks["text_raw"].to_list() == ["Accepted Papers\nOral\nPosters", "An abstract."]
+
+
 def test_header_only_file_has_no_blocks() -> None:
     _, blocks = _split("ICML 2025 Papers\n\n\n")
     assert blocks.is_empty()
