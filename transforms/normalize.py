@@ -131,8 +131,8 @@ _CHROME_FIELDS = (
 _ONE_LINK_FIELD = r"(?:Paper|Code|Project [Pp]age|Homepage|Website|Demo|GitHub|Github|Repo(?:sitory)?)[ \t]*:[ \t]*(?:https?://|www\.|[\w-]+\.[a-z]{2,}/)\S*"
 _LINK_FIELD = _ONE_LINK_FIELD + r"(?:[ \t]*[|·•,;][ \t]*" + _ONE_LINK_FIELD + r")*"  # "Paper: https://... | Code: https://..."
 FIELD_START = r"[ \t]*(?:" + _CHROME_FIELDS + r"|" + _LINK_FIELD + r")"  # a metadata field line's start (titles reads it too)
-# "Read more", "Show all", "Collapse" on Chinese, Japanese and Korean sites.
-_MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读更多|閱讀更多|阅读全文|閱讀全文|查看更多|查看全文|更多|もっと見る|続きを読む|더보기|더 보기|접기)"
+# "Read more", "Show all", "Collapse" on Chinese, Japanese and Korean sites (and WeChat's "Read the original": 点击阅读原文).
+_MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读更多|閱讀更多|阅读全文|閱讀全文|(?:点击)?阅读原文|(?:點擊)?閱讀原文|查看更多|查看全文|更多|もっと見る|続きを読む|더보기|더 보기|접기)"
 # A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
 _COPYRIGHT_MARK = r"(?:(?:Copyright[ \t]*)?(?:©|\([cC]\))|Copyright)[ \t]*"
 _COPYRIGHT = r"(?:(?:Copyright[ \t]*)?©|" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?-u:\b))"  # "(c)" alone starts an enumeration's item
@@ -148,11 +148,19 @@ _POST_LINES = (
 # A blog post's byline with its date ("Posted on March 3, 2025 by admin", "Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments",
 # Hugging Face's "Published on Mar 3 · Submitted by akhaliq on Mar 4", "Written by Jane Doe on 2025-03-03"), or without a date
 # where a bar, dot or bullet sets off its comment count or share links ("Posted by admin | 12 comments | Share on Twitter"): a
-# line without either ("Published by the society, the survey ...") may be an abstract's first wrapped line.
+# line without either ("Published by the society, the survey ...") may be an abstract's first wrapped line; or its reading time.
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]{0,6}\.?"
 _DATE = r"(?:" + _MONTH + r"[ \t]+[0-9]{1,2}(?-u:\b)|[0-9]{1,2}[ \t]+" + _MONTH + r"|(?:19|20)[0-9]{2}-[0-9]{2}-[0-9]{2}|[0-9]+[ \t]+(?:hours?|days?|weeks?|months?)[ \t]+ago)"
 _BYLINE_TAIL = r"[^\n]*?[|·•][ \t]*(?i:[0-9]+[ \t]+comments?|no comments|leave a comment|share\b)"
-BLOG_BYLINE = r"(?:Posted|Published|Written|Submitted|Updated|Last updated)[ \t]+(?:on|by)[ \t]+(?:[^\n]*?" + _DATE + r"|" + _BYLINE_TAIL + r")[^\n]*"
+# Medium's and Substack's line with the reading time ("Medium · 5 min read · Oct 9, 2024", "5 min read").
+_READ_TIME = r"(?:[^\n]*?·[ \t]*)?[0-9]{1,3}[ \t]+min(?:ute)?s?[ \t]+read(?-u:\b)[^\n]*"
+# Medium's lines around it, each alone: its actions, a middot or "--", the date.
+_POST_ACTIONS = r"(?i:listen|follow|share)|[·•]|--"
+_FULL_DATE = r"(?:[0-9]{1,2}[ \t]+" + _MONTH + r"|" + _MONTH + r"[ \t]+[0-9]{1,2},?)[ \t]+(?:19|20)[0-9]{2}"
+BLOG_BYLINE = (
+    r"(?:(?:Posted|Published|Written|Submitted|Updated|Last updated)[ \t]+(?:on|by)[ \t]+(?:[^\n]*?" + _DATE + r"|" + _BYLINE_TAIL + r")[^\n]*|"
+    + _READ_TIME + r")"
+)
 # A page's share bar ("Share this: Twitter Facebook LinkedIn", "Share on: X | Reddit | Email").
 _SHARE_BAR = (
     r"(?i:share(?:[ \t]+(?:this|on))?(?:[ \t]+(?:post|article|page|paper))?[ \t]*:?(?:[ \t,|·•/]*(?:twitter|x|facebook|linkedin|reddit|e-?mail|whatsapp"
@@ -178,6 +186,8 @@ CHROME_LINE = (
     r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|(?:upvote[ \t]*\d*|\d+[ \t]+upvotes?)(?:[ \t]*[·•|][ \t]*\d+[ \t]+comments?)?"
     r"|\d+[ \t]+comments?(?:[ \t]+(?:share|save|hide|report|crosspost|give award))*|posted by u/\S+[^\n]{0,60}|chat is not available\.?"
     r"|share|save|hide|report|crosspost|give award|reply|cite"  # a Reddit post's actions, one a line (and Semantic Scholar's "Cite")
+    r"|" + _POST_ACTIONS + r"|" + _FULL_DATE +  # Medium's, around its reading time ("Follow" / "5 min read" / "·" / "Oct 9, 2024" / "--" / "Listen" / "Share")
+    r"|(?:\[pdf\][ \t]*)?semantic reader"  # Semantic Scholar's
     r"|[0-9]{1,3}(?:,[0-9]{3})*(?:\.[0-9])?k?"  # a count alone (Hugging Face's upvotes under "Upvote", "1.2k"; not "7." ending a sentence)
     r"|(?:show (?:more|less)|read more|(?:see|view) (?:all|more))[ \t]*[»›→>]*"
     r"|(?:save|cite|twitter|linkedin|facebook)(?:[ \t]+(?:save|cite|twitter|linkedin|facebook)){1,4}"  # Google Scholar's actions ...
@@ -368,15 +378,16 @@ _TRAILING_AUTHOR_NOTES = (
 AUTHOR_NOTES_CHARS = 500
 # What a page flattened to one line leaves after the abstract's last sentence: its keywords ("... benchmarks. Keywords:
 # attention, efficiency."), its DOI or arXiv id, a presentation badge ("(Oral)", "[Spotlight, top 3%]") and a post's hashtags
-# ("#NLP #AI") and a post's credit ("(via @arxiv)", "[h/t @jdoe]"), one or several, to the text's end. Looked for in the last ``TRAILING_TAGS_CHARS`` characters.
+# ("#NLP #AI") and a post's credit ("(via @arxiv)", "[h/t @jdoe]") or place in its thread ("(1/3)", "2/"), one or several, to the text's end. Looked for in the last ``TRAILING_TAGS_CHARS`` characters.
 # A LaTeX tie ("~", a space once typeset) separates them too: "x.~#A" was "x. #A", and "x." once normalized again.
 _TRAILING_TAGS = (
     r"([.!?。！？][\"”'\)]?)(?:[ \t~]+(?:(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms)[ \t]*[:—–-][^\n.!?]{1,300}\.?"
     r"|DOI[ \t]*:?[ \t]*10\.[0-9]{4,9}/\S+|[\[(]?arXiv:[0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?(?:[ \t]*\[[\w.-]+\])?[\])]?|Publisher[ \t]*:[ \t]*[^\n.!?]{1,60}"
-    r"|[(\[](?i:oral|spotlight|poster|highlight)[^)\]\n]{0,30}[)\]]|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+|[(\[](?i:via|h/t|hat tip:?|cc:?)[ \t]+@[\w.]+[)\]]))+[ \t]*\z"
+    r"|[(\[](?i:oral|spotlight|poster|highlight)[^)\]\n]{0,30}[)\]]|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+|[(\[](?i:via|h/t|hat tip:?|cc:?)[ \t]+@[\w.]+[)\]]"
+    r"|(?:\x{1f9f5}[ \t]*)?(?:\([0-9]{1,2}/[0-9]{1,2}\)|[0-9]{1,2}/[0-9]{0,2})(?:[ \t]*\x{1f9f5})?))+[ \t]*\z"
 )
 TRAILING_TAGS_CHARS = 400
-_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t~]+(?:Key|KEY|Index|DOI|[\[(]?arXiv:|Publisher|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|#\p{L})"
+_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t~]+(?:Key|KEY|Index|DOI|[\[(]?arXiv:|Publisher|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|#\p{L}|\(?[0-9]{1,2}/|\x{1f9f5})"
 # The headings of a repository README's sections that are not about a paper's content (``quality`` rejects a block that starts with one).
 README_SECTIONS = (
     r"(?:Installation|Install|Usage|Getting [Ss]tarted|Quick ?[Ss]tart|Requirements|Setup|Environment|Citation|Cite|BibTeX|License"
@@ -461,11 +472,12 @@ _HEADING_LABEL = (
 _AFFILIATIONS = r"(?:\d{1,2}[ \t]+|[¹²³⁴⁵⁶⁷⁸⁹*†‡]{1,2}[ \t]*)\p{Lu}[^\n]{0,300}?(?i:universit|institut|college|school|laborator|\blabs?\b|research|academy|cent(?:er|re)|department|hospital|inc\.|ltd)[^\n]{0,300}"
 # Lines a listing puts between the title (or the authors) and the abstract: a presentation line ("Poster", "Oral Presentation",
 # "[Spotlight]", "Poster Session 3"), the venue ("ICML 2025", "NeurIPS 2024 Spotlight") and metadata fields (an arXiv
-# listing's "Comments:" and "Subjects:", OpenReview's "Published:" and "Readers:"), a blog post's byline, the paper's link alone.
+# listing's "Comments:" and "Subjects:", OpenReview's "Published:" and "Readers:"), a blog post's byline (and Medium's lines around
+# it: "Listen", "Share", the date), the paper's link alone.
 _UNDER_TITLE = (
     r"(?:[ \t]*(?:[\[(]?" + _PRESENTED + r"(?i:[ \t]+(?:presentation|paper|session(?:[ \t]*#?[ \t]*\d{1,3}[a-z]?)?))?[\])]?"
     r"|\p{Lu}[\p{L}&.'’-]{1,15}(?:[ \t]+\p{Lu}[\p{L}&.'’-]{1,15}){0,2}[ \t]*['’-]?[ \t]*(?:19|20)?\d{2}(?:[ \t]+" + _PRESENTED + r")?"
-    r"|(?:" + _CHROME_FIELDS + r")[^\n]*|" + DATED_BYLINE + r"|" + BLOG_BYLINE + r"|Edit social preview|(?:https?://|www\.)\S+)[ \t]*\r?\n)*"
+    r"|(?:" + _CHROME_FIELDS + r")[^\n]*|" + DATED_BYLINE + r"|" + BLOG_BYLINE + r"|" + _POST_ACTIONS + r"|" + _FULL_DATE + r"|Edit social preview|(?:https?://|www\.)\S+)[ \t]*\r?\n)*"
 )
 # Google Scholar's line under a title (its search results and alerts): authors as initials and surname, then the venue and
 # year or the site ("J Doe, W Zhang - arXiv preprint arXiv:2506.01234, 2025", "A Vaswani, N Shazeer… - Advances in neural …,
@@ -2225,9 +2237,12 @@ def collapse_repeated_math(text: str) -> str:
 
 
 # A label or list number scraped in front of an abstract: "Abstract:" (and whatever precedes it,
-# such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "(12) ", "#12 ", "2) ", "【12】", "🔥 ", a venue tag (``_VENUE_TAG``);
+# such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "(12) ", "#12 ", "2) ", "【12】", "🔥 ", a
+# thread's "🧵 1/5" (``_THREAD_MARK``), a venue tag (``_VENUE_TAG``);
 # and pictographs ending it ("... on DTU. 🚀"; ``_TRAILING_EMOJI``).
 # A number without "." or ")" and a space after it ("3D point clouds", "2D/3D") is text.
+# A post's place in its thread: "🧵 1/5", "🧵", "(1/5)", "1/" ("1/3 of ..." is text).
+_THREAD_MARK = r"(?:\x{1f9f5}[ \t]*(?:[0-9]{1,2}/[0-9]{0,2})?|\([0-9]{1,2}/[0-9]{1,2}\)|[0-9]{1,2}/(?:[ \t]|\z))"
 _CJK_LABELS = tuple(label for label in _ABSTRACT_LABELS if re.search(r"[\u3000-\u9fff\uac00-\ud7af]", label))  # a space may end them
 # A venue tag in front of an abstract, as awesome lists and blogs write it: in brackets, an acronym (two capitals or more) and
 # a year, maybe what the paper was accepted as ("[ICML 2024 Oral] ", "(Accepted to NeurIPS 2023) ", "【CVPR 2024】",
@@ -2241,7 +2256,7 @@ _LEADING_LABEL = (
     r"^(?:(?:[^\n]{0,300}?\s)?(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[:：]\s*"
     + r"|(?:Abstract|ABSTRACT|Аннотация|АННОТАЦИЯ)\s*[.—–]\s*|ABSTRACT\s+|(?:Summary|SUMMARY)\s*[:：]\s*"
     + r"|[【\[]\s*(?:" + "|".join(_ABSTRACT_LABELS) + r")\s*[】\]]\s*|(?:" + "|".join(_CJK_LABELS) + r")\s+"
-    + r"|(?:\[\d{1,3}\]|\(\d{1,3}\)|#\d{1,4}|\d{1,3}[.)]|[-–•*·▪►>])\s+|【\d{1,4}】\s*|" + EMOJI + r"\s*|" + _VENUE_TAG + r")+"
+    + r"|(?:\[\d{1,3}\]|\(\d{1,3}\)|#\d{1,4}|\d{1,3}[.)]|[-–•*·▪►>])\s+|【\d{1,4}】\s*|" + _THREAD_MARK + r"\s*|" + EMOJI + r"\s*|" + _VENUE_TAG + r")+"
 )
 _TRAILING_EMOJI = r"(?:\s*" + EMOJI + r")+\z"
 

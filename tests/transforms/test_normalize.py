@@ -194,6 +194,21 @@ EXAMPLES = [
     ("Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments\nWe study KE.", "We study KE."),
     ("Posted by admin | 12 comments | Share on Twitter | Share on Facebook\nWe study KE.", "We study KE."),
     ("1. Generative Image Dynamics\nPosted by admin | 3 comments\n" + ABSTRACT, ABSTRACT),
+    # a Medium post's head: the title, the author and the reading time with its date and actions, one a line or on one line
+    ("Generative Image Dynamics\nJane Doe\nFollow\n5 min read\n\u00b7\nOct 9, 2024\n--\nListen\nShare\n" + ABSTRACT + "\nFollow", ABSTRACT),
+    ("Generative Image Dynamics\nMedium \u00b7 5 min read \u00b7 Oct 9, 2024\nListen\nShare\n" + ABSTRACT, ABSTRACT),
+    ("We study KE.\nLet us follow", "We study KE. Let us follow"),
+    # Semantic Scholar's reader link under the abstract; WeChat's "read the original"
+    ("We study routing.\nExpand\n[PDF] Semantic Reader\nSave to Library\nCreate Alert\nCite", "We study routing."),
+    ("我们提出了一种图重连方法。\n点击阅读原文", "我们提出了一种图重连方法。"),
+    # a post's place in its thread, in front or at the end; a fraction in the text stays
+    ("\U0001f9f5 1/5 We study KE.", "We study KE."),
+    ("(2/5) We study KE.", "We study KE."),
+    ("1/ We study KE.", "We study KE."),
+    ("We study KE. (1/3)", "We study KE."),
+    ("We study KE. 2/ \U0001f9f5", "We study KE."),
+    ("1/3 of us study KE.", "1/3 of us study KE."),
+    ("We study KE in 2/3", "We study KE in 2/3"),
     # the arXiv stamp down a PDF's margin, which its text puts between two lines of the abstract; in a sentence it stays
     ("We in-\ntroduce Diff Transformer while cancel-\narXiv:2410.05258v2 [cs.CL] 7 Apr 2025\ning noise.", "We introduce Diff Transformer while canceling noise."),
     ("We cite\narXiv:2410.05258v2 [cs.CL] 7 Apr 2025 as the source.", "We cite arXiv:2410.05258v2 [cs.CL] 7 Apr 2025 as the source."),
@@ -1015,7 +1030,8 @@ CHROME_LINES = st.sampled_from(
      "\u57fa\u91d1\u8d44\u52a9\uff1a\u56fd\u5bb6\u81ea\u7136\u79d1\u5b66\u57fa\u91d1", "\u0423\u0414\u041a: 004.8", "Palabras clave: a, b", "report",
      "\u88ab\u5f15\u7528\u6587\u732e (3)", "Preprint. Under review.", "Under review as a conference paper at ICLR 2025",
      "Sec. Machine Learning and Artificial Intelligence", "* Author to whom correspondence should be addressed.",
-     "Algorithms 2025, 18(3), 123; https://doi.org/10.3390/a18030123", "Show affiliations", "View blog", "Bookmark"]
+     "Algorithms 2025, 18(3), 123; https://doi.org/10.3390/a18030123", "Show affiliations", "View blog", "Bookmark",
+     "Listen", "Follow", "5 min read", "Medium \u00b7 5 min read \u00b7 Oct 9, 2024", "Oct 9, 2024", "9 October 2024", "[PDF] Semantic Reader", "\u70b9\u51fb\u9605\u8bfb\u539f\u6587"]
 )
 # (label, what follows it): a heading ends its line, a bold or field label may start the text's line
 LABELS = st.one_of(

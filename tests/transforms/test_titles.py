@@ -158,6 +158,7 @@ def titles(*raws: str) -> list[str | None]:
         ("Differential Transformer (Ye et al., 2025). " + ABSTRACT, "Differential Transformer"),
         ("[Differential Transformer](https://arxiv.org/abs/2410.05258) (ICLR 2025) \u2014 " + ABSTRACT, "Differential Transformer"),
         ("Differential Transformer (ICLR 2025 Oral)\n" + ABSTRACT, "Differential Transformer"),
+        ("Generative Image Dynamics\nMedium \u00b7 5 min read \u00b7 Oct 9, 2024\nListen\nShare\n" + ABSTRACT, "Generative Image Dynamics"),  # Medium's byline
         ("BERT - Pre-training of Deep Bidirectional Transformers\n" + ABSTRACT, "BERT - Pre-training of Deep Bidirectional Transformers"),
         ("### 1. 论文标题：Robust Tool Use Under Silent Failures\n**作者**：Jane Doe\n**摘要**：" + ABSTRACT, "Robust Tool Use Under Silent Failures"),
         ("【論文紹介】Sparse Routing Without Auxiliary Losses\n著者：Jane Doe\n概要：" + ABSTRACT, "Sparse Routing Without Auxiliary Losses"),  # a category
