@@ -1577,10 +1577,16 @@ _ORDINAL_SUP = r"(?i)([0-9])<(?:jats:)?sup>[ \t]*" + _ORDINAL_SUFFIX + r"[ \t]*<
 _SCRIPT_CONTENT = r"[ \t]*([0-9A-Za-z+\-−=(),]{1,8})[ \t]*"
 _SUP_TAG = r"(?i)<(?:jats:)?sup\b[^<>]*>" + _SCRIPT_CONTENT + r"</(?:jats:)?sup\s*>"
 _SUB_TAG = r"(?i)<(?:jats:)?sub\b[^<>]*>" + _SCRIPT_CONTENT + r"</(?:jats:)?sub\s*>"
+# ... of several terms: in brackets, as LaTeX's are (``_GROUPED_SCRIPT``: ``2<sup>k-1</sup>`` is ``2^(k-1)``; ``<sup>-1</sup>`` and
+# an affiliation's ``<sup>1,2</sup>`` stay bare).
+_GROUPED_CONTENT = r"[ \t]*([0-9A-Za-z()]{1,7}[+\-−=][0-9A-Za-z+\-−=(),]{1,7})[ \t]*"
+_GROUPED_SUP_TAG = r"(?i)<(?:jats:)?sup\b[^<>]*>" + _GROUPED_CONTENT + r"</(?:jats:)?sup\s*>"
+_GROUPED_SUB_TAG = r"(?i)<(?:jats:)?sub\b[^<>]*>" + _GROUPED_CONTENT + r"</(?:jats:)?sub\s*>"
 
 
 def _script_tags(text: pl.Expr) -> pl.Expr:
-    return text.str.replace_all(_ORDINAL_SUP, "${1}${2}").str.replace_all(_SUP_TAG, "^${1}").str.replace_all(_SUB_TAG, "_${1}")
+    grouped = text.str.replace_all(_GROUPED_SUP_TAG, "^(${1})").str.replace_all(_GROUPED_SUB_TAG, "_(${1})")
+    return grouped.str.replace_all(_ORDINAL_SUP, "${1}${2}").str.replace_all(_SUP_TAG, "^${1}").str.replace_all(_SUB_TAG, "_${1}")
 
 
 def html_to_text(text: pl.Expr) -> pl.Expr:
@@ -1713,6 +1719,17 @@ _STYLE_ABBREVIATION = re.compile(r"\\(" + "|".join(_STYLE_ABBREVIATIONS) + r")(?
 _BOX = re.compile(r"\\(?:mbox|makebox(?:\[[^\]\n]*\]){0,2})\s*(?=\{)")
 
 
+# A superscript or subscript of several terms keeps its grouping as brackets (``2^{k-1}`` is ``2^(k-1)``, ``n^{-1/2}`` is
+# ``n^(-1/2)``, ``x_{i,j}`` is ``x_(i,j)``; pylatexenc wrote ``2^k-1``, which reads as 2^k − 1); one term stays bare (``10^{-3}``,
+# ``x^{2k}``, ``W^{\top}``: ``10^-3``, ``x^2k``, ``W^⊤``). HTML's ``<sup>k-1</sup>`` reads the same (``_GROUPED_SUP_TAG``).
+_GROUPED_SCRIPT = re.compile(r"([\^_])\{([^{}]*?\S(?:[ \t]*(?:[-+=,/<>−^_]|\\(?:times|cdot|pm|mp|log)(?![A-Za-z]))[ \t]*|[ \t]+)\S[^{}]*)\}")
+
+
+def _grouped_script(match: re.Match[str]) -> str:
+    inner = match.group(2).strip()
+    return match.group() if inner.startswith("(") and inner.endswith(")") else f"{match.group(1)}{{({inner})}}"
+
+
 def _text_script(match: re.Match[str]) -> str:
     if match.group(1):
         return match.group(1) + match.group(2)
@@ -1748,6 +1765,7 @@ def latex_to_text(text: str) -> str:
     prepared = _UNESCAPED_PERCENT.sub(r"\\%", prepared)
     prepared = _BARE_AMPERSAND.sub(lambda m: m.group(1) or r"\&", prepared)
     prepared = _GLUED_MATH_WORD.sub(r"\1 \\", _TILDE_CHAR.sub(r"\\textasciitilde{}", prepared))
+    prepared = _GROUPED_SCRIPT.sub(_grouped_script, prepared)
     try:
         return _EMPTY_PARENTHESES.sub("", name_dropped_references(_latex_converter().latex_to_text(prepared), _DROPPED))
     except Exception:  # pylatexenc can fail on malformed input; fall back to dropping commands

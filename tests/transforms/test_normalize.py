@@ -606,13 +606,18 @@ EXAMPLES = [
     ("BibTeX\nWe study X and release the\ncode", "We study X and release the code"),
     ("We make three contributions: (a) a model, (b) a loss and\n(c) a new benchmark.", "We make three contributions: (a) a model, (b) a loss and (c) a new benchmark."),
     ("We present our\nposter session.", "We present our poster session."),
+    # a superscript or subscript of several terms keeps its grouping in brackets, in LaTeX and in HTML; one term stays bare
+    (r"We need $2^{k-1}$ samples, $x_{i,j}$, $h_{t+1}$, $e^{-x^2}$ and $\mathbb{R}^{d \times d}$.", "We need 2^(k-1) samples, x_(i,j), h_(t+1), e^(-x^2) and R^(d × d)."),
+    (r"We use $10^{-3}$, $x^{2k}$, $x^{(t)}$, $W^{\top}$ and $\theta_{\text{max}}$.", "We use 10^-3, x^2k, x^(t), W^⊤ and θ_max."),
+    ("We need 2<sup>k-1</sup> samples, 10<sup>-3</sup> rates, x<sub>i+1</sub> and H<sub>2</sub>O, by Jane Doe<sup>1,2</sup>.",
+     "We need 2^(k-1) samples, 10^-3 rates, x_(i+1) and H_2O, by Jane Doe."),
     # a formula a MathJax scrape repeats side by side (rendering, assistive text, TeX source) is kept once
     (r"regret $\tilde{O}(\sqrt{T})$ Õ(√T) Õ(√T), where $d_e$ d_e de is the dimension", "regret Õ(√(T)), where d_e is the dimension"),
     (r"our framework $S^2$ S^2 S2FGL. Sizes $10^3$ 103 rows", "our framework S^2FGL. Sizes 10^3 rows"),
     ("the d d matrix and x^2 + x^2", "the d d matrix and x^2 + x^2"),
     # ... whose rendering writes MathJax's minus sign (U+2212) where its TeX source has a hyphen-minus
-    (r"scaling as $\mathcal{O}(2^{k-1}L)$ O(2k−1L) O(2^{k−1}L) in the graph", "scaling as O(2^k-1L) in the graph"),
-    (r"at rate $n^{-1/2}$ n−1/2 n^{−1/2}.", "at rate n^-1/2."),
+    (r"scaling as $\mathcal{O}(2^{k-1}L)$ O(2k−1L) O(2^{k−1}L) in the graph", "scaling as O(2^(k-1)L) in the graph"),
+    (r"at rate $n^{-1/2}$ n−1/2 n^{−1/2}.", "at rate n^(-1/2)."),
     # ... or spaces a relation its rendering does not; a formula of signs between spaced words is one formula, not a run thrice
     (r"for all $x \in \mathcal{X}$ x∈𝒳 x \in X, we show", "for all x ∈ X, we show"),
     (r"error $\epsilon \leq 10^{-3}$ ϵ≤10−3 \epsilon \leq 10^{-3} after", "error ε ≤ 10^-3 after"),
