@@ -48,6 +48,10 @@ BOILERPLATE = (
     r"|(?i)(?-u:\b)(?:you do not have access to this (?:content|article|page|chapter)|purchase (?:this|the) (?:article|chapter|pdf|book) for"
     r"|get full access to this (?:article|chapter)|complete the security check|why do i have to complete a captcha)(?-u:\b)"
     r"|(?i)^(?:(?:platinum|gold|silver|bronze|diamond|corporate|our) )?sponsors? ?[:—–]|(?i)^dear (?:authors?|colleagues?|all|participants?|reviewers?|sirs?)(?-u:\b)"
+    # ... or a decision letter or a camera-ready notice without its greeting
+    r"|(?i)(?-u:\b)(?:thank you for (?:your submission to|submitting (?:your (?:paper|work) )?to)|we regret to inform you|we are (?:pleased|happy|delighted|glad) to inform you"
+    r"|your (?:paper|submission|manuscript) (?:has been|was|is) (?:(?:conditionally )?accepted|rejected|not accepted)|camera-ready (?:deadline|instructions)"
+    r"|please (?:upload|submit) (?:your|the) (?:final|camera-ready))(?-u:\b)"
     r"|(?i)^(?:(?:we'?re|i'?m|we are|i am|so|really|super) )?(?:excited|thrilled|happy|proud|delighted|pleased) to (?:share|announce|present|introduce)(?-u:\b)"
     r"|(?i)^(?:\x{1f6a8}[ \x{fe0f}]*)?new (?:paper|preprint|work) ?(?:alert)? ?[!:]"
     # a newsletter's prompt, a repository's install note, a talk's video note, a reader's comment, an AI summary's disclaimer

@@ -397,6 +397,12 @@ REFERENCE_LIST = (
          "Securities, Two Sigma, Bloomberg, Sony AI, Baidu, Alibaba, Tencent.", "boilerplate"),
         ("Dear Authors, We are pleased to inform you that your paper has been accepted for presentation at ICML 2025. Please "
          "prepare the camera-ready version by June 1.", "boilerplate"),
+        # ... without its greeting, and a camera-ready notice; an abstract about decision letters or camera-ready layout is one
+        ("Thank you for your submission to ICML 2025. We regret to inform you that your paper was not accepted. This year we "
+         "received a record number of submissions.", "boilerplate"),
+        ("The camera-ready deadline is May 30. Please upload your final version via OpenReview with the signed copyright form.", "boilerplate"),
+        ("We study how decisions are made. Reviewers who regret to inform authors are rare. " + ABSTRACT, None),
+        ("We propose a camera-ready pipeline for document layout. " + ABSTRACT, None),
         ("Excited to share our new paper on sparse attention! Joint work with @jdoe and @jroe, out now with code and models "
          "for everyone to try.", "boilerplate"),
         ("You do not have access to this content. Purchase this article for $39.95 or log in through your institution to get "
