@@ -5,7 +5,7 @@ these rules that finds one gives the block's title (null when none does):
 
 1. a JSON object's ``title`` field (``display_name``, ``paper_title``; at its top or one object down, OpenReview's
    ``{"value": ...}`` too), a RIS, MEDLINE or Web of Science record's ``TI`` (``T1``; EndNote's ``%T``) field, an XML
-   record's ``<title>`` (``<ArticleTitle>``, ``<dc:title>``), a BibTeX entry's ``title`` field;
+   record's ``<title>`` (``<ArticleTitle>``, ``<dc:title>``), a BibTeX entry's ``title`` field, a LaTeX source's ``\\title{…}``;
 2. a title field on one of the block's first lines (``Title: …``, ``**Title**: …``, ``论文标题：…``, ``タイトル：…``, ``제목: …``, also after an
    entry number or heading marks: ``1. 论文标题：…``, ``### 1. 论文标题：…``; its indented continuation lines too, as arXiv's e-mail listing folds them);
    but a field in Chinese, Japanese or Korean right under a first line in Latin letters (no sentence piece or label) is
@@ -50,6 +50,8 @@ _FIELD = (
     r"\A(?:[^\n]*\n){0,12}?[ \t]*(?:#{1,6}[ \t]+)?(?:" + normalize.ENTRY_NUMBER + r"[ \t]+)?(?:\*\*|__)?" + _FIELD_LABEL + r"(?:\*\*|__)?[ \t]*[:：](?:\*\*|__)?[ \t]*(\S[^\n]{0,300}?(?:[ \t]*\r?\n[ \t]+\S[^\n]{0,120}?)*)[ \t]*\r?(?:\n|\z)"
 )
 _MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|论文|タイトル|제목"
+# A LaTeX source's \title{...} (a short title in brackets before it; one level of braces inside: "\title{{BERT}: Pre-training}").
+_LATEX_TITLE = r"\\title\s*(?:\[[^\]\n]*\])?\s*\{((?:[^{}]|\{[^{}]*\})+)\}"
 _BOLD = r"\A" + normalize.ENTRY_MARK + normalize.BOLD_OPEN + r"[ \t]*([^*_<>\n\[][^*_<>\n]{2,299}?)[ \t]*" + normalize.BOLD_CLOSE  # a bold link is _LINKED's
 _LINKED = (
     normalize.STARTS_LINK + r"([^\[\]\n]{3,300})\]\([^()\s]+\)(?:" + normalize.BOLD_CLOSE
@@ -111,6 +113,7 @@ def block_titles(raw: pl.Series) -> pl.Series:
         rows = raw.str.contains(pattern).fill_null(False).arg_true()
         if not rows.is_empty():
             found = found.scatter(rows, pl.Series([read(entry) for entry in raw.gather(rows)], dtype=pl.String))
+    found = _fill(raw, found, lambda text: _group(_LATEX_TITLE)(text).str.replace_all(r"[{}]", ""), r"\\title")  # without protecting braces
     found = _fill(raw, found, _group(_FIELD), _MAY_HAVE_FIELD)
     # a digest's entry ("1. Title" / "标题：<its translation>" / ...): the title the first line gives in Latin letters wins
     translated = found.str.contains(CJK_CHAR).fill_null(False)

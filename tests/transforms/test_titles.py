@@ -153,6 +153,8 @@ def titles(*raws: str) -> list[str | None]:
         ("Posted by Jane Doe | Mar 3, 2025 | Research | 0 comments\n" + ABSTRACT, None),  # a blog's byline is chrome, no title
         ("1. Generative Image Dynamics\nPosted by admin | 3 comments\n" + ABSTRACT, "Generative Image Dynamics"),  # ... under a title
         ("Differential Transformer - Tianzhu Ye, Li Dong, Furu Wei - ICLR 2025\n" + ABSTRACT, "Differential Transformer"),  # authors after a dash
+        # a LaTeX source's title (its short form in brackets and protected capitals aside)
+        ("\\title[Diff]{Differential {T}ransformer}\n\\author{Jane Doe}\n\\maketitle\n\\begin{abstract}\n" + ABSTRACT + "\n\\end{abstract}", "Differential Transformer"),
         # a citation or venue tag after the title is not its words, and a name-like title with one is no author line
         ("**Differential Transformer** (Ye et al., 2025) \u2014 " + ABSTRACT, "Differential Transformer"),
         ("Differential Transformer (Ye et al., 2025). " + ABSTRACT, "Differential Transformer"),
