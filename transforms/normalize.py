@@ -376,6 +376,17 @@ _TRAILING_AUTHOR_NOTES = (
     rf"|\s*[{_AUTHOR_NOTE_MARKS}]*[ \t]*(?:Correspondence(?:[ \t]+to)?|Corresponding authors?|E-?mail|Contact)[ \t]*:[^\n@]{{0,120}}@[^\n{_AUTHOR_NOTE_MARKS}]{{1,120}})+\s*\z"
 )
 AUTHOR_NOTES_CHARS = 500
+# The paper's authors under its abstract, on the last line after a sentence or after a dash on its line (a listing that puts
+# them below: "... canceling noise.\nTianzhu Ye, Li Dong, Furu Wei", "... noise. — Tianzhu Ye, Li Dong", "By Jane Doe and John
+# Roe", "*Jane Doe, John Roe*"): two names or more, or one after "By" or a dash; their affiliations may follow a dash. A
+# wrapped last line ends its sentence with a full stop, which a list of names does not.
+_NAME_SEPARATOR = r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[|;&·•][ \t]*))"
+_TRAILING_AUTHORS = (
+    r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:(?:[—–-][ \t]*|(?i:by)[ \t]+)[*_]{0,2}" + AUTHORS + r"|[*_]{0,2}" + _NAME + r"(?:" + _NAME_SEPARATOR + _NAME + r")+)"
+    + r"|[ \t]+[—–][ \t]*[*_]{0,2}" + AUTHORS + r")[*_]{0,2}(?:[ \t]+[—–-][ \t]+[^\n]{1,200})?[ \t]*\z"
+)
+_MAY_HAVE_TRAILING_AUTHORS = r"[.!?][\"”'\)]?(?:[ \t]*\n|[ \t]+[—–])[ \t]*(?:[—–-][ \t]*|(?i:by)[ \t]+)?[*_]{0,2}\p{Lu}[\p{Ll}.]+[ \t]+\p{Lu}"
+TRAILING_AUTHORS_CHARS = 400
 # What a page flattened to one line leaves after the abstract's last sentence: its keywords ("... benchmarks. Keywords:
 # attention, efficiency."), its DOI or arXiv id, a presentation badge ("(Oral)", "[Spotlight, top 3%]") and a post's hashtags
 # ("#NLP #AI") and a post's credit ("(via @arxiv)", "[h/t @jdoe]") or place in its thread ("(1/3)", "2/"), one or several, to the text's end. Looked for in the last ``TRAILING_TAGS_CHARS`` characters.
@@ -755,7 +766,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
     site chrome (``CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, a title above field lines
     (``_TITLE_ABOVE_FIELDS``), page links
     after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
-    "How to Cite" section (``_TRAILING_SECTIONS``), keywords, ids, badges and hashtags on its last line (``_TRAILING_TAGS``), a venue note (``_TRAILING_VENUE_NOTE``), author footnotes (``_TRAILING_AUTHOR_NOTES``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
+    "How to Cite" section (``_TRAILING_SECTIONS``), keywords, ids, badges and hashtags on its last line (``_TRAILING_TAGS``), a venue note (``_TRAILING_VENUE_NOTE``), author footnotes (``_TRAILING_AUTHOR_NOTES``), the authors (``_TRAILING_AUTHORS``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
     starting it (``_LEADING_LINKS``)."""
     text = _on_rows(
         text,
@@ -820,8 +831,14 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _vectorized(_strip_from_tail(_TRAILING_AUTHOR_NOTES, AUTHOR_NOTES_CHARS)),
         lambda batch: batch.str.contains(_AUTHOR_NOTE_WORDS),
     )
-    return _on_rows(
+    authors = _on_rows(
         author_notes,
+        lambda batch: batch.str.slice(-TRAILING_AUTHORS_CHARS).str.contains(_TRAILING_AUTHORS),
+        _vectorized(_strip_from_tail(_TRAILING_AUTHORS, TRAILING_AUTHORS_CHARS)),
+        lambda batch: batch.str.slice(-TRAILING_AUTHORS_CHARS).str.contains(_MAY_HAVE_TRAILING_AUTHORS),
+    )
+    return _on_rows(
+        authors,
         lambda batch: batch.str.contains(_TRAILING_COPYRIGHT),
         _vectorized(lambda t: t.str.replace(_TRAILING_COPYRIGHT, "${1}")),
         lambda batch: batch.str.contains(r"©|Copyright|\([cC]\)"),

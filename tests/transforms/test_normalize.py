@@ -201,6 +201,16 @@ EXAMPLES = [
     # Semantic Scholar's reader link under the abstract; WeChat's "read the original"
     ("We study routing.\nExpand\n[PDF] Semantic Reader\nSave to Library\nCreate Alert\nCite", "We study routing."),
     ("我们提出了一种图重连方法。\n点击阅读原文", "我们提出了一种图重连方法。"),
+    # the authors under the abstract, on a line of their own or after a dash; a wrapped last line or one name stays
+    ("We study KE.\nTianzhu Ye, Li Dong, Furu Wei", "We study KE."),
+    ("We study KE.\nBy Tianzhu Ye and Li Dong", "We study KE."),
+    ("We study KE.\n*Tianzhu Ye, Li Dong*", "We study KE."),
+    ("We study KE.\n\u2014 Tianzhu Ye", "We study KE."),
+    ("We study KE. \u2014 Tianzhu Ye, Li Dong", "We study KE."),
+    ("We study KE.\nTianzhu Ye (Microsoft Research), Li Dong (Tsinghua University)", "We study KE."),
+    ("We study KE.\nJane Doe", "We study KE. Jane Doe"),
+    ("We compare against\nJane Doe, John Roe", "We compare against Jane Doe, John Roe"),
+    ("We study KE.\nLong Range Arena and Path Finder Tasks.", "We study KE. Long Range Arena and Path Finder Tasks."),
     # a post's place in its thread, in front or at the end; a fraction in the text stays
     ("\U0001f9f5 1/5 We study KE.", "We study KE."),
     ("(2/5) We study KE.", "We study KE."),
