@@ -411,7 +411,8 @@ _CITE_HEADING = r"(?:Cite (?:this (?:[Pp]aper|[Aa]rticle|[Ww]ork)|as)|Citation|B
 # keyword, as Springer's and ScienceDirect's pages write them), an Open Journal
 # Systems page's (AAAI's) "Downloads / Published / How to Cite / Issue / Section" list, which holds a "How to Cite" line,
 # Semantic Scholar's "TLDR" (its one-sentence summary, on the heading's line or the next), Semantic Scholar's and Papers with
-# Code's "Figures and Tables from this paper", "Topics", "Results from the Paper" (and Papers with Code's "PDF Abstract" line,
+# Code's "Figures and Tables from this paper", "Topics", "Results from the Paper", a publisher's list of other papers ("Similar
+# content being viewed by others", "Recommended articles", "People also read", "Related articles") (and Papers with Code's "PDF Abstract" line,
 # with its "Code", "Tasks" and "Datasets" sections below, also as "PDF Abstract ICML 2025 PDF ICML 2025 Abstract"), CVF Open
 # Access's "Related Material", SSRN's "Suggested Citation:" and the citation under it, and
 # bioRxiv's and medRxiv's back matter ("Competing Interest Statement", "Funding Statement", "Copyright" headings or fields), and the
@@ -425,6 +426,7 @@ _TRAILING_SECTIONS = (
     r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}(?:\r?\n[^\n]{1,100}){0,15}\s*"
     r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*"
     r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract(?:[ \t]+[^\n]{1,120}?[ \t]Abstract)?)[ \t]*(?:\r?\n[\s\S]*)?"
+    r"|(?:Similar content being viewed by others|Recommended articles|People also read|You (?:may|might) also like|Related (?:[Aa]rticles|[Pp]apers|[Rr]esearch))[ \t]*\r?\n[\s\S]*"
     r"|TL;?DR;?[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"
     r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
     r"|(?:" + _CITE_HEADING + r"[ \t]*:?[ \t]*\r?\n[ \t]*)*@(?i:article|inproceedings|misc|conference|incollection|inbook|book|phdthesis|techreport|unpublished|online)[ \t]*\{[\s\S]*"
@@ -804,7 +806,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),
         _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
         lambda batch: batch.str.contains(
-            r"\n[ \t]*(?:@|Cit|Bib|BIB|Please cite|How to cite|Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related Material|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|Suggested|Anthology ID|References|REFERENCES|Cited|#|推|点|點|短|编|編|小|个|個|(?:1|I)\.?[ \t]+(?:Intro|INTRO))"
+            r"\n[ \t]*(?:@|Cit|Bib|BIB|Please cite|How to cite|Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related|Similar content|Recommended|People also|You m|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|Suggested|Anthology ID|References|REFERENCES|Cited|#|推|点|點|短|编|編|小|个|個|(?:1|I)\.?[ \t]+(?:Intro|INTRO))"
         ),
     )
     badges = _on_rows(

@@ -198,6 +198,10 @@ EXAMPLES = [
     ("Generative Image Dynamics\nJane Doe\nFollow\n5 min read\n\u00b7\nOct 9, 2024\n--\nListen\nShare\n" + ABSTRACT + "\nFollow", ABSTRACT),
     ("Generative Image Dynamics\nMedium \u00b7 5 min read \u00b7 Oct 9, 2024\nListen\nShare\n" + ABSTRACT, ABSTRACT),
     ("We study KE.\nLet us follow", "We study KE. Let us follow"),
+    # a publisher's list of other papers under the abstract; a sentence starting with the same word stays
+    ("We study routing.\nSimilar content being viewed by others\nAttention Is All You Need\nArticle Open access\n12 June 2017", "We study routing."),
+    ("We study routing.\nRelated Articles\nAttention Is All You Need", "We study routing."),
+    ("We study routing.\nRelated work shows that attention is costly.", "We study routing. Related work shows that attention is costly."),
     # Semantic Scholar's reader link under the abstract; WeChat's "read the original"
     ("We study routing.\nExpand\n[PDF] Semantic Reader\nSave to Library\nCreate Alert\nCite", "We study routing."),
     ("我们提出了一种图重连方法。\n点击阅读原文", "我们提出了一种图重连方法。"),
