@@ -14,7 +14,7 @@ these rules that finds one gives the block's title (null when none does):
    or a linked one in bold, above a quoted abstract or nested list items, or before a dash or colon and the abstract
    (``**[Title](url)** We …``, ``- [Title](url)`` / ``> We …``, ``- [Title](url)`` / ``  - *Jane Doe*``, ``[Title](url): We …``);
 4. the block's first line (after site chrome, page links such as ``Preprint`` and a ``[PDF]`` badge; without a list entry's
-   number) above an author line (``Jane Doe, John Roe``, Google Scholar's ``J Doe, W Zhang - arXiv preprint …, 2025``, Papers
+   number) above an author line (OpenReview's ``Download PDF`` between them) (``Jane Doe, John Roe``, Google Scholar's ``J Doe, W Zhang - arXiv preprint …, 2025``, Papers
    with Code's ``3 Mar 2025 · Jane Doe ·``, NeurIPS's ``Part of Advances in …``, a dated byline: ``Published on Mar 3``) or a metadata field (``Authors: …``, ``Paper: https://…``, ``Comments: …``), or
    above an abstract label within four lines (``Abstract``, ``## Abstract``, ``Abstract: We …``);
 5. the first line's words before an abstract label on that line (``Title of the Paper. Abstract: We …``; not a sentence
@@ -61,7 +61,7 @@ _LEAD = r"\A(?:[ \t]*(?:" + normalize.LEADING_CHROME + r")[ \t]*\r?\n)*[ \t]*(?:
 # CVF Open Access's line under a title: the authors, then the proceedings ("Jane Doe, John Roe; Proceedings of the IEEE/CVF ...").
 _CVF_BYLINE = normalize.AUTHORS + r"[ \t]*;[ \t]*Proceedings of[^\n]*"
 _BYLINE = r"(?:[*_]{0,2}" + normalize.AUTHORS + r"[*_]{0,2}|" + _CVF_BYLINE + r"|" + normalize.SCHOLAR_BYLINE + r"|" + normalize.DATED_BYLINE + r"|" + normalize.BLOG_BYLINE + r"|" + normalize.PROCEEDINGS_LINE + r"|" + normalize.FIELD_START + r"[^\n]*)"
-_ABOVE_AUTHORS = _LEAD + normalize.LIST_MARK + r"([^\n]{3,300}?)[ \t]*\r?\n[ \t]*" + _BYLINE + r"[ \t]*\r?(?:\n|\z)"
+_ABOVE_AUTHORS = _LEAD + normalize.LIST_MARK + r"([^\n]{3,300}?)[ \t]*\r?\n(?:[ \t]*(?i:download pdf|pdf)[ \t]*\r?\n)?[ \t]*" + _BYLINE + r"[ \t]*\r?(?:\n|\z)"  # OpenReview's link between them
 _ABOVE_LABEL = (
     _LEAD + r"([^\n]{3,300}?)[ \t]*\r?\n(?:[^\n]*\n){0,3}?[ \t]*(?:" + normalize.LABEL_OPEN + r"[ \t]*){0,2}" + normalize.LABEL_WORD
     + r"(?:[ \t]*" + normalize.LABEL_CLOSE + r"){0,2}[ \t]*(?:[:：.—–][ \t]*\S|\r?\n|\z)"

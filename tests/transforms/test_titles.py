@@ -155,6 +155,9 @@ def titles(*raws: str) -> list[str | None]:
         ("Differential Transformer - Tianzhu Ye, Li Dong, Furu Wei - ICLR 2025\n" + ABSTRACT, "Differential Transformer"),  # authors after a dash
         # a LaTeX source's title (its short form in brackets and protected capitals aside)
         ("\\title[Diff]{Differential {T}ransformer}\n\\author{Jane Doe}\n\\maketitle\n\\begin{abstract}\n" + ABSTRACT + "\n\\end{abstract}", "Differential Transformer"),
+        # an OpenReview forum page: its "Download PDF" link between the title and the authors
+        ("Differential Transformer\nDownload PDF\nTianzhu Ye, Li Dong, Furu Wei\nPublished: 22 Jan 2025, Last Modified: 01 Mar 2025\n"
+         "ICLR 2025 Oral\nKeywords: language models\nAbstract:\n" + ABSTRACT + "\nSubmission Number: 1234", "Differential Transformer"),
         # a citation or venue tag after the title is not its words, and a name-like title with one is no author line
         ("**Differential Transformer** (Ye et al., 2025) \u2014 " + ABSTRACT, "Differential Transformer"),
         ("Differential Transformer (Ye et al., 2025). " + ABSTRACT, "Differential Transformer"),
