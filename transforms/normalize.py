@@ -35,7 +35,7 @@ from markdown_it import MarkdownIt
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
 
-from transforms.hyphenation import LINE_BREAK, LINE_END_HYPHEN, join_hyphenated
+from transforms.hyphenation import LINE_BREAK, LINE_END_HYPHEN, SPLIT_LIGATURE_HINTS, join_hyphenated, join_split_ligatures
 from transforms.mojibake import MOJIBAKE, non_ascii
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
 from transforms.split import (
@@ -2610,6 +2610,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: t.map_batches(_convert_markup, return_dtype=pl.String),
     lambda t: scrub_residue(collapse_whitespace(t)),  # collapsing first: "*  ]" must not become "*]" on the next pass
     lambda t: drop_footnote_superscripts(collapse_whitespace(t)),
+    lambda t: _on_rows(t, lambda batch: batch.str.contains_any(list(SPLIT_LIGATURE_HINTS)), _each(join_split_ligatures)),  # after the fold: "signiﬁ cant" is "signifi cant"
     lambda t: _on_matching(t, _MAY_HAVE_MATH_MARK, collapse_repeated_math),  # only rows with a math mark may repeat one
     lambda t: _on_matching(t, r"\d \d", lambda text: _NUMBER_THRICE.sub(r"\1", text)),
     strip_inline_title,

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import FIXTURES
-from transforms.hyphenation import FUNCTION_WORD_ZIPF, SUSPENDED_BEFORE, _zipf, join_hyphenated, joins
+from transforms.hyphenation import FUNCTION_WORD_ZIPF, SUSPENDED_BEFORE, _zipf, join_hyphenated, join_split_ligatures, joins
 from transforms.normalize import normalize_text
 
 
@@ -102,3 +102,35 @@ def test_a_hyphen_before_a_space_is_joined_kept_or_left(cases: list[tuple[str, s
         spaced = f"{head}{hyphen}{space}{tail}"
         broken = tail[0].islower() and tail not in SUSPENDED_BEFORE and _zipf(tail) < FUNCTION_WORD_ZIPF
         assert join_hyphenated(spaced) in ((head + tail, f"{head}{hyphen}{tail}") if broken else (spaced,))
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        # a PDF's text split around its f-ligature glyph: the ligature's letters alone, or glued to the piece before
+        ("We propose an e ffi cient method with signi fi cant gains.", "We propose an efficient method with significant gains."),
+        ("a fl exible design for classi fi cation (e ff ect)", "a flexible design for classification (effect)"),
+        ("the fi rst step and the fi nal one", "the first step and the final one"),
+        ("in fl ation is di ff erent", "inflation is different"),
+        ("E ffi cient models are signifi cant.", "Efficient models are significant."),
+        ("We propose an e\ufb03cient method with signi\ufb01 cant gains.", "We propose an efficient method with significant gains."),  # glyphs
+        # words that end in the letters, and an abbreviation, stay
+        ("a staff member went off the road", "a staff member went off the road"),
+        ("heterogeneous fl systems and fl our data", "heterogeneous fl systems and fl our data"),
+        ("the fl Exible one and e ffi cientNet", "the fl Exible one and e ffi cientNet"),
+    ],
+)
+def test_a_word_split_around_its_ligature_is_joined(raw: str, clean: str) -> None:
+    assert norm(raw) == [clean]
+
+
+LIGATURE_SPLIT = st.tuples(st.sampled_from(["e", "signi", "classi", "in", "di", "the", "a", "off", ""]), st.sampled_from(["ffi", "fi", "fl", "ff"]), WORD)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(LIGATURE_SPLIT, min_size=1, max_size=12))
+def test_joining_split_ligatures_only_drops_spaces_and_is_idempotent(splits: list[tuple[str, str, str]]) -> None:
+    text = " ".join(" ".join(piece for piece in (left, ligature, right) if piece) for left, ligature, right in splits)
+    joined = join_split_ligatures(text)
+    assert joined.replace(" ", "") == text.replace(" ", "")
+    assert join_split_ligatures(joined) == joined
