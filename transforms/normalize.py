@@ -1224,11 +1224,14 @@ _COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,29}[ \t]+\(?[\p{
 _DASH_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,29}[ \t]+\(?[\p{Lu}\d][^\s.!?,]*[ \t]+[-–—|]"
 # ... or, two words or more, with its author-year citation after it ("Differential Transformer (Ye et al., 2025). We ...").
 _CITED_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){1,30}[ \t]+\(" + AUTHOR_YEAR + r"\)(?:[.:]|[ \t]+[-–—|])"
-_SENTENCE_OR_COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}(?:\.|\?(?:[ \t]*[-–—|:])?)|" + _COLON_TITLE + "|" + _CITED_TITLE
-_INLINE_TITLE = r"\A(" + _SENTENCE_OR_COLON_TITLE + r"|" + _DASH_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+)?\p{Lu}"
+_SENTENCE_OR_COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}(?:\.|\?(?:[ \t]*[-–—|:])?)|" + _COLON_TITLE
+_INLINE_TITLE = r"\A(" + _SENTENCE_OR_COLON_TITLE + r"|" + _DASH_TITLE + r"|" + _CITED_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+)?\p{Lu}"
 # The same without the authors: cheaper, and the dash form apart: in one pattern it cost ~4x on every row.
 _MAY_START_WITH_TITLE = r"\A(?:" + _SENTENCE_OR_COLON_TITLE + r")[ \t]+\p{Lu}"
 _MAY_START_WITH_DASH_TITLE = r"\A(?:" + _DASH_TITLE + r")[ \t]+\p{Lu}"
+# The cited form apart too, in rows with an author-year citation anywhere (a search ~15x cheaper than the form itself on every row).
+_MAY_START_WITH_CITED_TITLE = r"\A(?:" + _CITED_TITLE + r")[ \t]+\p{Lu}"
+_HAS_AUTHOR_YEAR = r"\(\p{Lu}[^()\n]{0,60}(?:19|20)[0-9]{2}[a-z]?\)"
 _TITLE_MARK = ".:-–—| \t"  # what sets a title sentence off, not the title (a "?" is the title's)
 # A short subtitle after a title sentence, set off by a dash or a colon ("Are LLMs Safe? A Benchmark — We ..."): two or three
 # words. Only looked for where a title sentence was dropped: alone, it may be a label ("Background: We ...").
@@ -1238,10 +1241,13 @@ INLINE_TITLE_REST = 150
 
 def may_start_with_title(batch: pl.Series) -> pl.Series:
     """Rows that may start with a title sentence (``_INLINE_TITLE`` without its author list); the dash form is looked for
-    only in rows with a dash or a bar between spaces (~3% of the bench's)."""
+    only in rows with a dash or a bar between spaces (~3% of the bench's), the cited form in rows with an author-year citation."""
     found = batch.str.contains(_MAY_START_WITH_TITLE).fill_null(False)
-    dashed = (batch.str.contains(r"[ \t][-–—|][ \t]").fill_null(False) & ~found).arg_true()
-    return found.scatter(dashed, batch.gather(dashed).str.contains(_MAY_START_WITH_DASH_TITLE).fill_null(False)) if dashed.len() else found
+    for hint, pattern in ((r"[ \t][-–—|][ \t]", _MAY_START_WITH_DASH_TITLE), (_HAS_AUTHOR_YEAR, _MAY_START_WITH_CITED_TITLE)):
+        rows = (batch.str.contains(hint).fill_null(False) & ~found).arg_true()
+        if rows.len():
+            found = found.scatter(rows, batch.gather(rows).str.contains(pattern).fill_null(False))
+    return found
 
 
 def strip_inline_title(text: pl.Expr) -> pl.Expr:
