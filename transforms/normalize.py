@@ -302,7 +302,8 @@ _NAME = (
     + _AFFILIATION_MARK
     + r"(?:[ \t]*\(\p{Lu}[^()\n]{1,80}\))?"  # an affiliation in brackets: "Jane Doe (MIT)", "John Smith (Google DeepMind)"
 )
-AUTHORS = _NAME + r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[|;&·•][ \t]*)" + _NAME + r")*"
+_NAME_SEPARATOR = r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[|;&·•][ \t]*))"
+AUTHORS = _NAME + r"(?:" + _NAME_SEPARATOR + _NAME + r")*"
 _TITLE = r"([^\s][^\n]{0,298}[^\s.,;:])"
 _LINK_BAR = r"(?i:" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
 _LINE_END = r"[ \t]*\r?\n[ \t]*"
@@ -380,7 +381,6 @@ AUTHOR_NOTES_CHARS = 500
 # them below: "... canceling noise.\nTianzhu Ye, Li Dong, Furu Wei", "... noise. — Tianzhu Ye, Li Dong", "By Jane Doe and John
 # Roe", "*Jane Doe, John Roe*"): two names or more, or one after "By" or a dash; their affiliations may follow a dash. A
 # wrapped last line ends its sentence with a full stop, which a list of names does not.
-_NAME_SEPARATOR = r"(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[|;&·•][ \t]*))"
 _TRAILING_AUTHORS = (
     r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:(?:[—–-][ \t]*|(?i:by)[ \t]+)[*_]{0,2}" + AUTHORS + r"|[*_]{0,2}" + _NAME + r"(?:" + _NAME_SEPARATOR + _NAME + r")+)"
     + r"|[ \t]+[—–][ \t]*[*_]{0,2}" + AUTHORS + r")[*_]{0,2}(?:[ \t]+[—–-][ \t]+[^\n]{1,200})?[ \t]*\z"

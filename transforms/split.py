@@ -375,7 +375,7 @@ def _with_continued_headers(headers: pl.DataFrame, first: pl.DataFrame) -> pl.Da
     headers = headers.with_columns(_through=pl.col("_at"))
     rest = (
         headers.join(first.select("_file", "_text"), on="_file", how="left", maintain_order="left")
-        .select("_file", _below=pl.col("_text").str.strip_chars_end().str.split("\n").list.slice(pl.col("_at") + 1))
+        .select("_file", "_line", "_at", _first="_header", _below=pl.col("_text").str.strip_chars_end().str.split("\n").list.slice(pl.col("_at") + 1))
         .filter(pl.col("_below").list.len().is_between(1, HEADER_CONTINUATION_LINES))
     )
     if rest.is_empty():
@@ -383,11 +383,10 @@ def _with_continued_headers(headers: pl.DataFrame, first: pl.DataFrame) -> pl.Da
     short = pl.col("_below").list.eval(
         pl.element().str.strip_chars().str.len_chars().le(HEADER_CONTINUATION_WIDTH)
         & pl.element().str.contains(r"\p{L}")  # a rule or a mark under the header stays as it was ("-": a block; "===": a gap)
-        & ~pl.element().str.contains(r"[.!?。！？][\s\p{Pf}\p{Pe}]*\z")
+        & ~pl.element().str.contains(_SENTENCE_END)
     ).list.all()
     joined = (
         rest.filter(short)
-        .join(headers.select("_file", "_line", "_at", _first="_header"), on="_file")
         .with_columns(_line=pl.concat_str(pl.col("_line"), pl.col("_below").list.eval(pl.element().str.strip_chars()).list.join(" "), separator=" "))
         .with_columns(_header=header_fields(pl.col("_line")))
         .filter(

@@ -170,7 +170,7 @@ def _fill(
     # a Chinese or Japanese title has no words to count: its characters count
     keep = (candidates.str.count_matches(r"\S+") >= words) | (candidates.str.count_matches(normalize.CJK_TITLE_CHAR) >= normalize.CJK_TITLE_CHARS)
     if not_title is not None:  # a name with a citation or venue tag after it is a title ("Differential Transformer (ICLR 2025)")
-        keep = keep & (~candidates.str.contains(not_title) | candidates.str.contains(_TAG_AT_END))
+        keep = keep & (~candidates.str.contains(not_title) | candidates.str.contains(_TRAILING_TAG))
     return found.scatter(rows, pl.select(pl.when(keep).then(candidates)).to_series())
 
 
@@ -180,7 +180,7 @@ _VENUE_TAG = (
     r"[\[(【](?:\p{Lu}[\p{L}&-]{1,15}[ \t]*['’]?[ \t]*(?:19|20)?[0-9]{2}(?:[ \t]+(?i:oral|poster|spotlight|highlight|workshop|findings|main))?"
     r"|(?i:oral|poster|spotlight|highlight))[\])】]"
 )
-_TAG_AT_END = r"[ \t](?:" + _VENUE_TAG + r"|\(" + normalize.AUTHOR_YEAR + r"\))\z"  # "Title (Oral)", "Title (Ye et al., 2025)"
+_TRAILING_TAG = r"[ \t]+(?:" + _VENUE_TAG + r"|\(" + normalize.AUTHOR_YEAR + r"\))\z"  # "Title (Oral)", "Title (Ye et al., 2025)"
 _FLAIR = r"\[[RDPN]\]"  # r/MachineLearning's flair in front of a post's title ("[R] Title": research, discussion, project, news)
 
 
@@ -197,7 +197,7 @@ def _cleaned(found: pl.Series) -> pl.Series:
     # title's authors and venue after a bar ("Title | Jane Doe | ICML 2025"), or its authors after a dash ("Title - Jane Doe, John Roe - ICML 2025")
     text = text.str.replace(r"\A\[([^\[\]]+)\](?:[ \t]+by[ \t]+" + normalize.AUTHORS + r")?\z", "${1}").str.replace(r"[ \t]+\|[ \t][^\n]*\z", "")
     text = text.str.replace(r"[ \t]+[-–—][ \t]+(?:" + normalize.AUTHORS + r")(?:[ \t]+[-–—][ \t][^\n]*)?\z", "")
-    text = text.str.replace(r"\A(?:" + _FLAIR + r"[ \t]+)?(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(r"[ \t]+(?:" + _VENUE_TAG + r"|\(" + normalize.AUTHOR_YEAR + r"\))\z", "")  # "[ICML 2025] Title (Oral)", "Title (Ye et al., 2025)"
+    text = text.str.replace(r"\A(?:" + _FLAIR + r"[ \t]+)?(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(_TRAILING_TAG, "")  # "[ICML 2025] Title (Oral)"
     text = text.str.replace(r"\A[\p{So}■□●○◆◇▶►▷▪•·][ \t]*", "")  # "■ Title": a bullet
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)
     return found.scatter(rows, pl.select(pl.when(keep).then(text)).to_series())
