@@ -157,6 +157,12 @@ _READ_TIME = r"(?:[^\n]*?·[ \t]*)?[0-9]{1,3}[ \t]+min(?:ute)?s?[ \t]+read(?-u:\
 # Medium's lines around it, each alone: its actions, a middot or "--", the date.
 _POST_ACTIONS = r"(?i:listen|follow|share)|[·•]|--"
 _FULL_DATE = r"(?:[0-9]{1,2}[ \t]+" + _MONTH + r"|" + _MONTH + r"[ \t]+[0-9]{1,2},?)[ \t]+(?:19|20)[0-9]{2}"
+# A post's age ("3 days ago", "3 yr. ago", "2h ago"), its time after its date (Bluesky's "October 9, 2024 at 12:00 PM", Mastodon's
+# "Oct 09, 2024, 12:00 · 12 boosts · 34 favourites"), and the actions and counts under it.
+_AGO = r"[0-9]{1,3}[ \t]*(?:[smhdwy]|mo|yrs?|mins?|hrs?|(?:second|minute|hour|day|week|month|year)s?)\.?[ \t]+ago"
+_POST_TIME = r"(?:(?:,|[ \t]+at)[ \t]+[0-9]{1,2}:[0-9]{2}(?:[ \t]*[AaPp][Mm])?(?:[ \t]*[·•][^\n]*)?)?"
+_SOCIAL_ACTION = r"(?:like|comment|repost|send|share|reply|quote|boost|favou?rite|bookmark|upvote|downvote)"
+_SOCIAL_COUNT = r"[0-9][0-9.,]*[km]?[ \t]+(?:reactions?|comments?|reposts?|likes?|quotes?|boosts?|favou?rites?|replies|shares?|upvotes?)"
 BLOG_BYLINE = (
     r"(?:(?:Posted|Published|Written|Submitted|Updated|Last updated)[ \t]+(?:on|by)[ \t]+(?:[^\n]*?" + _DATE + r"|" + _BYLINE_TAIL + r")[^\n]*|"
     + _READ_TIME + r")"
@@ -185,8 +191,12 @@ CHROME_LINE = (
     r"|" + _ARXIV_LINE +
     r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|(?:upvote[ \t]*\d*|\d+[ \t]+upvotes?)(?:[ \t]*[·•|][ \t]*\d+[ \t]+comments?)?"
     r"|\d+[ \t]+comments?(?:[ \t]+(?:share|save|hide|report|crosspost|give award))*|posted by u/\S+[^\n]{0,60}|chat is not available\.?"
-    r"|share|save|hide|report|crosspost|give award|reply|cite"  # a Reddit post's actions, one a line (and Semantic Scholar's "Cite")
-    r"|" + _POST_ACTIONS + r"|" + _FULL_DATE +  # Medium's, around its reading time ("Follow" / "5 min read" / "·" / "Oct 9, 2024" / "--" / "Listen" / "Share")
+    r"|share|save|hide|report|crosspost|give award|reply|cite|downvote|go to comments"  # a Reddit post's actions, one a line (and Semantic Scholar's "Cite")
+    r"|r/[a-z0-9_]{2,21}(?:[ \t]*[·•][ \t]*" + _AGO + r")?|u/[a-z0-9_-]{3,20}|" + _AGO +  # new Reddit's head: "r/MachineLearning • 3 days ago", "u/someone"
+    # a social post's actions and counts, two or more (LinkedIn's "Like Comment Repost Send", "1,234 reactions · 56 comments",
+    # Bluesky's "12 reposts 340 likes"; one count alone may be a wrapped line's: "310 Likes")
+    r"|" + _SOCIAL_ACTION + r"(?:[ \t]*[·•|]?[ \t]*" + _SOCIAL_ACTION + r")+|" + _SOCIAL_COUNT + r"(?:[ \t]*[·•|,]?[ \t]*" + _SOCIAL_COUNT + r")+" +
+    r"|" + _POST_ACTIONS + r"|" + _FULL_DATE + _POST_TIME +  # Bluesky's and Mastodon's date under a post; Medium's, around its reading time ("Follow" / "5 min read" / "·" / "Oct 9, 2024" / "--" / "Listen" / "Share")
     r"|(?:\[pdf\][ \t]*)?semantic reader"  # Semantic Scholar's
     r"|[0-9]{1,3}(?:,[0-9]{3})*(?:\.[0-9])?k?"  # a count alone (Hugging Face's upvotes under "Upvote", "1.2k"; not "7." ending a sentence)
     r"|(?:show (?:more|less)|read more|(?:see|view) (?:all|more))[ \t]*[»›→>]*"
@@ -744,11 +754,16 @@ def _strip_title_above_fields(text: pl.Expr) -> pl.Expr:
     return pl.when(is_abstract).then(rest).otherwise(text)
 
 
+# A Bluesky handle ("@jane.bsky.social") or a Mastodon address ("(@jane@sigmoid.social)"), as a post's author line ends.
+SOCIAL_HANDLE = r"\(?@[A-Za-z0-9_-]{1,30}(?:(?:\.[A-Za-z0-9-]{1,30})+|@[A-Za-z0-9-]{1,30}(?:\.[A-Za-z0-9-]{1,30})+)\)?"
 # A social post's head above its text: the author's name and headline (up to three short lines) above the post's age
-# (LinkedIn's "2d • Edited", "1w •") or above the author's handle and the post's age (X's "@janedoe · 3h").
+# (LinkedIn's "2d • Edited", "1w •", "2d") or above the author's handle and the post's age (X's "@janedoe · 3h"); or the
+# author's line with a Bluesky handle or a Mastodon address.
 _POST_HEAD = (
-    r"\A(?:[ \t]*[^\n]{1,120}\r?\n){0,3}?[ \t]*(?:[0-9]{1,2}(?:h|d|w|mo|yr)[ \t]*•[^\n]*"
-    r"|@[A-Za-z0-9_]{1,15}[ \t]*·[ \t]*(?:[0-9]{1,2}[smhd]|[A-Z][a-z]{2}[ \t]+[0-9]{1,2}(?:,[ \t]*[0-9]{4})?))[ \t]*\r?\n"
+    r"\A(?:(?:[ \t]*[^\n]{1,120}\r?\n){0,3}?[ \t]*(?:[0-9]{1,2}(?:h|d|w|mo|yr)(?:[ \t]*•[^\n]*)?"
+    r"|@[A-Za-z0-9_]{1,15}[ \t]*·[ \t]*(?:[0-9]{1,2}[smhd]|[A-Z][a-z]{2}[ \t]+[0-9]{1,2}(?:,[ \t]*[0-9]{4})?))"
+    # or the author's line that ends with a Bluesky handle ("Jane Doe @jane.bsky.social") or a Mastodon address ("(@jane@sigmoid.social)")
+    r"|[ \t]*[^\n@]{0,80}?" + SOCIAL_HANDLE + r")[ \t]*\r?\n"
 )
 
 
@@ -786,7 +801,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         digest,
         lambda batch: batch.str.contains(_POST_HEAD),
         _vectorized(_strip_post_head),
-        lambda batch: batch.str.contains_any(["•", "·"]),
+        lambda batch: batch.str.contains_any(["•", "·", "@"]) | batch.str.contains(r"\n[ \t]*[0-9]{1,2}(?:h|d|w|mo|yr)[ \t]*\r?\n"),
     )
     fields = _on_rows(
         _strip_chrome_edges(posts),

@@ -77,6 +77,7 @@ _HEADING = r"\A[ \t]*#{1,4}[ \t]+([^\n]{3,300}?)[ \t#]*\r?\n"
 # an author line either (above an author line, a name of capitalized words is a title's words: "Hugging Face Daily").
 _NOT_A_TITLE_LINE = (
     r"[.,;:：。，；！？]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.LEADING_CHROME + r"|Highlights|HIGHLIGHTS)\z"
+    r"|[ \t]" + normalize.SOCIAL_HANDLE + r"[ \t]*\z"  # a post's author ("Jane Doe @jane.bsky.social")
 )
 _AUTHOR_LINE = r"\A(?:" + normalize.AUTHORS + r")\z"
 # A listing's section heading ("## Oral Papers", "### Poster Session 2", "## Contents"): a heading above a paper's abstract in

@@ -388,6 +388,14 @@ EXAMPLES = [
     ("\U0001f6a8 New paper! Sparse Attention via Routing \U0001f9f51/5\n\U0001f4c4 https://arxiv.org/abs/2503.04321\nWe study graphs.\n"
      "12:03 PM \u00b7 Mar 5, 2025 \u00b7 45.2K Views\n23 Reposts 5 Quotes 310 Likes 120 Bookmarks", "We study graphs."),
     ("We study graphs.\n310 Likes", "We study graphs. 310 Likes"),  # one count is no counts line
+    # LinkedIn's, Bluesky's, Mastodon's and new Reddit's posts: the author's line and the post's age above, actions and counts under
+    ("Jane Doe\nResearch Scientist at Microsoft\n2d \u2022 Edited\nWe study graphs.\n#AI #LLM\nLike Comment Repost Send", "We study graphs."),
+    ("Jane Doe\n2d\nWe study graphs.\n1,234 reactions \u00b7 56 comments", "We study graphs."),
+    ("Jane Doe @jane.bsky.social\nWe study graphs.\nOctober 9, 2024 at 12:00 PM", "We study graphs."),
+    ("We study graphs.\n12 reposts 340 likes", "We study graphs."),
+    ("Jane Doe (@jane@sigmoid.social)\nWe study graphs.\nOct 09, 2024, 12:00 \u00b7 12 boosts \u00b7 34 favourites", "We study graphs."),
+    ("r/MachineLearning \u2022 3 days ago\nWe study graphs.", "We study graphs."),
+    ("r/MachineLearning\n\u2022\n3 yr. ago\nu/someone\nWe study graphs.\nUpvote\n42\nDownvote\n12\nGo to comments\nShare", "We study graphs."),
     # Springer's, Semantic Scholar's and PMLR's lines above an abstract
     ("Conference paper\nFirst Online: 12 March 2025\npp 123\u2013135\nWe study graphs.", "We study graphs."),
     ("Open access\nPublished: 12 March 2025\nResearch article\nWe study graphs.", "We study graphs."),

@@ -178,6 +178,8 @@ def titles(*raws: str) -> list[str | None]:
         (WRAPPED, None),
         ("Finally, in LLMs. " + ABSTRACT, None),
         ("Jane Doe, John Roe\n" + ABSTRACT, None),  # an author line normalization drops is no title
+        ("Jane Doe @jane.bsky.social\n" + ABSTRACT, None),  # a post's author line (Bluesky's, Mastodon's) is no title
+        ("Jane Doe (@jane@sigmoid.social)\n" + ABSTRACT, None),
     ],
 )
 def test_titles_examples(raw: str, title: str | None) -> None:
