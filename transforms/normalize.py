@@ -75,11 +75,12 @@ _LATEX_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''"
 
 # An arXiv listing's entry line: the entry number, the id and what follows it on that line (``[1] arXiv:2401.01234
 # [pdf, other]``, ``arXiv:2401.01234v2 (cross-list from cs.CV) [pdf]``, the PDF margin's ``arXiv:2401.01234v2 [cs.LG] 3 Jan
-# 2024``): brackets, a cross-list note, category codes and a date, so an abstract that goes on on that line is not part of it.
+# 2024``, an RSS item's ``arXiv:2401.01234v1 Announce Type: new``): brackets, a cross-list note, category codes, a date and
+# the announcement's type, so an abstract that goes on on that line is not part of it.
 _ARXIV_ID = r"\d{4}\.\d{4,5}(?:v\d+)?"
 _ARXIV_TAIL = (
     r"(?:[ \t]*(?:\[[^\]\n]{0,80}\]|\((?i:cross-list|replaced|updated)[^)\n]{0,60}\)|[a-z]+(?:-[a-z]+)?\.[A-Z]{2}\b"
-    r"|\d{1,2}[ \t]+\p{Lu}\p{Ll}{2,8}\.?[ \t]+\d{4}))*"
+    r"|\d{1,2}[ \t]+\p{Lu}\p{Ll}{2,8}\.?[ \t]+\d{4}|Announce Type:[ \t]*[a-z]+(?:-[a-z]+)?))*"  # arXiv's RSS: "Announce Type: replace-cross"
 )
 _ARXIV_LINE = r"(?:\[\d+\][ \t]*)?arXiv:" + _ARXIV_ID + r"\b" + _ARXIV_TAIL
 # The stamp arXiv prints down a PDF's margin, which text extraction puts on a line of its own between two of the abstract's
@@ -684,9 +685,12 @@ def tagged_field(entry: str, tags: tuple[str, ...]) -> str | None:
 # An XML record with an abstract element (an OAI-PMH or publisher's export, PubMed's XML: ``<abstract>``, ``<AbstractText>``,
 # Dublin Core's ``<dc:description>``): the elements' texts are the block's (before, its title and abstract elements ran
 # together, "Sparse Attention via RoutingWe propose ...").
-XML_RECORD = r"\A\s*(?:<\?xml[^>]*>\s*)?<[A-Za-z][\w:.-]*(?:\s[^>]*)?>[\s\S]*<(?i:abstract|abstracttext|dc:description)(?:\s[^>]*)?>"
+XML_RECORD = (
+    r"\A\s*(?:<\?xml[^>]*>\s*)?(?:<[A-Za-z][\w:.-]*(?:\s[^>]*)?>[\s\S]*<(?i:abstract|abstracttext|dc:description|description)"
+    r"|<(?:item|entry)(?:\s[^>]*)?>[\s\S]*<summary)(?:\s[^>]*)?>"  # an RSS item's description, an Atom entry's summary (arXiv's API)
+)
 _XML_SECTIONS = re.compile(r"<((?i:abstracttext))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>")  # PubMed's (``<AbstractText Label="METHODS">``)
-_XML_ABSTRACT = re.compile(r"<((?i:abstract|dc:description))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>")
+_XML_ABSTRACT = re.compile(r"<((?i:abstract|dc:description|description|summary))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>")
 XML_TITLE = re.compile(r"<((?i:title|articletitle|dc:title))(?:\s[^>]*)?>([\s\S]*?)</\1\s*>")
 # JATS's heading inside an abstract element ("<abstract><title>Abstract</title><p>…"): not the abstract's words.
 _XML_LABEL_TITLE = re.compile(r"<(title|label)(?:\s[^>]*)?>\s*(?:" + "|".join(map(re.escape, _ABSTRACT_LABELS)) + r")\s*[:.]?\s*</\1\s*>", re.IGNORECASE)

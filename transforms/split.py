@@ -450,7 +450,7 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
     blocks = blocks.with_columns(_after_empty_lines=after_empty_lines.fill_null(False), _after_one_empty_line=(after_empty_lines & ~pl.col("_wide_gap")).fill_null(False))
     blocks = join_broken_paragraphs(join_spaced_lines(blocks.filter(pl.col("text_raw").is_not_null())))
     return (
-        attach_link_blocks(attach_translations(attach_entry_heads(attach_title_blocks(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(blocks)))))))))
+        attach_link_blocks(attach_translations(attach_entry_heads(attach_title_blocks(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(split_feed_entries(blocks))))))))))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
     )
@@ -917,6 +917,26 @@ def _ris_records(block: str) -> list[str]:
     ends = [match.end() for match in _RIS_END.finditer(block)]
     records = (block[start:end] for start, end in zip([0, *ends], [*ends, len(block)]))
     return [record.strip("\n") for record in records if record.strip()]
+
+
+# An RSS item or an Atom entry of a feed (arXiv's RSS and API feeds, a blog's), as an element of its own.
+_FEED_ENTRY = re.compile(r"<(item|entry)(?:\s[^>]*)?>[\s\S]*?</\1\s*>")
+
+
+def split_feed_entries(blocks: pl.DataFrame) -> pl.DataFrame:
+    """Each block of a feed (two RSS items or Atom entries or more, or one inside the feed's ``<rss>``, ``<feed>`` or
+    ``<channel>``) becomes one block per entry, in order; the feed's own title and description go (before, the longest description was read as the block's abstract
+    and the other entries were lost)."""
+    texts = blocks["text_raw"]
+    candidates = texts.str.contains_any(["<item", "<entry"])
+    if candidates.any():  # two entries, or one inside the feed's element
+        two = texts.str.contains(r"</(?:item|entry)\s*>[\s\S]*<(?:item|entry)[\s>]")
+        candidates = candidates & (two | texts.str.contains(r"\A\s*(?:<\?xml[^>]*>\s*)?<(?:rss|feed|channel)\b")).fill_null(False)
+    return _split_entries(blocks, candidates, _feed_entries)
+
+
+def _feed_entries(block: str) -> list[str]:
+    return [entry.group(0) for entry in _FEED_ENTRY.finditer(block)] or [block]
 
 
 def split_json_blocks(blocks: pl.DataFrame) -> pl.DataFrame:

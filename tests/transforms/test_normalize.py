@@ -137,6 +137,14 @@ EXAMPLES = [
     ("<oai_dc:dc><dc:title>Rewiring</dc:title><dc:description>We study graphs and trees.</dc:description>"
      "<dc:description>Comment: 12 pages</dc:description></oai_dc:dc>", "We study graphs and trees."),
     ("<article><article-title>Rewiring</article-title><abstract><title>Abstract</title><p>We study graphs.</p></abstract></article>", "We study graphs."),
+    # an RSS item's description (HTML escaped in it), an Atom entry's summary (arXiv's API), DataCite's description; HTML's
+    # <details><summary> is no feed entry
+    ("<item><title>Rewiring</title><link>https://arxiv.org/abs/2401.01234</link><description>We study graphs.</description></item>", "We study graphs."),
+    ("<item><title>Rewiring</title><description>&lt;p&gt;We study graphs.&lt;/p&gt;</description></item>", "We study graphs."),
+    ("<entry><id>http://arxiv.org/abs/2401.01234v2</id><title>Rewiring</title><summary>We study graphs.</summary></entry>", "We study graphs."),
+    ('<resource><titles><title>Rewiring</title></titles><descriptions><description descriptionType="Abstract">We study graphs.</description>'
+     "</descriptions></resource>", "We study graphs."),
+    ("<details><summary>Abstract</summary>We study graphs.</details>", "We study graphs."),
     # OpenAlex's inverted index (each word with its positions), PubMed's AbstractText
     ('{"id": "W42", "title": "Rewiring", "abstract_inverted_index": {"We": [0], "study": [1, 4], "graphs": [2], "and": [3], "trees.": [5]}}',
      "We study graphs and study trees."),
@@ -530,6 +538,8 @@ EXAMPLES = [
     ("[2402.00001] Large language models code.", "Large language models code."),
     ("arXiv:2401.01234 We study Z.", "We study Z."),
     ("arXiv:2401.01234v2 (cross-list from cs.CV) [pdf]\nWe study X.", "We study X."),
+    ("arXiv:2401.01234v1 Announce Type: replace-cross \nWe study X.", "We study X."),  # arXiv's RSS item
+    ("arXiv:2401.01234v1 Announce Type: new \nAbstract: We study X.", "We study X."),
     ("arXiv:2401.01234v2 [cs.LG] 3 Jan 2024\nWe study Y.", "We study Y."),
     ("We study arXiv:2401.01234 [cs.LG] things.", "We study arXiv:2401.01234 [cs.LG] things."),
     # a link whose label is in brackets (an awesome-list's badge): the label without them

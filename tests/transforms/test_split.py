@@ -656,6 +656,30 @@ def test_each_row_of_a_csv_export_is_a_block_of_its_fields_and_normalize_reads_i
     assert _split(semicolons)[1]["text_raw"].to_list() == ["Title;Abstract\nOne;An abstract; with a semicolon in quotes? No: a field of its own."]  # 3 fields under 2 names: not an export
 
 
+def test_each_entry_of_a_feed_is_a_block_and_normalize_reads_its_abstract() -> None:
+    """A feed dumped whole (arXiv's RSS, its API's Atom) was one block: the longest description was read and the other entries were lost."""
+    from transforms.normalize import normalize_column
+
+    rss = (
+        'ICML 2024 Papers\n\n<?xml version="1.0"?><rss><channel><title>cs.LG updates</title><description>Machine Learning updates</description>\n'
+        "<item><title>A</title><description>arXiv:2401.00001v1 Announce Type: new \nAbstract: We prune heads.</description></item>\n"
+        "<item><title>B</title><description>We study graphs.</description></item></channel></rss>\n"
+    )
+    atom = "ICML 2024 Papers\n\n<feed><entry><id>x</id><title>C</title><summary>We study trees.</summary></entry></feed>\n"
+    two = "ICML 2024 Papers\n\n<entry><summary>We x.</summary></entry>\n<entry><summary>We y.</summary></entry>\n"
+    blocks = pl.concat([_split(text)[1] for text in (rss, atom, two)])
+    assert blocks["text_raw"].to_list() == [
+        "<item><title>A</title><description>arXiv:2401.00001v1 Announce Type: new \nAbstract: We prune heads.</description></item>",
+        "<item><title>B</title><description>We study graphs.</description></item>",
+        "<entry><id>x</id><title>C</title><summary>We study trees.</summary></entry>",
+        "<entry><summary>We x.</summary></entry>",
+        "<entry><summary>We y.</summary></entry>",
+    ]
+    assert normalize_column(blocks)["text"].to_list() == ["We prune heads.", "We study graphs.", "We study trees.", "We x.", "We y."]
+    single = "ICML 2024 Papers\n\n<item><title>D</title><description>We z.</description></item>\nA note under it.\n"
+    assert _split(single)[1]["text_raw"].to_list() == ["<item><title>D</title><description>We z.</description></item>\nA note under it."]  # one entry: as it was
+
+
 def test_a_csv_export_with_a_malformed_row_is_still_cut_into_its_rows() -> None:
     """One row with an unquoted comma kept the whole export one block: its abstracts became one record."""
     export = (

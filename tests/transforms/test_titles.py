@@ -32,6 +32,9 @@ def titles(*raws: str) -> list[str | None]:
         ("PT J\nAU Doe, J\nTI A Web of Science\n   Title\nAB We x.\nER", "A Web of Science Title"),
         ("%0 Journal Article\n%T An EndNote Title\n%X We x.", "An EndNote Title"),
         ("<PubmedArticle><ArticleTitle>An XML Title.</ArticleTitle><Abstract><AbstractText>We x.</AbstractText></Abstract></PubmedArticle>", "An XML Title"),
+        ("<item><title>An RSS Title</title><description>We x.</description></item>", "An RSS Title"),
+        ("<entry><id>http://arxiv.org/abs/2401.01234v2</id><title>An Atom Title</title><summary>We x.</summary></entry>", "An Atom Title"),
+        ("arXiv:2401.01234v1 Announce Type: new \nAbstract: " + ABSTRACT, None),  # arXiv's RSS item: its announcement line is no title
         ("PMID- 1\nTI  - A MEDLINE title.\nAB  - We x.", "A MEDLINE title"),
         ("@inproceedings{k, title={{BERT}: Pre-training of Deep Transformers}, abstract={We x.}}", "BERT: Pre-training of Deep Transformers"),
         # title fields, arXiv's e-mail listing folding a long one
