@@ -541,17 +541,22 @@ FOLD_GAIN = 0.05
 
 def folds_that_matched(text_a: str, text_b: str, params: DedupParams = DedupParams()) -> tuple[list[str], float]:
     """The shingle-key folds that made two texts more alike (``accents``, ``traditional characters``, ``f-ligature
-    letters``: applied in that order, those that raised the pair's Jaccard by ``FOLD_GAIN``) and their Jaccard as
-    written, for ``explain``."""
+    letters``, ``British spellings``: applied in that order, those that raised the pair's Jaccard by ``FOLD_GAIN``) and their
+    Jaccard as written, for ``explain``."""
     keys = pl.DataFrame({"t": [text_a, text_b]}).select(dedup_key(pl.col("t"))).to_series()
 
     def jaccard(folded: pl.Series) -> float:
         split = folded.to_frame("k").select(minhash.word_split_scripts(pl.col("k"))).to_series()
-        rows, hashes = minhash.shingles(split, params.shingle_bytes, params.seed, ligatures=True)
+        rows, hashes = minhash.shingles(split, params.shingle_bytes, params.seed, as_written=True)
         a, b = set(hashes[rows == 0].tolist()), set(hashes[rows == 1].tolist())
         return len(a & b) / max(len(a | b), 1)
 
-    steps = (("accents", without_accents), ("traditional characters", simplified_han), ("f-ligature letters", lambda k: k.str.replace_all(minhash.LIGATURE_LETTERS, "")))
+    steps = (
+        ("accents", without_accents),
+        ("traditional characters", simplified_han),
+        ("f-ligature letters", lambda k: k.str.replace_all(minhash.LIGATURE_LETTERS, "")),
+        ("British spellings", minhash.read_as_shingled),
+    )
     as_written = before = jaccard(keys)
     folds = []
     for name, fold in steps:

@@ -296,6 +296,26 @@ def test_a_pdf_copy_whose_extractor_dropped_the_f_ligatures_joins_the_original()
 
 
 
+AMERICAN = (
+    "We study how to optimize large language models for long-context reasoning. Our analysis shows that the behavior of "
+    "attention heads changes with context length, and that modeling this drift improves generalization. We propose a simple "
+    "regularizer that stabilizes attention, analyze its favorable behavior on labeled data, and report gains on six benchmarks."
+)
+BRITISH = (
+    "We study how to optimise large language models for long-context reasoning. Our analysis shows that the behaviour of "
+    "attention heads changes with context length, and that modelling this drift improves generalisation. We propose a simple "
+    "regulariser that stabilises attention, analyse its favourable behaviour on labelled data, and report gains on six benchmarks."
+)
+
+
+def test_a_copy_in_british_spelling_joins_the_american_one() -> None:
+    """A journal's house style ("optimise", "behaviour", "modelling", "analyse") changed every shingle that spans such a
+    word: this copy shared 0.38 of its shingles with the arXiv one and was a record of its own."""
+    out = deduplicate(_blocks([("a.txt", 1, AMERICAN), ("b.txt", 1, BRITISH)]), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1
+    assert folds_that_matched(AMERICAN, BRITISH)[0] == ["British spellings"]
+
+
 def test_the_kept_rule_counts_the_letters_of_f_ligatures_that_shingles_leave_out() -> None:
     """Shingles leave the letters of f-ligatures out; the kept rule counts the words as written: ``official`` has more
     letters than ``release`` (``ocial`` fewer)."""

@@ -28,13 +28,29 @@ def _fmix(x: int) -> int:
     return x ^ (x >> 33)
 
 
-def _reference_shingles(keys: list[str | None], width: int, seed: int, ligatures: bool) -> list[tuple[int, int]]:
-    """``shingles`` written out per row: the row's words (without f-ligature letters unless ``ligatures``) without spaces,
-    ``width`` bytes from the start of each word that has as many left (and from the first word always), hashed as
-    ``shingles`` hashes them."""
+# ``minhash.BRITISH_SPELLINGS`` in Python's regex syntax (a lookahead for the space the Rust patterns match and put back).
+_AMERICAN = (
+    (r"([a-z]{2})is(e|ed|es|ing|ation|ations|er|ers|able)(?= |$)", r"\1iz\2"),
+    (r"([a-z]{2})ys(e|ed|es|ing|er|ers)(?= |$)", r"\1yz\2"),
+    (r"([a-z]{2}[b-df-np-tv-z])our", r"\1or"),
+    (r"([a-z]{2}[aeo])ll(ing|ed|er|ers)(?= |$)", r"\1l\2"),
+)
+
+
+def _read_as_shingled(key: str) -> str:
+    key = re.sub("ff[il]?|f[il]", "", key)
+    for pattern, american in _AMERICAN:
+        key = re.sub(pattern, american, key)
+    return key
+
+
+def _reference_shingles(keys: list[str | None], width: int, seed: int, as_written: bool) -> list[tuple[int, int]]:
+    """``shingles`` written out per row: the row's words (without f-ligature letters and with British spellings as
+    American ones unless ``as_written``) without spaces, ``width`` bytes from the start of each word that has as many left
+    (and from the first word always), hashed as ``shingles`` hashes them."""
     out = []
     for row, key in enumerate(keys):
-        text = (key or "") if ligatures else re.sub("ff[il]?|f[il]", "", key or "")
+        text = (key or "") if as_written else _read_as_shingled(key or "")
         words = [word.encode() for word in text.split(" ") if word]
         packed, start = b"".join(words), 0
         for j, word in enumerate(words):
@@ -47,11 +63,28 @@ def _reference_shingles(keys: list[str | None], width: int, seed: int, ligatures
     return out
 
 
-@given(st.lists(st.none() | st.text(alphabet=" ab cdé論xfil", max_size=40), max_size=8), st.integers(1, 16), st.integers(0, 2**32), st.booleans())
-def test_shingles_are_width_bytes_of_the_spaceless_text_from_each_word_on(keys: list[str | None], width: int, seed: int, ligatures: bool) -> None:
-    """Read without the letters of f-ligatures (``ffi``, ``fl``, ...) unless asked to keep them."""
-    rows, hashes = minhash.shingles(pl.Series(keys, dtype=pl.String), width, seed, ligatures)
-    assert list(zip(rows.tolist(), hashes.tolist(), strict=True)) == _reference_shingles(keys, width, seed, ligatures)
+KEY_PIECES = st.sampled_from([" ", "a", "b", "cd", "é", "論", "x", "f", "i", "l", "is", "ise", "ised", "ys", "ed", "our", "ll", "ing", "ation"])
+
+
+@given(st.lists(st.none() | st.lists(KEY_PIECES, max_size=14).map("".join), max_size=8), st.integers(1, 16), st.integers(0, 2**32), st.booleans())
+def test_shingles_are_width_bytes_of_the_spaceless_text_from_each_word_on(keys: list[str | None], width: int, seed: int, as_written: bool) -> None:
+    """Read without the letters of f-ligatures (``ffi``, ``fl``, ...) and with British spellings as American ones, unless
+    asked to read the keys as written."""
+    rows, hashes = minhash.shingles(pl.Series(keys, dtype=pl.String), width, seed, as_written)
+    assert list(zip(rows.tolist(), hashes.tolist(), strict=True)) == _reference_shingles(keys, width, seed, as_written)
+
+
+@given(st.lists(st.sampled_from([
+    ("optimise", "optimize"), ("optimised", "optimized"), ("generalisation", "generalization"), ("organisers", "organizers"),
+    ("analyse", "analyze"), ("analysed", "analyzed"), ("behaviour", "behavior"), ("behavioural", "behavioral"), ("colours", "colors"),
+    ("favourite", "favorite"), ("neighbourhood", "neighborhood"), ("modelling", "modeling"), ("labelled", "labeled"),
+    ("signalling", "signaling"), ("the", "the"), ("analysis", "analysis"), ("four", "four"), ("hours", "hours"),
+]), min_size=1, max_size=12))
+def test_a_british_spelling_reads_as_the_american_one_and_the_words_stay(words: list[tuple[str, str]]) -> None:
+    british, american = (" ".join(side) for side in zip(*words))
+    read = minhash.read_as_shingled(pl.Series([british, american]))
+    assert read[0] == read[1]
+    assert read.str.count_matches(" ").to_list() == [british.count(" ")] * 2
 
 
 @given(sets=st.lists(st.frozensets(st.integers(0, 40), max_size=25), min_size=2, max_size=7), data=st.data())
