@@ -179,7 +179,8 @@ _WORDS = {
     "selected notable program tracks track online official complete technical research tiny accept submissions "
     "repository from position annual meeting international updated latest acm ieee usenix round camera ready session sessions "
     "cycle outstanding award awards candidates honorable mention mentions blogposts blogpost blog posts creative ai tutorials "
-    "tutorial survey surveys sorted alphabetically new daily listing listings replacements cross-lists continued cont export exported search alert alerts companion january february march april may june july august september october november december",
+    "tutorial survey surveys sorted alphabetically new daily listing listings replacements cross-lists continued cont export exported search alert alerts companion "
+    "under review active january february march april may june july august september october november december",
     "de": "akzeptierte angenommene beiträge beitrage papiere artikel liste der die veröffentlichungen arbeiten "
     "hauptkonferenz vorträge vortrage lange kurze tagungsband aufsätze aufsatze publikationen konferenz tagung",
     "fr": "articles article acceptés acceptes liste des de du la communications conférence conference principale longs courts actes",

@@ -75,6 +75,8 @@ CASES = [
     ("NeurIPS24 Accepted Papers", "NEURIPS", 2024, "en", "NeurIPS 2024 Papers", None),
     ("CVPR 2024 Open Access Repository", "CVPR", 2024, "en", "CVPR 2024 Papers", None),
     ("ICLR 2025 Conference Submissions | OpenReview", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
+    ("ICLR 2026 Submissions (under review)", "ICLR", 2026, "en", "ICLR 2026 Papers", None),  # OpenReview's tabs
+    ("ICLR 2026 Active Submissions", "ICLR", 2026, "en", "ICLR 2026 Papers", None),
     ("KDD 2024 Research Track Papers", "KDD", 2024, "en", "KDD 2024 Papers", None),
     ("ICLR 2024 Tiny Papers", "ICLR", 2024, "en", "ICLR 2024 Papers", None),
     ("ICLR 2025 Accept (Oral)", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
@@ -370,6 +372,8 @@ def test_header_forms(line: str, venue: str, year: int, lang: str, collection: s
         "Journal club papers 2024",
         "Published in the Journal of Field Robotics 2024",
         "Transactions on graphics for fun 2024",
+        "A Review of ICML 2025",
+        "Papers under review at ICML 2025 by our lab",
     ],
 )
 def test_not_headers(line: str) -> None:
