@@ -129,6 +129,12 @@ NOT_ABSTRACT = (
     r"|the software is provided \"?as is\"?"
     # arXiv's notice in place of a withdrawn paper's abstract
     r"|this (?:paper|article|submission|manuscript|version|preprint) (?:has been|was|is being|is) withdrawn(?-u:\b)|^withdrawn (?:by (?:the )?authors?|due to|at the (?:authors?'? )?request)(?-u:\b)"
+    # a publisher's correction or retraction notice in place of an abstract (Springer Nature's "Correction to: …", "Retraction
+    # Note: …", "Publisher Correction", Elsevier's "Erratum to …")
+    r"|^(?:erratum|errata|corrigendum|correction|publisher correction|author correction|retraction note|retraction notice|notice of retraction"
+    r"|retraction|editorial expression of concern|expression of concern)(?: to ?:| to [“\"‘'][^\n]{0,300}?[”\"’']| ?:| [—–-] )"
+    r"|this (?:article|paper|chapter) has been retracted(?-u:\b)|in the original (?:version|publication) of this (?:article|chapter|paper)(?-u:\b)"
+    r"|the original (?:article|chapter|paper) has been (?:corrected|updated)(?-u:\b)"
     # a call for papers, a programme's session or break with its time, a journal article's highlights and back matter
     r"|call for (?:papers|participation|submissions|contributions)(?-u:\b)|highlights ?(?:[:•·*]|- )"
     r"|data availability(?: statement)? ?:|(?:conflicts? of interests?|competing interests?|declaration of competing interest) ?:"
@@ -200,6 +206,15 @@ REVIEW_LABEL = (
     r"|code of conduct|correctness|technical novelty and significance|empirical novelty and significance"
     r"|clarity,? quality,? novelty and reproducibility|metareview|meta review|justification for why not (?:higher|lower) score"
     r"|additional comments on reviewer discussion|recommendation|limitations|questions for (?:the )?authors?|(?:paper )?decision|comment) ?:"
+)
+
+
+# A reviewer's verdict or score, first person ("I recommend rejection", "I will raise my score"): a review scraped without its
+# form's labels. An abstract speaks as "we".
+REVIEW_VERDICT = (
+    r"(?i)(?-u:\b)(?:I (?:would )?(?:(?:strongly|weakly|therefore) )?(?:recommend|vote for|lean towards?|argue for) (?:an? )?(?:(?:weak|strong|borderline) )?"
+    r"(?:acceptance|rejection|accept|reject)|I (?:will|would|have|decided to) (?:like to )?(?:raise|increase|keep|maintain|lower|decrease) my (?:score|rating)"
+    r"|my (?:overall )?(?:score|rating|recommendation) (?:is|remains)(?: a)? (?:\d|accept|reject|weak|strong|borderline))(?-u:\b)"
 )
 
 
@@ -305,7 +320,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
         .then(pl.lit("no_abstract"))
         .when(boilerplate)
         .then(pl.lit("boilerplate"))
-        .when(review.fill_null(False))
+        .when(review.fill_null(False) | text.str.contains(REVIEW_VERDICT))
         .then(pl.lit("review"))
         .when((words > t.max_words) | (text.str.len_chars() > t.max_chars) | (text_raw.str.len_chars() > OVERSIZED_CHARS))  # not normalized: never kept
         .then(pl.lit("too_long"))

@@ -70,6 +70,13 @@ AUTHOR_LIST = (
         ("Download the full paper (PDF, 2.3 MB) from the publisher's website. Access may require a subscription or an institutional login.", "boilerplate"),
         ("This paper has been withdrawn by the authors due to an error in the proof of Theorem 3. " + ABSTRACT, "boilerplate"),
         ("Ad hoc retrieval matters. " + ABSTRACT, None),
+        # a publisher's correction or retraction notice in place of an abstract; the words as an abstract's start stay
+        ("Correction to: Sparse Experts Done Right. In the original publication of this article, Figure 2 was incorrect. The correct figure is given here.", "boilerplate"),
+        ("Erratum to \u201cSparse Experts Done Right\u201d [Mach. Learn. 113 (2024) 1\u201320]. The authors regret that an affiliation was printed incorrectly.", "boilerplate"),
+        ("Retraction Note: The authors have retracted this article because of concerns regarding the reliability of the data in Figure 3.", "boilerplate"),
+        ("Publisher Correction: Sparse experts for long documents. The original article has been corrected and the figure replaced.", "boilerplate"),
+        ("Correction to the Born approximation: " + ABSTRACT, None),
+        ("Retraction-free Riemannian optimization: " + ABSTRACT, None),
         # PubMed's affiliations block (its abstract format export), a page's affiliations field; the words in a sentence stay
         ("Author information: (1)Department of Medicine, University of Somewhere, Somewhere, USA. (2)Institute of Health Informatics, Other University, Elsewhere, UK.", "boilerplate"),
         ("Affiliations: 1 Department of Computer Science, University of Somewhere; 2 Google DeepMind, London, United Kingdom; 3 Meta AI, Paris, France.", "boilerplate"),
@@ -99,6 +106,10 @@ AUTHOR_LIST = (
         (REVIEW, "review"),
         (OLD_REVIEW, "review"),
         (META_REVIEW, "review"),
+        # a review scraped without its form's labels: a reviewer's verdict or score, first person
+        ("The authors propose a new method for graph classification. The paper is well written, but the novelty is limited and the baselines are weak. I recommend rejection.", "review"),
+        ("Thanks for the detailed rebuttal. The authors addressed most of my concerns about the baselines and the ablations, so I will raise my score to 6.", "review"),
+        ("I recommend that practitioners stop early: " + ABSTRACT, None),
         (STRUCTURED_ABSTRACT, None),
         (ABOUT_REVIEWS, None),
         # an OpenReview decision, a blog's links to its other posts and its tags
