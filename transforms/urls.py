@@ -23,7 +23,8 @@ an anonymized one (``anonymous.4open.science/r/...``); ``data`` Hugging Face dat
 Kaggle, figshare, Harvard Dataverse, PhysioNet, OpenML, the UCI repository, and DOIs of Zenodo,
 figshare and Dataverse; ``demo`` Hugging Face Spaces, ``*.hf.space``, Colab; ``model`` other
 Hugging Face ``owner/name`` pages; ``paper`` arXiv, bioRxiv, medRxiv, OpenReview, doi.org, ACL
-Anthology, PMLR, NeurIPS proceedings, CVF open access, AAAI, JMLR, ACM DL, IEEE Xplore, Springer Link;
+Anthology, PMLR, NeurIPS proceedings, CVF open access, AAAI, JMLR, ACM DL, IEEE Xplore, Springer Link, and a paper's page
+on Hugging Face (``/papers/...``), Semantic Scholar and Papers with Code (``/paper/...``) and alphaXiv (``/abs/...``);
 ``project`` static project-site hosts (``*.github.io``, ``*.gitlab.io``, ``*.pages.dev``,
 ``*.netlify.app``, ``*.vercel.app``, ``sites.google.com``) or any other URL that the text
 right before it calls a project page, homepage or website; ``other`` the rest.
@@ -59,6 +60,9 @@ _ARXIV_ID = re.compile(r"(?i)^arxiv: ?([0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?)$")
 _RESERVED_OWNERS = frozenset(
     {"orgs", "topics", "features", "sponsors", "marketplace", "settings", "explore", "collections", "about", "login", "apps", "users", "enterprise", "pricing", "search"}
 )
+# Paper pages of hosts that are not all papers: the first path segment of a paper's page (Hugging Face's daily papers,
+# Semantic Scholar's, Papers with Code's and alphaXiv's pages of a paper).
+_PAPER_PAGES = {"huggingface.co": ["papers"], "semanticscholar.org": ["paper"], "paperswithcode.com": ["paper"], "alphaxiv.org": ["abs"]}
 _HF_NON_MODEL = frozenset({"papers", "docs", "blog", "collections", "organizations", "learn", "tasks", "models", "join", "settings"})
 
 # An ASCII word boundary before ``doi:``, like the ASCII left edge of ``www.`` and bare hosts:
@@ -260,6 +264,8 @@ def url_kind(url: str) -> str:
     segments = [s for s in parts.path.split("/") if s]
     if repo_of(host, parts.path) or (bare == ANONYMOUS_CODE_HOST and segments[:1] == ["r"] and len(segments) >= 2):
         return "code"
+    if segments[:1] == _PAPER_PAGES.get(bare) and len(segments) >= 2:
+        return "paper"
     if bare == "huggingface.co":
         if segments[:1] == ["datasets"]:
             return "data"
