@@ -925,8 +925,8 @@ _FEED_ENTRY = re.compile(r"<(item|entry)(?:\s[^>]*)?>[\s\S]*?</\1\s*>")
 
 def split_feed_entries(blocks: pl.DataFrame) -> pl.DataFrame:
     """Each block of a feed (two RSS items or Atom entries or more, or one inside the feed's ``<rss>``, ``<feed>`` or
-    ``<channel>``) becomes one block per entry, in order; the feed's own title and description go (before, the longest description was read as the block's abstract
-    and the other entries were lost)."""
+    ``<channel>``) becomes one block per entry, in order; the feed's own title and description go (before, the longest
+    description was read as the block's abstract and the other entries were lost)."""
     texts = blocks["text_raw"]
     candidates = texts.str.contains_any(["<item", "<entry"])
     if candidates.any():  # two entries, or one inside the feed's element
