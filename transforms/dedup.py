@@ -555,7 +555,7 @@ def folds_that_matched(text_a: str, text_b: str, params: DedupParams = DedupPara
         ("accents", without_accents),
         ("traditional characters", simplified_han),
         ("f-ligature letters", lambda k: k.str.replace_all(minhash.LIGATURE_LETTERS, "")),
-        ("British spellings", minhash.read_as_shingled),
+        ("British spellings", minhash.american_spellings),
     )
     as_written = before = jaccard(keys)
     folds = []

@@ -52,12 +52,16 @@ BRITISH_SPELLINGS = (
 )
 
 
-def read_as_shingled(keys: pl.Series) -> pl.Series:
-    """Keys as ``shingles`` reads them: without ``LIGATURE_LETTERS``, ``BRITISH_SPELLINGS`` as American ones."""
-    keys = keys.str.replace_all(LIGATURE_LETTERS, "")
+def american_spellings(keys: pl.Series) -> pl.Series:
+    """Keys with ``BRITISH_SPELLINGS`` as American ones."""
     for pattern, american in BRITISH_SPELLINGS:
         keys = keys.str.replace_all(pattern, american)
     return keys
+
+
+def read_as_shingled(keys: pl.Series) -> pl.Series:
+    """Keys as ``shingles`` reads them: without ``LIGATURE_LETTERS``, British spellings as American ones."""
+    return american_spellings(keys.str.replace_all(LIGATURE_LETTERS, ""))
 
 
 _SPACELESS_SCRIPTS = r"([\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}])"
