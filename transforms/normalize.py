@@ -103,7 +103,7 @@ EMOJI = r"[\x{2600}-\x{27bf}\x{2b50}\x{1f300}-\x{1faff}]\x{fe0f}?"
 OPENREVIEW_FORM_FIELDS = "Code Of Ethics|Submission Guidelines|Anonymous Url|No Acknowledgement Section|Reciprocal Reviewing|Flagged For Ethics Review"
 _CHROME_FIELDS = (
     r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
-    r"DOI|Comments|Subjects?|Categories|Journal[ -]ref(?:erence)?|Cite as|MSC(?: ?20[012]0)?(?: [Cc]lass(?:es)?)?|PACS|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
+    r"DOI|Comments|Subjects?|Source|Categories|Journal[ -]ref(?:erence)?|Cite as|MSC(?: ?20[012]0)?(?: [Cc]lass(?:es)?)?|PACS|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
     r"Article (?:ID|[Nn]umber)|Corpus ID|First Online|"
     r"Citations|References|Views|Downloads|Title|Authors?|"
     r"Anthology ID|Volume|Month|Year|Address|Editors?|Venues?|SIG|Publisher|Note|Pages|Language|URL|PDF|Video|Bibkey|"
@@ -187,6 +187,10 @@ _PROCEEDINGS_LINKS = r"Bibtex[ \t]+Paper[ \t]+Reviews And Public Comment[ \t]*»
 DATED_BYLINE = r"(?:[0-9]{1,2}[ \t]+[A-Z][a-z]{2,8}\.?[ \t]+(?:19|20)[0-9]{2}|[A-Z][A-Za-z&.'-]{1,15}[ \t]+(?:19|20)[0-9]{2})[ \t]*·[^\n]*"
 # How a listing marks a paper's presentation ("Oral", "ICLR 2024 poster", "Spotlight (notable top 5%)").
 _PRESENTED = r"(?i:oral|poster|spotlight|highlight)"
+# A digest's credit line under an abstract: a dash, then authors' names of two or more capitalized words ("— Tianzhu Ye, Li Dong,
+# Yuqing Xia et al.", "– J. R. Smith and Wei Li"); "— unlike prior work, it scales" is a wrapped line.
+_CREDITED_NAME = r"\p{Lu}[\p{L}.'’-]*(?:[ \t]+\p{Lu}[\p{L}.'’-]*)+"
+_ATTRIBUTION = r"[—–][ \t]*" + _CREDITED_NAME + r"(?:,[ \t]*" + _CREDITED_NAME + r")*(?:,?[ \t]+(?:et al\.?|and[ \t]+" + _CREDITED_NAME + r"))?"
 CHROME_LINE = (
     r"(?:" + _CHROME_FIELDS + r")[^\n]*"
     r"|" + _ARXIV_LINE +
@@ -200,11 +204,12 @@ CHROME_LINE = (
     r"|" + _POST_ACTIONS + r"|" + _FULL_DATE + _POST_TIME +  # Bluesky's and Mastodon's date under a post; Medium's, around its reading time ("Follow" / "5 min read" / "·" / "Oct 9, 2024" / "--" / "Listen" / "Share")
     r"|(?:\[pdf\][ \t]*)?semantic reader"  # Semantic Scholar's
     r"|[0-9]{1,3}(?:,[0-9]{3})*(?:\.[0-9])?k?"  # a count alone (Hugging Face's upvotes under "Upvote", "1.2k"; not "7." ending a sentence)
-    r"|(?:show (?:more|less)|read more|(?:see|view) (?:all|more))[ \t]*[»›→>]*"
+    r"|(?:show (?:more|less|full (?:abstract|text))|read more|(?:see|view) (?:all|more))[ \t]*[»›→>]*"
     r"|(?:save|cite|twitter|linkedin|facebook)(?:[ \t]+(?:save|cite|twitter|linkedin|facebook)){1,4}"  # Google Scholar's actions ...
     r"(?:[ \t]+cited by[ \t]*[\d,]+)?(?:[ \t]+related articles)?(?:[ \t]+all[ \t]+[\d,]+[ \t]+versions)?(?:[ \t]+view as html)?"  # ... and links
-    r"|(?:(?:view (?:arxiv page|pdf|paper)|add to collection|upvote[ \t]*\d*)[ \t]*){1,4}|github[ \t]+[\d,.]+k?"  # Hugging Face's paper page
-    r"|access paper:?|html \(experimental\)|tex source|other formats|view license|current browse context:?|change to browse by:?"  # arXiv's
+    # Hugging Face's paper page; arXiv's access links, on one line or several ("View PDF HTML (experimental)")
+    r"|(?:(?:view (?:arxiv page|pdf|paper)|add to collection|upvote[ \t]*\d*|html \(experimental\)|tex source|other formats)[ \t]*){1,4}"
+    r"|github[ \t]+[\d,.]+k?|access paper:?|view license|current browse context:?|change to browse by:?"  # arXiv's
     r"|references & citations|export bibtex citation"
     r"|download (?:pdf|paper)\b[^\n]{0,80}"
     r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
@@ -268,7 +273,10 @@ _CITED_AUTHOR = r"\p{Lu}[\p{Ll}'’\-]+(?:[ \-]\p{Lu}[\p{Ll}'’\-]+)?,[ \t]*(?:
 _CITATION_LINE = (
     r"^[ \t]*(?:[^\n]{0,200}?(?-u:\b)\d{1,4}[ \t]*\(\d{1,4}\)[ \t]*[:,]?[ \t]*(?:pp?\.[ \t]*)?\d+[ \t]*[-–][ \t]*\d+\.?"
     r"|[^\n]{0,60}?Pages[ \t]+\d+[-–]\d+\.[^\n]{0,200}"
-    r"|(?:" + _CITED_AUTHOR + r",?[ \t]*(?:(?:and|&)[ \t]+)?){1,12}(?:et al\.[ \t]*)?\((?:19|20)\d{2}[a-z]?\)\.[ \t]+[^\n]{5,300})[ \t]*\r?$"
+    r"|(?:" + _CITED_AUTHOR + r",?[ \t]*(?:(?:and|&)[ \t]+)?){1,12}(?:et al\.[ \t]*)?\((?:19|20)\d{2}[a-z]?\)\.[ \t]+[^\n]{5,300}"
+    # the title, the authors and the venue, each ending in a full stop ("Differential Transformer. Tianzhu Ye, Li Dong. ICLR 2025.")
+    r"|[^\n]{5,300}?\.[ \t]+" + _CREDITED_NAME + r"(?:,[ \t]*(?:and[ \t]+)?" + _CREDITED_NAME + r")*(?:,?[ \t]+(?:et al|and[ \t]+" + _CREDITED_NAME
+    + r"))?\.[ \t]+[^\n]{0,100}?(?:19|20)\d{2}[a-z]?\.?)[ \t]*\r?$"
 )
 # A publisher page's links and labels on lines of their own ("Open Access", "Figures", "Cite this Paper", a single link
 # word such as "BibTeX"): at a block's start, or at its end after a sentence ("... we release the\ncode" is text).
@@ -276,7 +284,7 @@ PAGE_LINKS = (  # not "References": a references list's heading, which quality r
     r"(?:Figures|Related|Details|Metrics|Open [Aa]ccess|Research [Aa]rticle|Article|Supplementary (?:Information|Material)"
     r"|Conference [Pp]aper|Journal [Aa]rticle|Review [Aa]rticle|Original [Aa]rticle|Short [Pp]aper|Full [Pp]aper|Preprint|Share|Save|Print|Email"
     r"|Cite this (?:[Pp]aper|[Aa]rticle)|Citation|How to cite|Copy to Clipboard(?:[ \t]+Download)?|Endnote|Related Material|More from this (?:conference|venue|journal)"
-    r"|Related [Pp]apers|Similar [Pp]apers|Like|Comment|Repost|Send|Alert|(?i:" + _LINK_WORD + r")"
+    r"|Related [Pp]apers|Similar [Pp]apers|Like|Comment|Repost|Send|Alert|More|(?i:" + _LINK_WORD + r")"
     # Semantic Scholar's fields of study on a card
     r"|Computer Science|Medicine|Chemistry|Biology|Materials Science|Physics|Geology|Psychology|Sociology|Business|Political Science"
     r"|Economics|Philosophy|Mathematics|Engineering|Environmental Science|Agricultural and Food Sciences|Education|Linguistics)"
@@ -296,9 +304,11 @@ _LEADING_ONLY_LINE = r"^[ \t]*(?:" + _LEADING_ONLY + r")[ \t]*\r?$"
 # What a block that ``_strip_chrome_lines`` changes starts with, if not ends with (``_has_chrome_edge``).
 _STARTS_WITH_CHROME = r"\A[ \t]*(?:" + LEADING_CHROME + r")[ \t]*\r?(?:\n|\z)"
 # What a block holding one of those lines, or a no-break space, holds.
-_CHROME_HINT = r"\(\d|\[|Pages[ \t]+\d|Proceedings of the|\u00a0"
+_CHROME_HINT = r"\(\d|\[|Pages[ \t]+\d|Proceedings of the|\u00a0|(?:19|20)[0-9]{2}[a-z]?\.?[ \t]*\r?\n"  # the last: a citation line's end
 # Page links (and chrome lines among them) after a block's last sentence, looked for in blocks whose last line is one.
-_TRAILING_PAGE_LINK = r"(?:" + PAGE_LINKS + r"|References|Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms)"  # a heading left without its list
+# A heading left without its list; a digest's credit line (``_ATTRIBUTION``: only here, its Unicode classes would take the
+# patterns that hold CHROME_LINE past the regex engine's size limit).
+_TRAILING_PAGE_LINK = r"(?:" + PAGE_LINKS + r"|References|Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|" + _ATTRIBUTION + r")"
 _ENDS_WITH_PAGE_LINK = r"\n[ \t]*" + _TRAILING_PAGE_LINK + r"[ \t]*\r?\z"
 _TRAILING_PAGE_LINKS = r"([.!?][\"”'\)]?)(?:[ \t]*\r?\n[ \t]*(?:" + _TRAILING_PAGE_LINK + r"|" + CHROME_LINE + r")[ \t]*)+\s*\z"
 # An ACL Anthology entry: the paper's title line and its author line right after the link bar

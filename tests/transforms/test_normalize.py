@@ -584,6 +584,17 @@ EXAMPLES = [
     ("We study X.\nSubmission received: 1 January 2024 / Revised: 2 February 2024 / Accepted: 3 March 2024", "We study X."),
     ("We study X.\nCitation: Doe J (2024) X. PLoS ONE 19(3): e0301234. https://doi.org/10.1371/journal.pone.0301234", "We study X."),
     ("We study X.\nShare\nCite\nSave", "We study X."),
+    # arXiv's access links, ResearchGate's "Show full abstract", a digest's source field and "More"; a digest's credit line under the
+    # abstract and a reference line (title, authors, venue) above it; a wrapped line after a dash and a first line ending in a year stay
+    ("We study X.\nView PDF HTML (experimental)\nTeX Source", "We study X."),
+    ("We study X.\nShow full abstract", "We study X."),
+    ("We study X.\nSource: arXiv\nMore", "We study X."),
+    ("We study X.\n\u2014 Tianzhu Ye, Li Dong, Yuqing Xia et al.", "We study X."),
+    ("We study X.\n\u2013 J. R. Smith and Wei Li", "We study X."),
+    ("We study X.\n\u2014 unlike prior work, it scales.", "We study X. \u2014 unlike prior work, it scales."),
+    ("Differential Transformer. Tianzhu Ye, Li Dong. ICLR 2025.\nWe study X.", "We study X."),
+    ("Differential Transformer. Tianzhu Ye, Li Dong, and Furu Wei. In Proceedings of ICLR, 2025.\nWe study X.", "We study X."),
+    ("We study attention. Results show gains in 2024.\nWe study X.", "We study attention. Results show gains in 2024. We study X."),
     # PubMed, Springer, ScienceDirect, Google Scholar and a reader's buttons
     ("Abstract\nWe study X.\nFull text links\nCite\nSimilar articles\nPublication types\nMeSH terms\nPMID: 38123456", "We study X."),
     ("We study X.\nAccess this chapter\nLog in via an institution\nBuy chapter\nEUR 29.95\nPrice includes VAT (Germany)\nTax calculation will be finalised at checkout", "We study X."),
@@ -1044,6 +1055,7 @@ CHROME_LINES = st.sampled_from(
      "Tax calculation will be finalised at checkout", "Recommended articles", "Cited by (12)", "Add to Library",
      "Cite as: arXiv:2501.00001 [cs.CV]", "(or arXiv:2501.00001v2 [cs.CV] for this version)", "https://doi.org/10.48550/arXiv.2501.00001",
      "Submission history", "From: Jane Doe [view email]", "[v1] Mon, 13 Jan 2025 18:00:01 UTC (1,234 KB)", "Citations (12)",
+     "Show full abstract", "View PDF HTML (experimental)", "TeX Source Other Formats", "Source: arXiv",
      "References (45)", "Figures and Tables", "\U0001f44d 12 \U0001f4ac 3", "\u2b50\ufe0f 1.2k", "Categories: cs.LG cs.AI",
      "Submitted on 3 Jan 2025", "Submitted on Jan 3, 2025", "MSC: 68T05", "MSC2020: 68T07", "PACS: 89.20.Ff", "Article ID: 123456",
      "Corpus ID: 267751234", "First Online: 12 March 2025", "pp 123\u2013135", "pp. 12-19", "作者：Jane Doe", "论文地址：https://arxiv.org/abs/2501.01234",
