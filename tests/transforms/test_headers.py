@@ -196,6 +196,9 @@ CASES = [
     ("Recsys 2024 Papers", "RECSYS", 2024, "en", "RecSys 2024 Papers", None),
     # how blogs and mirrors in Chinese, Japanese and Korean name a listing; "已接收" is not read as "已" and "接收"
     ("ICML 2025 中稿论文", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("ICML 2025 采纳论文", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("ICML 2025 获奖论文与亮点论文", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("ACL 2024 採録論文一覧", "ACL", 2024, "ja", "ACL 2024 Papers", None),
     ("ICML 2025 已接收论文", "ICML", 2025, "zh", "ICML 2025 Papers", None),
     ("NeurIPS 2024 采用论文", "NEURIPS", 2024, "zh", "NeurIPS 2024 Papers", None),
     ("ICML 2025 论文合集（持续更新）", "ICML", 2025, "zh", "ICML 2025 Papers", None),
