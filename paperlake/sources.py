@@ -252,8 +252,9 @@ _IMPLAUSIBLE = frozenset(("Cc", "Cf", "Cn", "Co", "Cs"))
 def _utf16_without_bom(data: bytes, nuls: int) -> tuple[str, str] | None:
     """``(text, codec)`` when the bytes read as UTF-16 without a BOM: many NULs (high bytes of ASCII
     characters) all on one parity; or, in text with few ASCII characters (CJK, whose U+xx00
-    characters put NULs on the other parity), some NULs, bytes that are not UTF-8 and a strict
-    decode into lines of plausible characters (the byte order most NULs suggest tried first)."""
+    characters put NULs on the other parity), some NULs, bytes that are not UTF-8 (or whose high
+    bytes are few values: Cyrillic, Greek or Devanagari, whose UTF-16 bytes are all below 0x80)
+    and a strict decode into lines of plausible characters (the byte order most NULs suggest tried first)."""
     if not nuls or len(data) % 2:
         return None
     even = data[0::2].count(0)
@@ -262,7 +263,7 @@ def _utf16_without_bom(data: bytes, nuls: int) -> tuple[str, str] | None:
     half = len(data) // 2
     if nuls > 0.3 * len(data) and max(even, odd) > 0.8 * half and min(even, odd) < 0.1 * half:
         return data.decode(codec, errors="replace"), codec
-    if _is_utf8(data):
+    if _is_utf8(data) and not _one_script_utf16(data, codec):
         return None
     for order in (codec, "utf-16-le" if codec == "utf-16-be" else "utf-16-be"):
         try:
@@ -274,6 +275,15 @@ def _utf16_without_bom(data: bytes, nuls: int) -> tuple[str, str] | None:
         if ("\n" in sample or "\r" in sample) and odd_chars <= 0.01 * len(sample):
             return text, order
     return None
+
+
+def _one_script_utf16(data: bytes, codec: str) -> bool:
+    """Whether, read as ``codec``, nine in ten of the sample's high bytes are one of three values (a script's block, and
+    NUL for ASCII): in UTF-8 or ASCII text, the bytes at either parity are all kinds of letters."""
+    sample = data[: LEGACY_SAMPLE_BYTES - LEGACY_SAMPLE_BYTES % 2]
+    high = sample[1::2] if codec == "utf-16-le" else sample[0::2]
+    counts = sorted((high.count(value) for value in set(high)), reverse=True)
+    return sum(counts[:3]) >= 0.9 * len(high)
 
 
 # The first bytes of files no listing is, saved under a listing's name: a PDF, images, a ZIP (DOCX, XLSX), an SQLite

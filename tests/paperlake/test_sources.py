@@ -231,6 +231,22 @@ def test_utf16_without_bom_with_few_nuls(codec: str, repeat: int) -> None:
     assert detect_and_decode(data + b"\0" * 4096) == (text, codec, None)
 
 
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Статьи ICML 2025\n\nМы предлагаем новый метод обучения графовых нейронных сетей, который снижает затраты на сорок процентов.\n",
+        "Αποδεκτές εργασίες ICML 2025\n\nΠροτείνουμε μια νέα μέθοδο εκπαίδευσης νευρωνικών δικτύων γράφων με χαμηλό κόστος.\n",
+        "ICML 2025 स्वीकृत शोध पत्र\n\nहम बड़े भाषा मॉडलों की तर्क क्षमता का अध्ययन करते हैं और एक नई योजना विधि प्रस्तुत करते हैं।\n",
+    ],
+)
+def test_utf16_without_bom_in_a_script_whose_bytes_are_all_below_0x80(text: str, codec: str) -> None:
+    """Cyrillic, Greek and Devanagari in UTF-16 are bytes below 0x80 (U+0410 is 10 04), which also read as UTF-8 (with
+    control bytes: the file was taken for binary); their high bytes are few values, as no UTF-8 text's are."""
+    data = text.encode(codec)
+    assert detect_and_decode(data) == (text, codec, None)
+
+
 def test_nul_padding_is_ignored() -> None:
     text = "ICML 2024 Papers\n\nWe study “robust” naïve estimators — with 95% coverage.\n"
     assert detect_and_decode(text.encode("utf-8") + b"\0" * 4096) == (text, "utf-8", None)
