@@ -270,6 +270,8 @@ _JA_KANJI_WORDS = tuple(w for w in _CJK_WORDS["ja"] if not _KANA.search(w))  # �
 INVISIBLE_MARKS = "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
 _INVISIBLE = re.compile(f"[{INVISIBLE_MARKS}]")
 _MOJIBAKE = re.compile(MOJIBAKE)  # a header saved as mojibake ("ICML 2025 è®ºæ–‡åˆ—è¡¨")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
 
 _DECORATION = re.compile(r"[#=*~_|\-–—:：·•【】《》「」『』\[\]<>()（）\"'“”‘’«».,，、/\s]+")
 # A part or page of a split listing: "(Part 3/10)", "Page 3", "Seite 3 von 5", "（第3部分）", "第3页", "3ページ", "3페이지", "(3/10)".
@@ -476,6 +478,15 @@ def _digits_to_ascii() -> dict[int, str]:
     return {c: str(unicodedata.decimal(chr(c))) for c in range(0x80, 0x110000) if unicodedata.decimal(chr(c), None) is not None}
 
 
+def _read_back_gbk(line: str) -> str:
+    """A header saved as UTF-8 read as GBK ("ICML 2025 璁烘枃鍒楄〃" for "论文列表", which ftfy does not know): its
+    non-ASCII runs' GB18030 bytes read as UTF-8, when every run reads so (a Chinese line's own GBK bytes seldom do)."""
+    try:
+        return _NON_ASCII_RUN.sub(lambda run: run.group().encode("gb18030").decode("utf-8"), line)
+    except UnicodeError:
+        return line
+
+
 def _clean_line(line: str) -> tuple[str, str]:
     """The line without invisible marks, mojibake and Markdown images (badges), and that line NFKC-folded and stripped,
     abbreviated venue names written out (``_ABBREVIATED``)."""
@@ -484,6 +495,8 @@ def _clean_line(line: str) -> tuple[str, str]:
         line = _IMAGE.sub(" ", line)
     if _MOJIBAKE.search(line):  # repaired before NFKC, which would fold some of its letters ("º" to "o")
         line = ftfy.fix_encoding(line)
+    elif _HAN.search(line):
+        line = _read_back_gbk(line)
     text = unicodedata.normalize("NFKC", line).strip()
     if not text.isascii() and any(c.isdecimal() and not c.isascii() for c in text):
         text = text.translate(_digits_to_ascii())  # a year in Arabic-Indic, Persian, Devanagari, ... digits: "ICML ٢٠٢٥ أوراق"

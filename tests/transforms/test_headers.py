@@ -145,6 +145,9 @@ CASES = [
     ("ICLR 2025 Accepted Papers \u2014 Oral, Spotlight and Poster", "ICLR", 2025, "en", "ICLR 2025 Papers", None),
     # a header saved as mojibake (UTF-8 read as cp1252), repaired before it is parsed
     ("ICML 2025 \u00e8\u00ae\u00ba\u00e6\u2013\u2021\u00e5\u02c6\u2014\u00e8\u00a1\u00a8", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    # ... and UTF-8 read as GBK ("论文列表" as "璁烘枃鍒楄〃", "論文列表" as "璜栨枃鍒楄〃")
+    ("ICML 2025 璁烘枃鍒楄〃", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    ("ICML 2025 璜栨枃鍒楄〃", "ICML", 2025, "zh", "ICML 2025 Papers", None),
     ("ICML 2025 Papers \u00e2\u20ac\u201c OpenReview", "ICML", 2025, "en", "ICML 2025 Papers", None),
     # date stamps, more site names, position papers
     ("ICML 2025 Papers [updated 2025-07-01]", "ICML", 2025, "en", "ICML 2025 Papers", None),
