@@ -1254,7 +1254,11 @@ _DASH_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,29}[ \t]+\(?[\p{L
 # ... or, two words or more, with its author-year citation after it ("Differential Transformer (Ye et al., 2025). We ...").
 _CITED_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){1,30}[ \t]+\(" + AUTHOR_YEAR + r"\)(?:[.:]|[ \t]+[-–—|])"
 _SENTENCE_OR_COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}(?:\.|\?(?:[ \t]*[-–—|:])?)|" + _COLON_TITLE
-_INLINE_TITLE = r"\A(" + _SENTENCE_OR_COLON_TITLE + r"|" + _DASH_TITLE + r"|" + _CITED_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+)?\p{Lu}"
+# The venue and year that may follow the author list ("... Documents. Jane Doe, John Smith. ICLR 2025. We ...").
+_VENUE_YEAR = r"(?:In[ \t]+)?(?:arXiv|[A-Z])[A-Za-z0-9&'’-]*(?:[ \t,]+[A-Za-z0-9&'’-]+){0,8}?,?[ \t]+(?:19|20)[0-9]{2}[a-z]?"
+_INLINE_TITLE = (
+    r"\A(" + _SENTENCE_OR_COLON_TITLE + r"|" + _DASH_TITLE + r"|" + _CITED_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+(?:" + _VENUE_YEAR + r"\.[ \t]+)?)?\p{Lu}"
+)
 # The same without the authors: cheaper, and the dash form apart: in one pattern it cost ~4x on every row.
 _MAY_START_WITH_TITLE = r"\A(?:" + _SENTENCE_OR_COLON_TITLE + r")[ \t]+\p{Lu}"
 _MAY_START_WITH_DASH_TITLE = r"\A(?:" + _DASH_TITLE + r")[ \t]+\p{Lu}"

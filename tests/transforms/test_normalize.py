@@ -706,6 +706,9 @@ EXAMPLES = [
     # ... or as the first sentence of the abstract's own line, with an author list after it
     ("Rewiring Graphs with Effective Resistance. " + TWICE, TWICE),
     ("Is Attention All You Need? Maria Kowalska, Wei Li. " + TWICE, TWICE),
+    ("Is Attention All You Need? Maria Kowalska, Wei Li. ICML 2025. " + TWICE, TWICE),  # and the venue after the authors
+    ("Rewiring Graphs with Effective Resistance. Maria Kowalska and Wei Li. In Proceedings of ICML, 2025. " + TWICE, TWICE),
+    ("Rewiring Graphs with Effective Resistance. Maria Kowalska, Wei Li. arXiv preprint 2024. " + TWICE, TWICE),
     ("GIST: Graph Inverse Style Transfer. Graph Neural Networks (GNNs) for Molecules. " + TWICE, TWICE),
     ("Finally, in LLMs. " + TWICE, "Finally, in LLMs. " + TWICE),  # a comma: a sentence
     ("LLMs Hallucinate. " + TWICE, "LLMs Hallucinate. " + TWICE),  # two words
