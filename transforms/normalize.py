@@ -410,16 +410,17 @@ _MAY_HAVE_TRAILING_AUTHORS = r"[.!?][\"”'\)]?(?:[ \t]*\n|[ \t]+[—–])[ \t]*
 TRAILING_AUTHORS_CHARS = 400
 # What a page flattened to one line leaves after the abstract's last sentence: its keywords ("... benchmarks. Keywords:
 # attention, efficiency."), its DOI or arXiv id, a presentation badge ("(Oral)", "[Spotlight, top 3%]") and a post's hashtags
-# ("#NLP #AI") and a post's credit ("(via @arxiv)", "[h/t @jdoe]") or place in its thread ("(1/3)", "2/"), one or several, to the text's end. Looked for in the last ``TRAILING_TAGS_CHARS`` characters.
+# ("#NLP #AI") and a post's or digest's credit ("(via @arxiv)", "[h/t @jdoe]", "— via arXiv cs.CL") or place in its thread ("(1/3)", "2/"), one or several, to the text's end. Looked for in the last ``TRAILING_TAGS_CHARS`` characters.
 # A LaTeX tie ("~", a space once typeset) separates them too: "x.~#A" was "x. #A", and "x." once normalized again.
 _TRAILING_TAGS = (
     r"([.!?。！？][\"”'\)]?)(?:[ \t~]+(?:(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms)[ \t]*[:—–-][^\n.!?]{1,300}\.?"
     r"|DOI[ \t]*:?[ \t]*10\.[0-9]{4,9}/\S+|[\[(]?arXiv:[0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?(?:[ \t]*\[[\w.-]+\])?[\])]?|Publisher[ \t]*:[ \t]*[^\n.!?]{1,60}"
     r"|[(\[](?i:oral|spotlight|poster|highlight)[^)\]\n]{0,30}[)\]]|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+|[(\[](?i:via|h/t|hat tip:?|cc:?)[ \t]+@[\w.]+[)\]]"
+    r"|[(\[](?i:via)[ \t]+[^()\[\]\n]{1,40}[)\]]|[—–][ \t]*(?i:via)[ \t]+\S+(?:[ \t]+\S+){0,3}"  # a digest's source: "(via arXiv)", "— via arXiv cs.CL"
     r"|(?:\x{1f9f5}[ \t]*)?(?:\([0-9]{1,2}/[0-9]{1,2}\)|[0-9]{1,2}/[0-9]{0,2})(?:[ \t]*\x{1f9f5})?))+[ \t]*\z"
 )
 TRAILING_TAGS_CHARS = 400
-_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t~]+(?:Key|KEY|Index|DOI|[\[(]?arXiv:|Publisher|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|#\p{L}|\(?[0-9]{1,2}/|\x{1f9f5})"
+_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t~]+(?:Key|KEY|Index|DOI|[\[(]?arXiv:|Publisher|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|[—–][ \t]*(?i:via)|#\p{L}|\(?[0-9]{1,2}/|\x{1f9f5})"
 # The headings of a repository README's sections that are not about a paper's content (``quality`` rejects a block that starts with one).
 README_SECTIONS = (
     r"(?:Installation|Install|Usage|Getting [Ss]tarted|Quick ?[Ss]tart|Requirements|Setup|Environment|Citation|Cite|BibTeX|License"

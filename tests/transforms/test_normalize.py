@@ -386,6 +386,9 @@ EXAMPLES = [
     ("We study graphs. arXiv:2401.01234v2 [cs.LG]", "We study graphs."),
     ("We study graphs. (Oral) #NLP #GraphML", "We study graphs."),
     ("We study graphs. (via @arxiv)", "We study graphs."),
+    ("We study graphs. \u2014 via arXiv cs.CL", "We study graphs."),  # a digest's source
+    ("We study graphs. (via arXiv)", "We study graphs."),
+    ("We study routing \u2014 via learned gates we cut cost.", "We study routing \u2014 via learned gates we cut cost."),
     ("We study graphs via @arxiv.", "We study graphs via @arxiv."),
     ("We study graphs in C#. It works.", "We study graphs in C#. It works."),
     ("We study graphs. Index Terms are used.", "We study graphs. Index Terms are used."),
