@@ -119,7 +119,7 @@ _CHROME_FIELDS = (
     r"Document type|Type de document|Domain|Domaine|Mots-cl[ée]s|HAL Id|Cite this document|Citer ce document|Collections?|"
     # keywords in other languages; eLibrary's and CyberLeninka's fields (a Russian paper's subject code, its citation)
     r"Palabras [Cc]lave|Palavras-[Cc]have|Parole [Cc]hiave|Schlüsselwörter|Schlagwörter|Stichwörter|Trefwoorden|Nyckelord|Kata [Kk]unci"
-    r"|Słowa kluczowe|Anahtar [Kk]elimeler|Từ khóa|Ключевые слова|Ключові слова|УДК|ГРНТИ|Для цитирования)[ \t]*:"
+    r"|Słowa kluczowe|Anahtar [Kk]elimeler|Từ khóa|Ключевые слова|Ключові слова|УДК|ГРНТИ|Для цитирования)(?:[*_]{1,2})?[ \t]*:"
     r"|(?:Index Terms|INDEX TERMS)[ \t]*[:—–-]"
     # Chinese, Japanese and Korean paper blogs' fields, with a full-width or ASCII colon
     r"|(?:作者|单位|單位|机构|機構|链接|鏈接|论文链接|論文鏈接|论文地址|論文地址|原文链接|原文鏈接|代码|代碼|代码地址|代碼地址|代码链接|代碼鏈接|项目主页|項目主頁"
@@ -131,7 +131,7 @@ _CHROME_FIELDS = (
 # whose first line starts "Project page: https://x.org. We propose" keeps that line.
 _ONE_LINK_FIELD = r"(?:Paper|Code|Project [Pp]age|Homepage|Website|Demo|GitHub|Github|Repo(?:sitory)?)[ \t]*:[ \t]*(?:https?://|www\.|[\w-]+\.[a-z]{2,}/)\S*"
 _LINK_FIELD = _ONE_LINK_FIELD + r"(?:[ \t]*[|·•,;][ \t]*" + _ONE_LINK_FIELD + r")*"  # "Paper: https://... | Code: https://..."
-FIELD_START = r"[ \t]*(?:" + _CHROME_FIELDS + r"|" + _LINK_FIELD + r")"  # a metadata field line's start (titles reads it too)
+FIELD_START = r"[ \t]*(?:[*_]{1,2})?(?:" + _CHROME_FIELDS + r"|" + _LINK_FIELD + r")"  # a metadata field line's start (titles reads it too)
 # "Read more", "Show all", "Collapse" on Chinese, Japanese and Korean sites (and WeChat's "Read the original": 点击阅读原文).
 _MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读更多|閱讀更多|阅读全文|閱讀全文|(?:点击)?阅读原文|(?:點擊)?閱讀原文|查看更多|查看全文|更多|もっと見る|続きを読む|더보기|더 보기|접기)"
 # A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
@@ -192,7 +192,7 @@ _PRESENTED = r"(?i:oral|poster|spotlight|highlight)"
 _CREDITED_NAME = r"\p{Lu}[\p{L}.'’-]*(?:[ \t]+\p{Lu}[\p{L}.'’-]*)+"
 _ATTRIBUTION = r"[—–][ \t]*" + _CREDITED_NAME + r"(?:,[ \t]*" + _CREDITED_NAME + r")*(?:,?[ \t]+(?:et al\.?|and[ \t]+" + _CREDITED_NAME + r"))?"
 CHROME_LINE = (
-    r"(?:" + _CHROME_FIELDS + r")[^\n]*"
+    r"(?:[*_]{1,2})?(?:" + _CHROME_FIELDS + r")[^\n]*"
     r"|" + _ARXIV_LINE +
     r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|(?:upvote[ \t]*\d*|\d+[ \t]+upvotes?)(?:[ \t]*[·•|][ \t]*\d+[ \t]+comments?)?"
     r"|\d+[ \t]+comments?(?:[ \t]+(?:share|save|hide|report|crosspost|give award))*|posted by u/\S+[^\n]{0,60}|chat is not available\.?"

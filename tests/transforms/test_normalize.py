@@ -591,6 +591,9 @@ EXAMPLES = [
     # abstract and a reference line (title, authors, venue) above it; a wrapped line after a dash and a first line ending in a year stay
     ("We study X.\nView PDF HTML (experimental)\nTeX Source", "We study X."),
     ("We study X.\nShow full abstract", "We study X."),
+    # fields with their labels in Markdown bold or italics, as Markdown scrapes write them
+    ("**Authors:** Jane Doe, John Smith\n**TL;DR:** It is sparse.\nWe study X.", "We study X."),
+    ("**Authors**: Jane Doe\n__Keywords:__ a, b\nWe study X.\n*Keywords:* attention, sparsity", "We study X."),
     ("We study X.\nSource: arXiv\nMore", "We study X."),
     ("We study X.\n\u2014 Tianzhu Ye, Li Dong, Yuqing Xia et al.", "We study X."),
     ("We study X.\n\u2013 J. R. Smith and Wei Li", "We study X."),
@@ -696,6 +699,7 @@ EXAMPLES = [
     ("Is Attention All You Need?\nMaria Kowalska, Wei Li\nSpotlight Session 3\n" + ABSTRACT, ABSTRACT),
     ("Is Attention All You Need?\nMaria Kowalska (MIT), Wei Li (Google DeepMind)\n" + ABSTRACT, ABSTRACT),
     ("**Is Attention All You Need?**\n*Maria Kowalska, Wei Li*\n> " + ABSTRACT, ABSTRACT),
+    ("## [Rewiring Graphs](https://openreview.net/forum?id=x)\n**Authors:** Maria Kowalska, Wei Li\n**TL;DR:** It rewires.\n" + TWICE, TWICE),
     ("> " + ABSTRACT + "\n> " + ABSTRACT, ABSTRACT + " " + ABSTRACT),
     ("We reach\n> 90% accuracy on X.", "We reach > 90% accuracy on X."),  # an inequality on a wrapped line
     ("Posters are cheap, we show.\n" + ABSTRACT, "Posters are cheap, we show. " + ABSTRACT),
@@ -1061,7 +1065,7 @@ CHROME_LINES = st.sampled_from(
      "Tax calculation will be finalised at checkout", "Recommended articles", "Cited by (12)", "Add to Library",
      "Cite as: arXiv:2501.00001 [cs.CV]", "(or arXiv:2501.00001v2 [cs.CV] for this version)", "https://doi.org/10.48550/arXiv.2501.00001",
      "Submission history", "From: Jane Doe [view email]", "[v1] Mon, 13 Jan 2025 18:00:01 UTC (1,234 KB)", "Citations (12)",
-     "Show full abstract", "View PDF HTML (experimental)", "TeX Source Other Formats", "Source: arXiv",
+     "Show full abstract", "View PDF HTML (experimental)", "TeX Source Other Formats", "Source: arXiv", "**Keywords:** a, b", "**TL;DR**: We do it.",
      "References (45)", "Figures and Tables", "\U0001f44d 12 \U0001f4ac 3", "\u2b50\ufe0f 1.2k", "Categories: cs.LG cs.AI",
      "Submitted on 3 Jan 2025", "Submitted on Jan 3, 2025", "MSC: 68T05", "MSC2020: 68T07", "PACS: 89.20.Ff", "Article ID: 123456",
      "Corpus ID: 267751234", "First Online: 12 March 2025", "pp 123\u2013135", "pp. 12-19", "作者：Jane Doe", "论文地址：https://arxiv.org/abs/2501.01234",
