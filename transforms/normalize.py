@@ -131,7 +131,8 @@ _CHROME_FIELDS = (
 # whose first line starts "Project page: https://x.org. We propose" keeps that line.
 _ONE_LINK_FIELD = r"(?:Paper|Code|Project [Pp]age|Homepage|Website|Demo|GitHub|Github|Repo(?:sitory)?)[ \t]*:[ \t]*(?:https?://|www\.|[\w-]+\.[a-z]{2,}/)\S*"
 _LINK_FIELD = _ONE_LINK_FIELD + r"(?:[ \t]*[|·•,;][ \t]*" + _ONE_LINK_FIELD + r")*"  # "Paper: https://... | Code: https://..."
-FIELD_START = r"[ \t]*(?:[*_]{1,2})?(?:" + _CHROME_FIELDS + r"|" + _LINK_FIELD + r")"  # a metadata field line's start (titles reads it too)
+# A metadata field line's start, also as a list item (titles reads it too).
+FIELD_START = r"[ \t]*(?:[-*+•][ \t]+)?(?:[*_]{1,2})?(?:" + _CHROME_FIELDS + r"|" + _LINK_FIELD + r")"
 # "Read more", "Show all", "Collapse" on Chinese, Japanese and Korean sites (and WeChat's "Read the original": 点击阅读原文).
 _MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读更多|閱讀更多|阅读全文|閱讀全文|(?:点击)?阅读原文|(?:點擊)?閱讀原文|查看更多|查看全文|更多|もっと見る|続きを読む|더보기|더 보기|접기)"
 # A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
@@ -192,7 +193,7 @@ _PRESENTED = r"(?i:oral|poster|spotlight|highlight)"
 _CREDITED_NAME = r"\p{Lu}[\p{L}.'’-]*(?:[ \t]+\p{Lu}[\p{L}.'’-]*)+"
 _ATTRIBUTION = r"[—–][ \t]*" + _CREDITED_NAME + r"(?:,[ \t]*" + _CREDITED_NAME + r")*(?:,?[ \t]+(?:et al\.?|and[ \t]+" + _CREDITED_NAME + r"))?"
 CHROME_LINE = (
-    r"(?:[*_]{1,2})?(?:" + _CHROME_FIELDS + r")[^\n]*"
+    r"(?:[-*+•][ \t]+)?(?:[*_]{1,2})?(?:" + _CHROME_FIELDS + r")[^\n]*"  # a field, also as a list item or with its label in bold
     r"|" + _ARXIV_LINE +
     r"|(?i:submitted by[ \t]+\S+[^\n]{0,40}|(?:upvote[ \t]*\d*|\d+[ \t]+upvotes?)(?:[ \t]*[·•|][ \t]*\d+[ \t]+comments?)?"
     r"|\d+[ \t]+comments?(?:[ \t]+(?:share|save|hide|report|crosspost|give award))*|posted by u/\S+[^\n]{0,60}|chat is not available\.?"
@@ -481,7 +482,7 @@ LABEL_CLOSE = r"(?:\*\*?|__?|</(?:b|strong|em|i|h[1-6]|summary)>|\})"
 _LABEL_MARK = r"[ \t]*[:：.—–]?[ \t]*"
 _LABEL_LINE = r"(?:" + LABEL_OPEN + r"[ \t]*){0,2}" + LABEL_WORD + _LABEL_MARK + r"(?:" + LABEL_CLOSE + r"){0,2}" + _LABEL_MARK + r"\r?\n"
 _HEADING_LABEL = (
-    r"\A(?:(?:[^\n]{0,600}\n){0,6}?[ \t]*(?:<details(?:[ \t][^>\n]*)?>[ \t]*)?(?:"
+    r"\A(?:(?:[^\n]{0,600}\n){0,6}?[ \t]*(?:[-*+•][ \t]+)?(?:<details(?:[ \t][^>\n]*)?>[ \t]*)?(?:"
     + _LABEL_LINE
     + (r"|(?:" + LABEL_OPEN + r"[ \t]*){1,2}" + LABEL_WORD + _LABEL_MARK + r"(?:" + LABEL_CLOSE + r"){1,2}" + _LABEL_MARK)
     + (r"|" + _FIELD_LABEL_WORD + r"[ \t]*[:：][ \t]*")
@@ -1075,8 +1076,9 @@ def strip_heading_label(text: pl.Expr) -> pl.Expr:
 
 
 # A Markdown blockquote that holds the abstract to the block's end, under a title and an author line or alone ("> We propose ...",
-# every line of it quoted): its quote marks go. A line that starts "> 90%" is an inequality, not a quote.
-_QUOTED_TAIL = r"(?m)^[ \t]*>[ \t]+[\p{Lu}\"“'][^\n]*(?:\r?\n[ \t]*>[^\n]*)*\z"
+# every line of it quoted, its first word maybe in bold: "> **Abstract.** We ..."): its quote marks go. A line that starts "> 90%" is an
+# inequality, not a quote.
+_QUOTED_TAIL = r"(?m)^[ \t]*>[ \t]+(?:[*_]{1,2})?[\p{Lu}\"“'][^\n]*(?:\r?\n[ \t]*>[^\n]*)*\z"
 
 
 def unquote_lines(text: pl.Expr) -> pl.Expr:
@@ -2637,7 +2639,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     fields = escaped_quotes(_on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True)))
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
     cells = _on_rows(cells, lambda batch: batch.str.contains("\t", literal=True), tab_cells)
-    return strip_linked_title(strip_bold_title(strip_title_line(unmark_sub_items(unquote_lines(strip_heading_label(strip_translation(strip_highlights(html_lines(setext_headings(unlabel_lines(strip_chrome(cells))))))))))))
+    return strip_linked_title(strip_bold_title(strip_title_line(unmark_sub_items(strip_heading_label(strip_translation(strip_highlights(html_lines(setext_headings(unlabel_lines(strip_chrome(unquote_lines(cells))))))))))))
 
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (

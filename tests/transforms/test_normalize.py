@@ -700,6 +700,11 @@ EXAMPLES = [
     ("Is Attention All You Need?\nMaria Kowalska (MIT), Wei Li (Google DeepMind)\n" + ABSTRACT, ABSTRACT),
     ("**Is Attention All You Need?**\n*Maria Kowalska, Wei Li*\n> " + ABSTRACT, ABSTRACT),
     ("## [Rewiring Graphs](https://openreview.net/forum?id=x)\n**Authors:** Maria Kowalska, Wei Li\n**TL;DR:** It rewires.\n" + TWICE, TWICE),
+    # an awesome-list's entry: a numbered heading, fields as list items (labels in bold), the abstract's label as one too; or
+    # the abstract in a blockquote under its bold label, with a quoted keywords field under an empty quoted line
+    ("### 1. Rewiring Graphs\n- **Authors**: Maria Kowalska, Wei Li\n- **Venue**: ICML 2025\n- **Links**: [[Paper]](https://arxiv.org/abs/2501.01234) "
+     "[[Code]](https://github.com/a/b)\n- **Abstract**: " + TWICE, TWICE),
+    ("### 2. Rewiring Graphs\n> **Abstract.** " + TWICE + "\n>\n> *Keywords*: graphs, rewiring", TWICE),
     ("> " + ABSTRACT + "\n> " + ABSTRACT, ABSTRACT + " " + ABSTRACT),
     ("We reach\n> 90% accuracy on X.", "We reach > 90% accuracy on X."),  # an inequality on a wrapped line
     ("Posters are cheap, we show.\n" + ABSTRACT, "Posters are cheap, we show. " + ABSTRACT),

@@ -128,6 +128,9 @@ def titles(*raws: str) -> list[str | None]:
         ("Jane Doe, John Roe\nAbstract\nWe study.", None),
         ("Jane Doe\nAbstract\nWe study.", None),
         ("Keywords: graphs\nAbstract: We study.", None),
+        ("- Authors: Jane Doe, John Roe\n" + ABSTRACT, None),  # a field as a list item, or with its label in bold, is no title
+        ("**Authors:** Jane Doe, John Roe\n" + ABSTRACT, None),
+        ("### 1. Mixture of Depths\n- **Authors**: Jane Doe\n- **Venue**: NeurIPS 2024\n- **Abstract**: " + ABSTRACT, "Mixture of Depths"),
         ("## Abstract\nWe study things.", None),
         ("We study graphs.\nJane Doe, John Roe\nmore text", None),
         ('{"abstract": "We x."}', None),
