@@ -1133,8 +1133,12 @@ ENTRY_MARK = r"[ \t]*" + LIST_MARK + DECORATION + r"{0,3}"  # a list mark and em
 STARTS_BOLD = r"\A" + ENTRY_MARK + BOLD_OPEN
 # A Chinese or Japanese title may stand on its line above its abstract ("**基于扩散模型的三维场景生成**\n本文提出…").
 CJK_TITLE_CHAR = r"[\p{Han}\p{Hiragana}\p{Katakana}]"
+# Link badges after the title ("- **Title** [[paper]](https://…) [[code]](https://…)") mark it as a colon does; the abstract may
+# then start on the next line (a nested list item's, its mark gone: ``unmark_sub_items``).
+_LINK_BADGE = r"[ \t]*\[{1,2}[^\[\]\n]{1,30}\]{1,2}\([^()\s]+\)\]?"
 _BOLD_TITLE = (
-    STARTS_BOLD + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + BOLD_CLOSE + TITLE_TAG + r"?[ \t]*([:：]|[-–—][ \t])?[ \t]*(?:\p{Lu}|\n?[ \t]*" + CJK_TITLE_CHAR + ")"
+    STARTS_BOLD + r"[ \t]*([^*_<>\n]{3,300}?)[ \t]*" + BOLD_CLOSE + TITLE_TAG
+    + r"?[ \t]*((?:" + _LINK_BADGE + r")+[ \t]*(?:[:：]|[-–—][ \t])?[ \t]*\r?\n?|[:：]|[-–—][ \t])?[ \t]*(?:\p{Lu}|\n?[ \t]*" + CJK_TITLE_CHAR + ")"
 )
 # A title in Chinese or Japanese: four or more such characters and no sentence or clause mark (it has no words to count).
 CJK_TITLE_CHARS = 4
@@ -1258,9 +1262,9 @@ _DASH_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,29}[ \t]+\(?[\p{L
 _CITED_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){1,30}[ \t]+\(" + AUTHOR_YEAR + r"\)(?:[.:]|[ \t]+[-–—|])"
 _SENTENCE_OR_COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}(?:\.|\?(?:[ \t]*[-–—|:])?)|" + _COLON_TITLE
 # The venue and year that may follow the author list ("... Documents. Jane Doe, John Smith. ICLR 2025. We ...").
-_VENUE_YEAR = r"(?:In[ \t]+)?(?:arXiv|[A-Z])[A-Za-z0-9&'’-]*(?:[ \t,]+[A-Za-z0-9&'’-]+){0,8}?,?[ \t]+(?:19|20)[0-9]{2}[a-z]?"
+VENUE_YEAR = r"(?:In[ \t]+)?(?:arXiv|[A-Z])[A-Za-z0-9&'’-]*(?:[ \t,]+[A-Za-z0-9&'’-]+){0,8}?,?[ \t]+(?:19|20)[0-9]{2}[a-z]?"
 _INLINE_TITLE = (
-    r"\A(" + _SENTENCE_OR_COLON_TITLE + r"|" + _DASH_TITLE + r"|" + _CITED_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+(?:" + _VENUE_YEAR + r"\.[ \t]+)?)?\p{Lu}"
+    r"\A(" + _SENTENCE_OR_COLON_TITLE + r"|" + _DASH_TITLE + r"|" + _CITED_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+(?:" + VENUE_YEAR + r"\.[ \t]+)?)?\p{Lu}"
 )
 # The same without the authors: cheaper, and the dash form apart: in one pattern it cost ~4x on every row.
 _MAY_START_WITH_TITLE = r"\A(?:" + _SENTENCE_OR_COLON_TITLE + r")[ \t]+\p{Lu}"
@@ -1619,7 +1623,7 @@ def link_text(label: str, url: str) -> str:
 
 
 # Line breaks and block-level tags separate words; other tags ("<i>", "<span>") are dropped later.
-_BREAK_TAG = r"(?i)</?(?:br|p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|h[1-6]|blockquote|pre|hr|section|article|header|footer)\b[^<>]*>"
+_BREAK_TAG = r"(?i)</?(?:br|p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|h[1-6]|blockquote|pre|hr|section|article|header|footer|details|summary)\b[^<>]*>"
 # Namespaced XML tags (Crossref's JATS abstracts: ``<jats:sec><jats:title>Abstract</jats:title><jats:p>…</jats:p>``, MathML's
 # ``<mml:mi>``), which Markdown would read as autolinks (``jats:p``), and HTML comments (``<!-- entry 12 -->``): a space.
 _XML_TAG = r"</?[A-Za-z][\w.-]*:[A-Za-z][\w.-]*(?:\s[^<>]*)?/?>|<!--[\s\S]*?-->"

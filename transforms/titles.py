@@ -39,7 +39,7 @@ from collections.abc import Callable
 import polars as pl
 
 from transforms import normalize
-from transforms.split import CJK_CHAR, CJK_LETTERS
+from transforms.split import CJK_CHAR, CJK_LETTERS, LINK_WORD
 
 TITLE_MAX_CHARS = 300
 JSON_TITLE_KEYS = ("title", "display_name", "paper_title", "papertitle")
@@ -182,6 +182,10 @@ _VENUE_TAG = (
     r"|(?i:oral|poster|spotlight|highlight))[\])】]"
 )
 _TRAILING_TAG = r"[ \t]+(?:" + _VENUE_TAG + r"|\(" + normalize.AUTHOR_YEAR + r"\))\z"  # "Title (Oral)", "Title (Ye et al., 2025)"
+# Images and link badges in a title's line ("![](https://img.shields.io/…)", "[[Paper]](url)", "[[Code](url)]"): not its words.
+_BADGES = r"[ \t]*!\[[^\[\]\n]*\](?:\([^()\s]*\))?|[ \t]*\[{1,2}(?i:" + LINK_WORD + r")\]{1,2}(?:\([^()\s]*\)\]?)?"
+# The authors and the venue after a title sentence, as a reference writes them ("Title. Jane Doe, John Roe. ICML 2025").
+_AUTHORS_AND_VENUE = r"\.[ \t]+(?:" + normalize.AUTHORS + r")\.?(?:[ \t]+" + normalize.VENUE_YEAR + r"\.?)?\z"
 _FLAIR = r"\[[RDPN]\]"  # r/MachineLearning's flair in front of a post's title ("[R] Title": research, discussion, project, news)
 
 
@@ -191,13 +195,21 @@ def _cleaned(found: pl.Series) -> pl.Series:
     rows = found.is_not_null().arg_true()
     if rows.is_empty():
         return found
-    # A Markdown link is its label, without its address ("### [Title](url)"), and a heading's marks go.
-    labels = found.gather(rows).str.replace_all(r"\[([^\[\]\n]*)\]\([^()\s]*\)", "${1}").str.replace(r"\A[ \t]*#{1,6}[ \t]+", "")
+    # Images (badges) and link badges ("[[Paper]](url)", "[[Code](url)]") go; a Markdown link is its label, without its address
+    # ("### [Title](url)"); a heading's marks and a venue in code marks in front ("`ICLR 2025` **Title**") go.
+    labels = (
+        found.gather(rows)
+        .str.replace_all(_BADGES, "")
+        .str.replace_all(r"\[([^\[\]\n]*)\]\([^()\s]*\)", "${1}")
+        .str.replace(r"\A[ \t]*#{1,6}[ \t]+", "")
+        .str.replace(r"\A[ \t]*`[A-Z][A-Za-z]*[A-Z][^`\n]{0,30}`[ \t]*", "")
+    )
     text = normalize.normalize_column(labels.to_frame("text_raw"))["text"].str.replace(r"\s*\.\z", "")
     # a link's label without its address ("- [Title](url)" above the abstract), and the byline after it ("[Title] by Jane Doe"); a
     # title's authors and venue after a bar ("Title | Jane Doe | ICML 2025"), or its authors after a dash ("Title - Jane Doe, John Roe - ICML 2025")
     text = text.str.replace(r"\A\[([^\[\]]+)\](?:[ \t]+by[ \t]+" + normalize.AUTHORS + r")?\z", "${1}").str.replace(r"[ \t]+\|[ \t][^\n]*\z", "")
     text = text.str.replace(r"[ \t]+[-–—][ \t]+(?:" + normalize.AUTHORS + r")(?:[ \t]+[-–—][ \t][^\n]*)?\z", "")
+    text = text.str.replace(_AUTHORS_AND_VENUE, "")  # "Title. Jane Doe, John Roe. ICML 2025"
     text = text.str.replace(r"\A(?:" + _FLAIR + r"[ \t]+)?(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(_TRAILING_TAG, "")  # "[ICML 2025] Title (Oral)"
     text = text.str.replace(r"\A[\p{So}■□●○◆◇▶►▷▪•·][ \t]*", "")  # "■ Title": a bullet
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)

@@ -705,6 +705,9 @@ EXAMPLES = [
     ("### 1. Rewiring Graphs\n- **Authors**: Maria Kowalska, Wei Li\n- **Venue**: ICML 2025\n- **Links**: [[Paper]](https://arxiv.org/abs/2501.01234) "
      "[[Code]](https://github.com/a/b)\n- **Abstract**: " + TWICE, TWICE),
     ("### 2. Rewiring Graphs\n> **Abstract.** " + TWICE + "\n>\n> *Keywords*: graphs, rewiring", TWICE),
+    # a bold title with link badges, the abstract a nested item under it; a folded entry whose summary is the title
+    ("- **Rewiring Graphs** [[paper]](https://arxiv.org/abs/2501.01234) [[code]](https://github.com/a/b)\n  - " + TWICE, TWICE),
+    ("<details><summary>Rewiring Graphs with Effective Resistance</summary>" + TWICE + "</details>", TWICE),
     ("> " + ABSTRACT + "\n> " + ABSTRACT, ABSTRACT + " " + ABSTRACT),
     ("We reach\n> 90% accuracy on X.", "We reach > 90% accuracy on X."),  # an inequality on a wrapped line
     ("Posters are cheap, we show.\n" + ABSTRACT, "Posters are cheap, we show. " + ABSTRACT),

@@ -129,6 +129,14 @@ def titles(*raws: str) -> list[str | None]:
         ("Jane Doe\nAbstract\nWe study.", None),
         ("Keywords: graphs\nAbstract: We study.", None),
         ("- Authors: Jane Doe, John Roe\n" + ABSTRACT, None),  # a field as a list item, or with its label in bold, is no title
+        # badges, link badges, a venue in code marks and a reference's authors and venue are not the title's words
+        ("![](https://img.shields.io/badge/ICLR-2025-blue) Sparse Attention via Routing\n" + ABSTRACT, "Sparse Attention via Routing"),
+        ("**[ICLR 2025]** Sparse Attention via Routing [[Paper](https://arxiv.org/abs/2501.01234)]\n" + ABSTRACT, "Sparse Attention via Routing"),
+        ("`ICLR 2025` **Sparse Attention via Routing**\n" + ABSTRACT, "Sparse Attention via Routing"),
+        ("- Sparse Attention via Routing. *Jane Doe, John Roe.* ICLR 2025. [[Paper](https://arxiv.org/abs/2501.01234)]\n  " + ABSTRACT,
+         "Sparse Attention via Routing"),
+        ("- **Sparse Attention via Routing** [[paper]](https://arxiv.org/abs/2501.01234) [[code]](https://github.com/a/b)\n  - " + ABSTRACT,
+         "Sparse Attention via Routing"),
         ("**Authors:** Jane Doe, John Roe\n" + ABSTRACT, None),
         ("### 1. Mixture of Depths\n- **Authors**: Jane Doe\n- **Venue**: NeurIPS 2024\n- **Abstract**: " + ABSTRACT, "Mixture of Depths"),
         ("## Abstract\nWe study things.", None),
