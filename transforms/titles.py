@@ -210,6 +210,7 @@ def _cleaned(found: pl.Series) -> pl.Series:
     text = text.str.replace(r"\A\[([^\[\]]+)\](?:[ \t]+by[ \t]+" + normalize.AUTHORS + r")?\z", "${1}").str.replace(r"[ \t]+\|[ \t][^\n]*\z", "")
     text = text.str.replace(r"[ \t]+[-–—][ \t]+(?:" + normalize.AUTHORS + r")(?:[ \t]+[-–—][ \t][^\n]*)?\z", "")
     text = text.str.replace(_AUTHORS_AND_VENUE, "")  # "Title. Jane Doe, John Roe. ICML 2025"
+    text = text.str.replace(r"[ \t]+\((?:[a-z0-9-]+\.)+[a-z]{2,}\)\z", "").str.replace(r"\APaper[ \t]*[:：][ \t]*", "")  # Hacker News' "Title (arxiv.org)", a post's "Paper: Title"
     text = text.str.replace(r"\A(?:" + _FLAIR + r"[ \t]+)?(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(_TRAILING_TAG, "")  # "[ICML 2025] Title (Oral)"
     text = text.str.replace(r"\A[\p{So}■□●○◆◇▶►▷▪•·][ \t]*", "")  # "■ Title": a bullet
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)

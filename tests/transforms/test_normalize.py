@@ -722,6 +722,7 @@ EXAMPLES = [
     ("Rewiring Graphs with Effective Resistance. " + TWICE, TWICE),
     ("Is Attention All You Need? Maria Kowalska, Wei Li. " + TWICE, TWICE),
     ("Is Attention All You Need? Maria Kowalska, Wei Li. ICML 2025. " + TWICE, TWICE),  # and the venue after the authors
+    ("[R] Rewiring Graphs with Effective Resistance - " + TWICE, TWICE),  # a Reddit post's flair in front
     ("Rewiring Graphs with Effective Resistance. Maria Kowalska and Wei Li. In Proceedings of ICML, 2025. " + TWICE, TWICE),
     ("Rewiring Graphs with Effective Resistance. Maria Kowalska, Wei Li. arXiv preprint 2024. " + TWICE, TWICE),
     ("GIST: Graph Inverse Style Transfer. Graph Neural Networks (GNNs) for Molecules. " + TWICE, TWICE),

@@ -135,6 +135,8 @@ EXAMPLES = [
      "Sparse Attention via Routing"),
     ("- **Sparse Attention via Routing** [[paper]](https://arxiv.org/abs/2501.01234) [[code]](https://github.com/a/b)\n  - " + ABSTRACT,
      "Sparse Attention via Routing"),
+    ("Sparse Attention via Routing (arxiv.org)\n" + ABSTRACT, "Sparse Attention via Routing"),  # Hacker News' domain
+    ("Paper: Sparse Attention via Routing\n" + ABSTRACT, "Sparse Attention via Routing"),  # a post's label
     ("**Authors:** Jane Doe, John Roe\n" + ABSTRACT, None),
     ("### 1. Mixture of Depths\n- **Authors**: Jane Doe\n- **Venue**: NeurIPS 2024\n- **Abstract**: " + ABSTRACT, "Mixture of Depths"),
     ("## Abstract\nWe study things.", None),
