@@ -356,6 +356,8 @@ _TRAILING_LINKS = (
     r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
     r"|(…|\.\.\.|[.!?。！？][\"”'」]?)[ \t]*[(\[（【]?" + _MORE_CJK + r"[)\]）】]?[ \t]*[»›→>]*[ \t]*\z"
     r"|(…|\.\.\.)[ \t]*(?i:more)[ \t]*[»›→>]*[ \t]*\z"
+    # Google Scholar's links after a result's snippet: "… Cited by 123 Related articles All 5 versions"
+    r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*(?i:cited by)[ \t]*[\d,]+(?:[ \t]*[·•|]?[ \t]*(?i:related articles))?(?:[ \t]*[·•|]?[ \t]*(?i:all)[ \t]+[\d,]+[ \t]+(?i:versions))?[ \t]*\z"
 )
 # Link badges in front of the abstract on its first line ("[PDF] [Code] [Bibtex] Serving large ...", a listing's "[NEW]", "[Oral]"), or its arXiv id
 # ("arXiv:2401.01234v2 [cs.LG] Graph ...", "[2402.00001] Large ..."; the URLs are read from the raw block); a block of badges alone stays.
@@ -831,7 +833,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace(_TRAILING_PAGE_LINKS, "${1}")),
         lambda batch: batch.str.contains(_ENDS_WITH_PAGE_LINK),
     )
-    links = _on_rows(pages, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}${4}${5}")))
+    links = _on_rows(pages, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}${4}${5}${6}")))
     sections = _on_rows(
         links,
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),

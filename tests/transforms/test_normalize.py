@@ -186,6 +186,9 @@ EXAMPLES = [
     ("We study KE.\nShow more", "We study KE."),
     ("Code is at https://github.com/x/y. [PDF] [Code]", "Code is at https://github.com/x/y."),
     ("a consistency objectiv... Read more", "a consistency objectiv..."),
+    ("a consistency objectiv\u2026 Cited by 123 Related articles All 5 versions", "a consistency objectiv..."),  # Google Scholar's result
+    ("We study X. Cited by 12", "We study X."),
+    ("It is cited by 12", "It is cited by 12"),
     ("a consistency objectiv\u2026 Read more \u00bb", "a consistency objectiv..."),
     ("We study KE. [Show more]", "We study KE."),
     ("the density field \u2026 (more)", "the density field..."),
