@@ -1266,13 +1266,13 @@ _SENTENCE_OR_COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}(
 # The venue and year that may follow the author list ("... Documents. Jane Doe, John Smith. ICLR 2025. We ...").
 VENUE_YEAR = r"(?:In[ \t]+)?(?:arXiv|[A-Z])[A-Za-z0-9&'’-]*(?:[ \t,]+[A-Za-z0-9&'’-]+){0,8}?,?[ \t]+(?:19|20)[0-9]{2}[a-z]?"
 # r/MachineLearning's flair in front of a post's title ("[R] Title - We ..."): research, discussion, project, news.
-_FLAIR = r"(?:\[[RDPN]\][ \t]+)?"
+FLAIR = r"(?:\[[RDPN]\][ \t]+)?"
 _INLINE_TITLE = (
-    r"\A" + _FLAIR + r"(" + _SENTENCE_OR_COLON_TITLE + r"|" + _DASH_TITLE + r"|" + _CITED_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+(?:" + VENUE_YEAR + r"\.[ \t]+)?)?\p{Lu}"
+    r"\A" + FLAIR + r"(" + _SENTENCE_OR_COLON_TITLE + r"|" + _DASH_TITLE + r"|" + _CITED_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+(?:" + VENUE_YEAR + r"\.[ \t]+)?)?\p{Lu}"
 )
 # The same without the authors: cheaper, and the dash form apart: in one pattern it cost ~4x on every row.
-_MAY_START_WITH_TITLE = r"\A" + _FLAIR + r"(?:" + _SENTENCE_OR_COLON_TITLE + r")[ \t]+\p{Lu}"
-_MAY_START_WITH_DASH_TITLE = r"\A" + _FLAIR + r"(?:" + _DASH_TITLE + r")[ \t]+\p{Lu}"
+_MAY_START_WITH_TITLE = r"\A" + FLAIR + r"(?:" + _SENTENCE_OR_COLON_TITLE + r")[ \t]+\p{Lu}"
+_MAY_START_WITH_DASH_TITLE = r"\A" + FLAIR + r"(?:" + _DASH_TITLE + r")[ \t]+\p{Lu}"
 # The cited form apart too, in rows with an author-year citation anywhere (a search ~15x cheaper than the form itself on every row).
 _MAY_START_WITH_CITED_TITLE = r"\A(?:" + _CITED_TITLE + r")[ \t]+\p{Lu}"
 _HAS_AUTHOR_YEAR = r"\(\p{Lu}[^()\n]{0,60}(?:19|20)[0-9]{2}[a-z]?\)"

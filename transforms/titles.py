@@ -186,7 +186,6 @@ _TRAILING_TAG = r"[ \t]+(?:" + _VENUE_TAG + r"|\(" + normalize.AUTHOR_YEAR + r"\
 _BADGES = r"[ \t]*!\[[^\[\]\n]*\](?:\([^()\s]*\))?|[ \t]*\[{1,2}(?i:" + LINK_WORD + r")\]{1,2}(?:\([^()\s]*\)\]?)?"
 # The authors and the venue after a title sentence, as a reference writes them ("Title. Jane Doe, John Roe. ICML 2025").
 _AUTHORS_AND_VENUE = r"\.[ \t]+(?:" + normalize.AUTHORS + r")\.?(?:[ \t]+" + normalize.VENUE_YEAR + r"\.?)?\z"
-_FLAIR = r"\[[RDPN]\]"  # r/MachineLearning's flair in front of a post's title ("[R] Title": research, discussion, project, news)
 
 
 def _cleaned(found: pl.Series) -> pl.Series:
@@ -211,7 +210,7 @@ def _cleaned(found: pl.Series) -> pl.Series:
     text = text.str.replace(r"[ \t]+[-–—][ \t]+(?:" + normalize.AUTHORS + r")(?:[ \t]+[-–—][ \t][^\n]*)?\z", "")
     text = text.str.replace(_AUTHORS_AND_VENUE, "")  # "Title. Jane Doe, John Roe. ICML 2025"
     text = text.str.replace(r"[ \t]+\((?:[a-z0-9-]+\.)+[a-z]{2,}\)\z", "").str.replace(r"\APaper[ \t]*[:：][ \t]*", "")  # Hacker News' "Title (arxiv.org)", a post's "Paper: Title"
-    text = text.str.replace(r"\A(?:" + _FLAIR + r"[ \t]+)?(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(_TRAILING_TAG, "")  # "[ICML 2025] Title (Oral)"
+    text = text.str.replace(r"\A" + normalize.FLAIR + r"(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(_TRAILING_TAG, "")  # "[ICML 2025] Title (Oral)"
     text = text.str.replace(r"\A[\p{So}■□●○◆◇▶►▷▪•·][ \t]*", "")  # "■ Title": a bullet
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)
     return found.scatter(rows, pl.select(pl.when(keep).then(text)).to_series())
