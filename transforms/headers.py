@@ -206,7 +206,7 @@ _WORDS = {
     "hu": "elfogadott cikkek lista konferencia",
 }
 _CJK_WORDS = {
-    "ja": ("論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択", "採録", "本会議", "口頭発表", "ポスター", "の", "まとめ", "紹介", "解説"),
+    "ja": ("論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択", "採録", "本会議", "口頭発表", "ポスター", "の", "まとめ", "紹介", "解説", "続き"),
     "zh": (
         "论文列表", "論文列表", "论文集", "論文集", "会议论文", "會議論文", "论文", "論文", "列表", "收录", "录用", "接收", "已接收",
         "主会", "主會", "长文", "長文", "短文", "口头报告", "口頭報告", "海报", "海報", "大会", "大會", "会议", "會議", "年会",
@@ -219,8 +219,9 @@ _CJK_WORDS = {
         "分类", "分類", "解读", "解讀", "和", "与", "與", "及", "附",
         # accepted, submissions, award-winning, highlights, orals, spotlights, top venues
         "采纳", "採納", "投稿", "获奖", "獲獎", "亮点", "亮點", "口头", "口頭", "焦点", "焦點", "顶会", "頂會",
+        "续", "續",  # continued: "（续）"
     ),
-    "ko": ("논문 목록", "논문목록", "논문", "목록", "채택된", "채택", "구두 발표", "포스터", "리스트", "정리", "모음", "전체", "리뷰"),
+    "ko": ("논문 목록", "논문목록", "논문", "목록", "채택된", "채택", "구두 발표", "포스터", "리스트", "정리", "모음", "전체", "리뷰", "계속"),
     "th": ("รายชื่อ", "บทความ", "ที่ได้รับการตอบรับ", "การประชุม"),
 }
 # Each word is taken out of the line longest first ("已接收" before "接收", which would leave "已").
@@ -274,12 +275,18 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
 
 _DECORATION = re.compile(r"[#=*~_|\-–—:：·•【】《》「」『』\[\]<>()（）\"'“”‘’«».,，、/\s]+")
-# A part or page of a split listing: "(Part 3/10)", "Page 3", "Seite 3 von 5", "（第3部分）", "第3页", "3ページ", "3페이지", "(3/10)".
+# A part or page of a split listing: "(Part 3/10)", "Page 3", "Seite 3 von 5", "（第3部分）", "（第三部分）", "第3页", "（二）",
+# "（その2）", "3ページ", "3페이지", "(2부)", "(3/10)", "(2)" (one digit: "(12)" is a paper count).
+_HAN_NUMBER = "〇零一二三四五六七八九十"
 _PART = re.compile(
     r"[\(（\[]?\s*(?:part|teil|partie|parte|часть|page|seite|página|pagina|страница|페이지|batch|day|session)\s*(\d{1,3})(?!\d)[a-z]?\s*(?:(?:/|of|von|de|sur|из)\s*\d+)?\s*[\)）\]]?"
-    r"|[\(（]?\s*第\s*(\d+)\s*(?:部分|部|卷|页|頁|冊|册)\s*[\)）]?"
+    rf"|[\(（]?\s*第\s*(\d+|[{_HAN_NUMBER}]{{1,3}})\s*(?:部分|部|卷|页|頁|冊|册)\s*[\)）]?"
+    rf"|[\(（]\s*([{_HAN_NUMBER}]{{1,3}})\s*[\)）]"
+    r"|[\(（]?\s*(?:その|其)\s*(\d+)\s*[\)）]?"
     r"|[\(（]?\s*(\d+)\s*(?:ページ目?|페이지)\s*[\)）]?"
+    r"|[\(（]\s*제?\s*(\d+)\s*부\s*[\)）]"
     r"|[\(（\[]\s*(\d+)\s*/\s*\d+\s*[\)）\]]"
+    r"|[\(（\[]\s*(\d)\s*[\)）\]]"
     r"|\s[\-–—|·]\s*(\d{1,3})\s*/\s*\d{1,3}\s*$"
     r"|[\(（\[]?\s*(?:part|teil|partie|parte)\s+((?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))(?![a-z0-9])\s*[\)）\]]?",
     re.IGNORECASE,
@@ -545,10 +552,12 @@ def _edition_year(text: str) -> int | None:
 _ROMAN = {"i": 1, "v": 5, "x": 10}
 
 
-def _part_number(written: str) -> int:
-    """A part's number, written in digits or in Roman numerals up to 39 ("IV" -> 4)."""
-    if written.isdigit():
+def _part_number(written: str) -> int | None:
+    """A part's number, written in digits, in Han numerals ("三" -> 3) or in Roman numerals up to 39 ("IV" -> 4)."""
+    if written.isdigit() and written.isascii():
         return int(written)
+    if written[0] in _HAN_NUMBER:
+        return ordinal_value("第" + written)
     values = [_ROMAN[c] for c in written.lower()]
     return sum(-v if v < after else v for v, after in zip(values, values[1:] + [0], strict=True))
 

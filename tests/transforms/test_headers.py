@@ -38,6 +38,13 @@ CASES = [
     ("Artigos aceitos NeurIPS 2024", "NEURIPS", 2024, "pt", "NeurIPS 2024 Papers", None),
     ("ICML 2024 Papers (Part 3/10)", "ICML", 2024, "en", "ICML 2024 Papers", 3),
     ("ICML 2025 论文列表（第3部分）", "ICML", 2025, "zh", "ICML 2025 Papers", 3),
+    # a part in Han numerals, a continuation, Japanese "その2", Korean "2부", one digit in brackets
+    ("ICLR 2025 接收论文列表（第一部分）", "ICLR", 2025, "zh", "ICLR 2025 Papers", 1),
+    ("ICLR 2025 论文列表（十二）", "ICLR", 2025, "zh", "ICLR 2025 Papers", 12),
+    ("ICLR 2025 论文列表（续）", "ICLR", 2025, "zh", "ICLR 2025 Papers", None),
+    ("ICML 2025 論文一覧（その2）", "ICML", 2025, "ja", "ICML 2025 Papers", 2),
+    ("ICML 2025 논문 목록 (2부)", "ICML", 2025, "ko", "ICML 2025 Papers", 2),
+    ("ICML 2025 Papers (2)", "ICML", 2025, "en", "ICML 2025 Papers", 2),
     ("ICML 2025 论文列表（持续更新中）", "ICML", 2025, "zh", "ICML 2025 Papers", None),  # "being updated": a section header too
     ("ICML 2025 论文列表 (更新于 2025-07-12)", "ICML", 2025, "zh", "ICML 2025 Papers", None),
     ("FooConf 2024 Papers", "FOOCONF", 2024, "en", "FooConf 2024 Papers", None),
