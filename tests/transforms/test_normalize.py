@@ -1126,6 +1126,8 @@ def _is_abstract_line(line: str) -> bool:
         return False
     if not re.search(r"[^\W\d_]", _MARKUP_TOKENS.sub("", unescaped)) or re.fullmatch(ENTRY_NUMBER + r"\W*", unescaped):
         return False
+    if re.match(normalize._FOOTNOTE_MARK + ":", unescaped):  # a footnote's note ("[^1]: ..."), which the rules drop
+        return False
     return not pl.select(is_chrome_line(pl.lit(unescaped)) | pl.lit(unescaped).str.contains(normalize._LEADING_CHROME_LINE)).item()
 
 
