@@ -101,11 +101,13 @@ EMOJI = r"[\x{2600}-\x{27bf}\x{2b50}\x{1f300}-\x{1faff}]\x{fe0f}?"
 # block are dropped (a block is one line after ``join_lines``, so a second pass finds none).
 # OpenReview's submission-form statements, copied with a submission's fields ("Submission Guidelines: I certify ...").
 OPENREVIEW_FORM_FIELDS = "Code Of Ethics|Submission Guidelines|Anonymous Url|No Acknowledgement Section|Reciprocal Reviewing|Flagged For Ethics Review"
+# A line of bracketed link words (PMLR's "[abs][Download PDF][OpenReview]", CVF's "[pdf] [supp] [arXiv] [bibtex]").
+LINK_BADGES = r"(?:\[[ \t]*(?i:" + _LINK_WORD + r")[ \t]*\][ \t]*)+"
 _CHROME_FIELDS = (
     r"(?:Keywords?|KEYWORDS?|Key [Ww]ords|TL;?DR|Primary Area|Secondary Area|Submission Number|Published in|Date of Conference|"
     r"DOI|Comments|Subjects?|Source|Categories|Journal[ -]ref(?:erence)?|Cite as|MSC(?: ?20[012]0)?(?: [Cc]lass(?:es)?)?|PACS|ACM [Cc]lass(?:es)?|Report [Nn]umber|Paper ID|"
     r"Article (?:ID|[Nn]umber)|Corpus ID|First Online|"
-    r"Citations|References|Views|Downloads|Title|Authors?|"
+    r"Citations|References|Views|Downloads|Title|Authors?|Speakers?|"
     r"Anthology ID|Volume|Month|Year|Address|Editors?|Venues?|SIG|Publisher|Note|Pages|Language|URL|PDF|Video|Bibkey|"
     r"Cite \((?:ACL|Informal)\)|Copy Citation|Published|Last Modified|Readers|Writers|Signatures|License|Supplementary Material|"
     rf"{OPENREVIEW_FORM_FIELDS}|"
@@ -214,18 +216,18 @@ CHROME_LINE = (
     r"|references & citations|export bibtex citation"
     r"|download (?:pdf|paper)\b[^\n]{0,80}"
     r"|" + _LINK_WORD + r"(?:[ \t]*[|·•/]?[ \t]*" + _LINK_WORD + r")+)"
-    r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}"
+    r"|★[ \t]*[\d,.]+k?\b[^\n]{0,200}|" + LINK_BADGES +
     # a venue note ends in the venue's capitalized word or a year ("Published by the society, the survey" is a wrapped line)
     r"|\(?(?:Accepted|To appear|Published|Presented|Under review)[ \t]+(?:at|to|in|by|as)\b(?:[^\n]{0,120}?[ \t(])?(?:\p{Lu}[\p{L}\p{N}'’&.-]*|[0-9]+)\)?\.?"
     r"|(?:Preprint\.?[ \t]+)?Under review\.?"  # a PDF's running head ("Preprint. Under review.", "Under review as a conference paper at ICLR 2025")
-    r"|(?:v\d+[ \t]+)?[Ss]ubmitted(?:[ \t]+on)?[ \t]+(?:\d{1,2}[ \t]+\p{L}+\.?,?|\p{L}+\.?[ \t]+\d{1,2},?)[ \t]+\d{4}[^\n]*|originally announced[^\n]*"
+    r"|\(?(?:v\d+[ \t]+)?[Ss]ubmitted(?:[ \t]+on)?[ \t]+(?:\d{1,2}[ \t]+\p{L}+\.?,?|\p{L}+\.?[ \t]+\d{1,2},?)[ \t]+\d{4}[^\n]*|originally announced[^\n]*"
     r"|TL;?DR[ \t]+\p{Lu}[^\n]*"
     r"|[▽△▼▲][ \t]*(?i:more|less)|Expand|Collapse"
     r"|" + _MORE_CJK + r"|(?:[\p{L}\p{N}&.'’-]+[ \t]+){0,3}(?:19|20)\d{2}[ \t]+" + _PRESENTED + r"[^\n]{0,30}"
     r"|" + _PRESENTED + r"(?:[ \t]+(?:" + _PRESENTED + r"|(?i:presentation|paper)))?(?:[ \t]*\([^)\n]{0,40}\))?"
     r"|" + _COPYRIGHT + r"[^\n]{0,200}|(?i:this article is protected by copyright)[^\n]{0,80}|(?i:all rights reserved)\.?"
     r"|Competing Interest Statement|The authors have declared no competing interests?\.?|The online version contains supplementary material[^\n]{0,200}"
-    r"|Access through your institution|Buy or subscribe|Cite this article|Download citation|Share this article|Full text available at[^\n]{0,200}"
+    r"|Access through your institution|Buy or subscribe|Cite this article|Download citation|Share this article|\[?Full text available at[^\n]{0,200}"
     r"|(?i:cited by[ \t]*(?:[\d,]+|\(\d+\))(?:[ \t]*[·•|]?[ \t]*related articles)?(?:[ \t]*[·•|]?[ \t]*all[ \t]+[\d,]+[ \t]+versions)?"
     r"|related articles(?:[ \t]*[·•|]?[ \t]*all[ \t]+[\d,]+[ \t]+versions)?)"
     r"|\[Submitted on [^\n]*\]|Report issue for preceding element"
@@ -239,7 +241,7 @@ CHROME_LINE = (
     r"|linkout - more resources|recommended articles|add to (?:my )?(?:library|list|favou?rites|collection|reading list)"
     r"|(?:request|download) full-text(?: pdf)?|discover the world's (?:research|scientific knowledge)[^\n]{0,120}|join for free"
     r"|pdf available|content uploaded by[^\n]{1,100}|author content|all content (?:in this area|following this page) was uploaded by[^\n]{0,200}"
-    r"|this article is a preprint and has not been certified by peer review[^\n]{0,200}|edit social preview"
+    r"|this article is a preprint and has not been certified by peer review[^\n]{0,200}|edit social preview|(?:bio|med)rxiv preprint doi:[^\n]*"
     r"|[\d.]+\+?[ \t]+(?:million|billion)[ \t]+(?:members|publication pages|citations)|skip to (?:main )?content"
     r"|view (?:pdf )?on (?:arxiv|pubmed|publisher|acm|ieee|springer|wiley|elsevier|sciencedirect|semantic scholar)|create alert|(?:previous|next) article in issue"
     r"|this is a preview of subscription content[^\n]*|\[(?:skip to (?:main )?content|back to top|jump to (?:content|navigation|search))\]\([^)\n]*\)"
@@ -270,11 +272,14 @@ CHROME_LINE = (
 # Pages 1-9. https://doi.org/..."): its own pattern, because a run of any characters at the start of one alternative
 # multiplies the states of the others' automaton (in one pattern, matching the chrome lines took five times as long).
 # Also the paper's reference in author-year style above or under its abstract ("Ye, T., Dong, L., & Wei, F. (2025). Title. ICLR.").
+# PMLR's citation line under a title: "Jane Doe, John Roe; Proceedings of the 42nd ..., PMLR 267:1234-1250, 2025."
+PMLR_CITATION = r"[^\n]{0,300}?(?-u:\b)PMLR[ \t]+\d{1,4}:\d+[-–]\d+(?:,[ \t]*(?:19|20)\d{2})?\.?"
 _CITED_AUTHOR = r"\p{Lu}[\p{Ll}'’\-]+(?:[ \-]\p{Lu}[\p{Ll}'’\-]+)?,[ \t]*(?:\p{Lu}\.[ \t\-]?){1,3}"
 _CITATION_LINE = (
     r"^[ \t]*(?:[^\n]{0,200}?(?-u:\b)\d{1,4}[ \t]*\(\d{1,4}\)[ \t]*[:,]?[ \t]*(?:pp?\.[ \t]*)?\d+[ \t]*[-–][ \t]*\d+\.?"
     r"|[^\n]{0,60}?Pages[ \t]+\d+[-–]\d+\.[^\n]{0,200}"
-    r"|(?:" + _CITED_AUTHOR + r",?[ \t]*(?:(?:and|&)[ \t]+)?){1,12}(?:et al\.[ \t]*)?\((?:19|20)\d{2}[a-z]?\)\.[ \t]+[^\n]{5,300}"
+    r"|" + PMLR_CITATION
+    + r"|(?:" + _CITED_AUTHOR + r",?[ \t]*(?:(?:and|&)[ \t]+)?){1,12}(?:et al\.[ \t]*)?\((?:19|20)\d{2}[a-z]?\)\.[ \t]+[^\n]{5,300}"
     # the title, the authors and the venue, each ending in a full stop ("Differential Transformer. Tianzhu Ye, Li Dong. ICLR 2025.")
     r"|[^\n]{5,300}?\.[ \t]+" + _CREDITED_NAME + r"(?:,[ \t]*(?:and[ \t]+)?" + _CREDITED_NAME + r")*(?:,?[ \t]+(?:et al|and[ \t]+" + _CREDITED_NAME
     + r"))?\.[ \t]+[^\n]{0,100}?(?:19|20)\d{2}[a-z]?\.?)[ \t]*\r?$"
@@ -384,7 +389,9 @@ _TRAILING_VENUE_NOTE = (
     r"|\(?(?:(?:This|The|Our) (?:paper|work|article|manuscript|version) (?:has been|was|is|will be) )?"
     r"(?:(?i:accepted|to appear|published|submitted|under review)[ \t]+(?i:at|to|in|by|as|for)|(?i:presented)[ \t]+(?i:at|as))[ \t]+(?:publication (?:in|at|by)[ \t]+)?"
     r"[^.!?\n]{0,100}?(?:(?:19|20)\d{2}|'\d{2}|(?-u:\b)[A-Z]{3,}(?-u:\b)|(?i:conference|journal|proceedings|workshop|transactions|symposium))"
-    r"[^.!?\n]{0,60}?\)?\.?(?:[ \t]+(?i:under review)\.?)?[ \t]*\z)"
+    r"[^.!?\n]{0,60}?\)?\.?(?:[ \t]+(?i:under review)\.?)?[ \t]*\z"
+    r"|Published in:[ \t]+[^\n]{0,250}?(?:19|20)\d{2}[^\n]{0,120}\z"  # IEEE Xplore's fields, run into the abstract's line
+    r"|\((?:v\d+[ \t]+)?[Ss]ubmitted(?:[ \t]+on)?[ \t]+(?:\d{1,2}[ \t]+\p{L}+\.?,?|\p{L}+\.?[ \t]+\d{1,2},?)[ \t]+\d{4}[^\n()]{0,60}\)\.?[ \t]*\z)"
 )
 _VENUE_NOTE = _TRAILING_VENUE_NOTE.removesuffix(r"\z)") + ")"
 VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before it can be
@@ -450,7 +457,7 @@ _TRAILING_SECTIONS = (
     r"([.!?。！？][\"”'\)]?)[ \t]*\r?\n(?:" + FIELD_START + r"[^\n]*\r?\n)*[ \t]*(?:"
     r"(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms|Lay Summary)[ \t]*:?[ \t]*\r?\n[^\n]{1,1000}(?:\r?\n[^\n]{1,100}){0,15}\s*"
     r"|How to Cite[ \t]*\r?\n[\s\S]*|(?:Downloads|Published)[ \t]*\r?\n[\s\S]*?\n[ \t]*How to Cite[ \t]*\r?\n[\s\S]*"
-    r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract(?:[ \t]+[^\n]{1,120}?[ \t]Abstract)?)[ \t]*(?:\r?\n[\s\S]*)?"
+    r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract(?:[ \t]+[^\n]{1,120}?[ \t]Abstract)?(?:[ \t]+(?:Code|Edit))*)[ \t]*(?:\r?\n[\s\S]*)?"
     r"|(?:Similar content being viewed by others|Recommended articles|People also read|You (?:may|might) also like|Related (?:[Aa]rticles|[Pp]apers|[Rr]esearch))[ \t]*\r?\n[\s\S]*"
     r"|TL;?DR;?[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"
     r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
@@ -515,7 +522,8 @@ _AFFILIATIONS = r"(?:\d{1,2}[ \t]+|[¹²³⁴⁵⁶⁷⁸⁹*†‡]{1,2}[ \t]*)
 _UNDER_TITLE = (
     r"(?:[ \t]*(?:[\[(]?" + _PRESENTED + r"(?i:[ \t]+(?:presentation|paper|session(?:[ \t]*#?[ \t]*\d{1,3}[a-z]?)?))?[\])]?"
     r"|\p{Lu}[\p{L}&.'’-]{1,15}(?:[ \t]+\p{Lu}[\p{L}&.'’-]{1,15}){0,2}[ \t]*['’-]?[ \t]*(?:19|20)?\d{2}(?:[ \t]+" + _PRESENTED + r")?"
-    r"|(?:" + _CHROME_FIELDS + r")[^\n]*|" + DATED_BYLINE + r"|" + BLOG_BYLINE + r"|" + _POST_ACTIONS + r"|" + _FULL_DATE + r"|Edit social preview|(?:https?://|www\.)\S+)[ \t]*\r?\n)*"
+    r"|(?:" + _CHROME_FIELDS + r")[^\n]*|" + DATED_BYLINE + r"|" + BLOG_BYLINE + r"|" + _POST_ACTIONS + r"|" + _FULL_DATE + r"|Edit social preview|(?:https?://|www\.)\S+"
+    r"|" + PMLR_CITATION + r"|" + LINK_BADGES + r")[ \t]*\r?\n)*"  # PMLR's citation and links
 )
 # Google Scholar's line under a title (its search results and alerts): authors as initials and surname, then the venue and
 # year or the site ("J Doe, W Zhang - arXiv preprint arXiv:2506.01234, 2025", "A Vaswani, N Shazeer… - Advances in neural …,

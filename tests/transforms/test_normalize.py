@@ -604,6 +604,17 @@ EXAMPLES = [
     ("Differential Transformer. Tianzhu Ye, Li Dong. ICLR 2025.\nWe study X.", "We study X."),
     ("Differential Transformer. Tianzhu Ye, Li Dong, and Furu Wei. In Proceedings of ICLR, 2025.\nWe study X.", "We study X."),
     ("We study attention. Results show gains in 2024.\nWe study X.", "We study attention. Results show gains in 2024. We study X."),
+    # PMLR's entry (title, "authors; venue, PMLR volume:pages" and its links), IEEE Xplore's fields run into the abstract's line,
+    # bioRxiv's PDF stamp, Papers with Code's widget line, arXiv's submission date in brackets, a talk's speakers
+    ("Sparse Routing\nJane Doe, John Roe; Proceedings of the 42nd International Conference on Machine Learning, PMLR 267:1234-1250\n"
+     "[abs][Download PDF][OpenReview]\n" + ABSTRACT, ABSTRACT),
+    ("Jane Doe, John Roe; PMLR 267:1-12, 2025.\nWe study X.", "We study X."),
+    ("We study X. Published in: 2024 IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR) Date of Conference: 16-22 June 2024", "We study X."),
+    ("Results were published in: Nature.", "Results were published in: Nature."),
+    ("bioRxiv preprint doi: https://doi.org/10.1101/2024.01.01.123456; this version posted January 3, 2024.\nWe study X.", "We study X."),
+    ("We study X.\nPDF Abstract Code Edit", "We study X."),
+    ("We study X. (Submitted 7 Oct 2024)", "We study X."),
+    ("We study X.\n[Full text available at arXiv]\nSpeakers: Jane Doe \u00b7 John Roe", "We study X."),
     # PubMed, Springer, ScienceDirect, Google Scholar and a reader's buttons
     ("Abstract\nWe study X.\nFull text links\nCite\nSimilar articles\nPublication types\nMeSH terms\nPMID: 38123456", "We study X."),
     ("We study X.\nAccess this chapter\nLog in via an institution\nBuy chapter\nEUR 29.95\nPrice includes VAT (Germany)\nTax calculation will be finalised at checkout", "We study X."),
@@ -1078,7 +1089,8 @@ CHROME_LINES = st.sampled_from(
      "Cite as: arXiv:2501.00001 [cs.CV]", "(or arXiv:2501.00001v2 [cs.CV] for this version)", "https://doi.org/10.48550/arXiv.2501.00001",
      "Submission history", "From: Jane Doe [view email]", "[v1] Mon, 13 Jan 2025 18:00:01 UTC (1,234 KB)", "Citations (12)",
      "Show full abstract", "View PDF HTML (experimental)", "TeX Source Other Formats", "Source: arXiv", "**Keywords:** a, b", "**TL;DR**: We do it.",
-     "References (45)", "Figures and Tables", "\U0001f44d 12 \U0001f4ac 3", "\u2b50\ufe0f 1.2k", "Categories: cs.LG cs.AI",
+     "References (45)", "Figures and Tables", "[abs][Download PDF][OpenReview]", "(Submitted 7 Oct 2024)", "Speakers: Jane Doe",
+     "bioRxiv preprint doi: https://doi.org/10.1101/2024.01.01.123456", "[Full text available at arXiv]", "\U0001f44d 12 \U0001f4ac 3", "\u2b50\ufe0f 1.2k", "Categories: cs.LG cs.AI",
      "Submitted on 3 Jan 2025", "Submitted on Jan 3, 2025", "MSC: 68T05", "MSC2020: 68T07", "PACS: 89.20.Ff", "Article ID: 123456",
      "Corpus ID: 267751234", "First Online: 12 March 2025", "pp 123\u2013135", "pp. 12-19", "作者：Jane Doe", "论文地址：https://arxiv.org/abs/2501.01234",
      "View arXiv page", "GitHub 124", "Community", "Edit social preview", "3 Mar 2025 \u00b7 Jane Doe, John Roe \u00b7", "PDF Available",

@@ -194,6 +194,9 @@ EXAMPLES = [
     ("Jane Doe, John Roe\n" + ABSTRACT, None),  # an author line normalization drops is no title
     ("Jane Doe @jane.bsky.social\n" + ABSTRACT, None),  # a post's author line (Bluesky's, Mastodon's) is no title
     ("Jane Doe (@jane@sigmoid.social)\n" + ABSTRACT, None),
+    # PMLR's entry: the citation line and the links under the title
+    ("Sparse Routing\nJane Doe, John Roe; Proceedings of the 42nd International Conference on Machine Learning, PMLR 267:1234-1250\n"
+     "[abs][Download PDF][OpenReview]\n" + ABSTRACT, "Sparse Routing"),
 ]
 
 
