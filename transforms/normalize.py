@@ -31,6 +31,7 @@ from functools import lru_cache, reduce
 
 import ftfy
 import polars as pl
+import yaml
 from markdown_it import MarkdownIt
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
@@ -474,7 +475,7 @@ _TRAILING_SECTIONS = (
 _ABSTRACT_LABELS = (
     "Abstract", "Abstract and Figures", "ABSTRACT", "摘要", "摘 要", "摘\u3000要", "要旨", "要約", "概要", "초록", "요약", "Аннотация", "АННОТАЦИЯ", "Zusammenfassung",
     "Résumé", "Resumen", "Resumo", "Riassunto", "Sommario", "Samenvatting", "Streszczenie", "Özet", "抄録", "Abstrak", "Tóm tắt",
-    "Анотація",
+    "Анотація", "a b s t r a c t",  # the last: Elsevier's PDFs, letters spaced out
 )
 # An abstract label at the start of one of a block's first lines, before the markup is
 # converted: alone on its line as a heading ("## Abstract", "<h3>Abstract</h3>",
@@ -701,6 +702,58 @@ def tagged_field(entry: str, tags: tuple[str, ...]) -> str | None:
         text = "\n".join(line for tag, lines in fields if tag == wanted for line in lines if line)
         if text:
             return text
+    return None
+
+
+# A YAML record (a conference site's data file, a scraper's YAML dump: "title: …" / "authors: …" / "abstract: …", also as a
+# list item, "- title: …", with the abstract folded over indented lines, "abstract: >"): its abstract field is read as the
+# block. Keys are in lower case, as YAML's are ("Abstract: …" is a label). An abstract that YAML cannot parse (an unquoted
+# ": " in it) is read from its key's line and the lines indented under it.
+_YAML_KEY = r"[ \t]*(?:-[ \t]+)?[a-z][a-z0-9_]*[ \t]*:(?:[ \t]|\r?\n)"
+YAML_RECORD = r"\A(?:" + _YAML_KEY + r"(?:[^\n]*\n)*?)?[ \t]*(?:-[ \t]+)?(?:" + "|".join(JSON_ABSTRACT_KEYS[:-1]) + r")[ \t]*:(?:[ \t]|\r?\n)"
+_YAML_FIELD_LINE = re.compile(r"^([ \t]*(?:-[ \t]+)?)([A-Za-z][A-Za-z0-9_]*)[ \t]*:(?:[ \t]+(.*))?$")
+_YAML_BLOCK_INDICATOR = re.compile(r"[>|][+-]?\d?")
+
+
+def yaml_abstract(entry: str) -> str:
+    """The abstract field of a YAML record (``YAML_RECORD``), else the entry as it is."""
+    found = yaml_field(entry, JSON_ABSTRACT_KEYS)
+    return entry if found is None else found
+
+
+def yaml_field(entry: str, keys: tuple[str, ...]) -> str | None:
+    """The first of ``keys`` (lower case) a YAML mapping (or a list of one) holds as text; None if none."""
+    try:
+        value = yaml.safe_load(entry)
+    except yaml.YAMLError:
+        return _yaml_field_lines(entry, keys)
+    if isinstance(value, list) and len(value) == 1:
+        value = value[0]
+    if not isinstance(value, dict):
+        return None
+    texts = {str(key).lower(): text for key, text in value.items()}
+    return next((texts[key].strip() for key in keys if isinstance(texts.get(key), str) and texts[key].strip()), None)
+
+
+def _yaml_field_lines(entry: str, keys: tuple[str, ...]) -> str | None:
+    """A field read from its key's line and the lines indented deeper than its key under it (quotes and a block indicator dropped)."""
+    lines = entry.splitlines()
+    fields = [(i, match) for i, line in enumerate(lines) if (match := _YAML_FIELD_LINE.match(line))]
+    for wanted in keys:
+        for i, match in fields:
+            if match.group(2).lower() != wanted:
+                continue
+            indent = len(match.group(1))
+            value = [] if _YAML_BLOCK_INDICATOR.fullmatch(match.group(3) or "") else [match.group(3) or ""]
+            for line in lines[i + 1 :]:
+                if line.strip() and len(line) - len(line.lstrip(" \t")) <= indent:
+                    break
+                value.append(line.strip())
+            text = "\n".join(value).strip()
+            if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+                text = text[1:-1]
+            if text:
+                return text
     return None
 
 
@@ -1275,14 +1328,16 @@ _SENTENCE_OR_COLON_TITLE = _TITLE_WORD + r"(?:[ \t]+" + _TITLE_WORD + r"){2,30}(
 VENUE_YEAR = r"(?:In[ \t]+)?(?:arXiv|[A-Z])[A-Za-z0-9&'’-]*(?:[ \t,]+[A-Za-z0-9&'’-]+){0,8}?,?[ \t]+(?:19|20)[0-9]{2}[a-z]?"
 # r/MachineLearning's flair in front of a post's title ("[R] Title - We ..."): research, discussion, project, news.
 FLAIR = r"(?:\[[RDPN]\][ \t]+)?"
+# A listing's number in front of the title ("1. Title. We ...", "[12] Title: We ..."); strip_label drops it when no title follows.
+_TITLE_NUMBER = r"(?:(?:\[[0-9]{1,4}\]|\([0-9]{1,4}\)|【[0-9]{1,4}】|#[0-9]{1,4}|[0-9]{1,4}[.)])[ \t]+)?"
 _INLINE_TITLE = (
-    r"\A" + FLAIR + r"(" + _SENTENCE_OR_COLON_TITLE + r"|" + _DASH_TITLE + r"|" + _CITED_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+(?:" + VENUE_YEAR + r"\.[ \t]+)?)?\p{Lu}"
+    r"\A" + _TITLE_NUMBER + FLAIR + r"(" + _SENTENCE_OR_COLON_TITLE + r"|" + _DASH_TITLE + r"|" + _CITED_TITLE + r")[ \t]+(?:" + AUTHORS + r"\.[ \t]+(?:" + VENUE_YEAR + r"\.[ \t]+)?)?\p{Lu}"
 )
 # The same without the authors: cheaper, and the dash form apart: in one pattern it cost ~4x on every row.
-_MAY_START_WITH_TITLE = r"\A" + FLAIR + r"(?:" + _SENTENCE_OR_COLON_TITLE + r")[ \t]+\p{Lu}"
-_MAY_START_WITH_DASH_TITLE = r"\A" + FLAIR + r"(?:" + _DASH_TITLE + r")[ \t]+\p{Lu}"
+_MAY_START_WITH_TITLE = r"\A" + _TITLE_NUMBER + FLAIR + r"(?:" + _SENTENCE_OR_COLON_TITLE + r")[ \t]+\p{Lu}"
+_MAY_START_WITH_DASH_TITLE = r"\A" + _TITLE_NUMBER + FLAIR + r"(?:" + _DASH_TITLE + r")[ \t]+\p{Lu}"
 # The cited form apart too, in rows with an author-year citation anywhere (a search ~15x cheaper than the form itself on every row).
-_MAY_START_WITH_CITED_TITLE = r"\A(?:" + _CITED_TITLE + r")[ \t]+\p{Lu}"
+_MAY_START_WITH_CITED_TITLE = r"\A" + _TITLE_NUMBER + r"(?:" + _CITED_TITLE + r")[ \t]+\p{Lu}"
 _HAS_AUTHOR_YEAR = r"\(\p{Lu}[^()\n]{0,60}(?:19|20)[0-9]{2}[a-z]?\)"
 _TITLE_MARK = ".:-–—| \t"  # what sets a title sentence off, not the title (a "?" is the title's)
 # A short subtitle after a title sentence, set off by a dash or a colon ("Are LLMs Safe? A Benchmark — We ..."): two or three
@@ -2651,6 +2706,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     text = bracket_labels(_on_matching(text, _MARGIN_NUMBERS, strip_margin_numbers))
     text = _on_rows(text, lambda batch: batch.str.contains("[^", literal=True), _vectorized(strip_footnotes))
     fields = _on_matching(_on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract), TAGGED_RECORD, tagged_abstract)
+    fields = _on_matching(fields, YAML_RECORD, yaml_abstract, lambda batch: batch.str.contains(r"\A[ \t]*(?:-[ \t]+)?[a-z][a-z0-9_]*[ \t]*:"))
     fields = _on_matching(fields, XML_RECORD, xml_abstract, lambda batch: batch.str.contains(r"\A\s*<"))
     fields = escaped_quotes(_on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True)))
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))

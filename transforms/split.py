@@ -450,7 +450,7 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
     blocks = blocks.with_columns(_after_empty_lines=after_empty_lines.fill_null(False), _after_one_empty_line=(after_empty_lines & ~pl.col("_wide_gap")).fill_null(False))
     blocks = join_broken_paragraphs(join_spaced_lines(blocks.filter(pl.col("text_raw").is_not_null())))
     return (
-        attach_link_blocks(attach_translations(attach_entry_heads(attach_title_blocks(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_tagged_records(split_json_blocks(split_feed_entries(blocks))))))))))
+        attach_link_blocks(attach_translations(attach_entry_heads(attach_title_blocks(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_yaml_records(split_tagged_records(split_json_blocks(split_feed_entries(blocks)))))))))))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
     )
@@ -916,6 +916,30 @@ def split_tagged_records(blocks: pl.DataFrame) -> pl.DataFrame:
 def _ris_records(block: str) -> list[str]:
     ends = [match.end() for match in _RIS_END.finditer(block)]
     records = (block[start:end] for start, end in zip([0, *ends], [*ends, len(block)]))
+    return [record.strip("\n") for record in records if record.strip()]
+
+
+# A YAML list of records without an empty line between them (a conference site's data file: "- title: …" / "  abstract: >" /
+# "    …"): each item at the list's indentation starts a block, when two items or more have an abstract field.
+_YAML_ITEM = re.compile(r"^([ \t]*)- [a-z][a-z0-9_]*[ \t]*:", re.MULTILINE)
+_YAML_ABSTRACT_KEY = r"(?m)^[ \t]*(?:- )?(?:" + "|".join(JSON_ABSTRACT_KEYS[:-1]) + r")[ \t]*:"
+
+
+def split_yaml_records(blocks: pl.DataFrame) -> pl.DataFrame:
+    """Each block of a YAML list of records (``_YAML_ITEM``) becomes one block per item; text above the first item stays one block."""
+    texts = blocks["text_raw"]
+    candidates = texts.str.contains("- ", literal=True)
+    if candidates.any():
+        candidates = candidates & (texts.str.count_matches(_YAML_ITEM.pattern.replace("^", "(?m)^", 1)) >= 2) & (texts.str.count_matches(_YAML_ABSTRACT_KEY) >= 2)
+    return _split_entries(blocks, candidates.fill_null(False), _yaml_records)
+
+
+def _yaml_records(block: str) -> list[str]:
+    items = list(_YAML_ITEM.finditer(block))
+    indent = min(len(item.group(1)) for item in items)
+    starts = [item.start() for item in items if len(item.group(1)) == indent]
+    starts = starts if starts[0] == 0 else [0, *starts]
+    records = (block[start:end] for start, end in zip(starts, [*starts[1:], len(block)]))
     return [record.strip("\n") for record in records if record.strip()]
 
 

@@ -78,6 +78,7 @@ _HEADING = r"\A[ \t]*#{1,4}[ \t]+([^\n]{3,300}?)[ \t#]*\r?\n"
 _NOT_A_TITLE_LINE = (
     r"[.,;:：。，；！？]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.LEADING_CHROME + r"|Highlights|HIGHLIGHTS)\z"
     r"|[ \t]" + normalize.SOCIAL_HANDLE + r"[ \t]*\z"  # a post's author ("Jane Doe @jane.bsky.social")
+    r"|\A(?:\p{L}[ \t]){3,}\p{L}\z"  # a heading's letters spaced out (Elsevier's "a r t i c l e i n f o")
 )
 _AUTHOR_LINE = r"\A(?:" + normalize.AUTHORS + r")\z"
 # A listing's section heading ("## Oral Papers", "### Poster Session 2", "## Contents"): a heading above a paper's abstract in
@@ -109,6 +110,7 @@ def block_titles(raw: pl.Series) -> pl.Series:
         (normalize.TAGGED_RECORD, lambda entry: normalize.tagged_field(entry, _TITLE_TAGS)),
         (normalize.BIBTEX_ENTRY, lambda entry: _unbraced(normalize.bibtex_field(entry, "title"))),
         (normalize.XML_RECORD, lambda entry: normalize.xml_field(entry, normalize.XML_TITLE)),
+        (normalize.YAML_RECORD, lambda entry: normalize.yaml_field(entry, JSON_TITLE_KEYS)),
     )
     for pattern, read in readers:
         rows = raw.str.contains(pattern).fill_null(False).arg_true()

@@ -125,6 +125,15 @@ EXAMPLES = [
     ("TY  - JOUR\nTI  - Rewiring\nN2  - We study graphs.\nER  - ", "We study graphs."),
     ("PMID- 38123456\nOWN - NLM\nTI  - Rewiring.\nAB  - We study graphs\n      and trees.\nFAU - Doe, Jane", "We study graphs and trees."),
     ("TY  - CONF\nTI  - Rewiring graphs\nER  - ", "TY - CONF TI - Rewiring graphs ER -"),  # no abstract: as it is
+    # a YAML record (a conference site's data file), also as a list item, folded, or with an unquoted ": " YAML cannot parse
+    ("title: Rewiring\nauthors: Jane Doe, John Roe\nabstract: We study graphs.", "We study graphs."),
+    ("- title: \"Rewiring\"\n  abstract: >\n    We study graphs\n    and trees.\n  venue: ICLR 2025", "We study graphs and trees."),
+    ("- title: Rewiring\n  abstract: We study graphs: trees too.\n  venue: ICLR 2025", "We study graphs: trees too."),
+    ("abstract: |\n  We study graphs.", "We study graphs."),
+    ("title: Rewiring\nvenue: ICLR 2025", "title: Rewiring venue: ICLR 2025"),  # no abstract: as it is
+    ("a b s t r a c t\nWe study graphs.", "We study graphs."),  # Elsevier's label, letters spaced out
+    ("1. Differential Transformer Networks for Long Context. " + ABSTRACT + " It scales.", ABSTRACT + " It scales."),  # a numbered entry's inline title
+    ("[12] Differential Transformer Networks for Long Context: " + ABSTRACT + " It scales.", ABSTRACT + " It scales."),
     # Web of Science's plain-text export, EndNote's and refer's records, XML records (PubMed's sections one after the other)
     ("FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nAU Doe, J\n   Roe, J\nTI Rewiring\nAB We study graphs\n   and trees.\nPY 2024\nER", "We study graphs and trees."),
     ("PT J\nTI Rewiring\nAB We study graphs.\nER", "We study graphs."),

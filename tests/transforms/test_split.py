@@ -924,6 +924,17 @@ def test_a_markdown_heading_over_one_abstract_is_one_block_with_it_and_a_section
     assert read.rows() == [(LONG.strip(), "Dense Routing")]  # the title read, the text without it
 
 
+def test_yaml_records_without_empty_lines_between_them_are_a_block_each() -> None:
+    first = "- title: Sparse Routing\n  abstract: >\n    " + LONG.strip() + "\n  venue: ICLR 2025"
+    second = "- title: Dense Routing\n  abstract: \"" + LONG.strip() + "\""
+    _, blocks = _split(f"ICML 2025 Papers\n\npapers:\n{first}\n{second}\n")
+    assert blocks["text_raw"].to_list() == ["papers:", first, second]
+    read = normalize.normalize_column(blocks[1:]).select("text", title=titles.title(pl.col("text_raw")))
+    assert read.rows() == [(LONG.strip(), "Sparse Routing"), (LONG.strip(), "Dense Routing")]
+    links = "- paper: https://arxiv.org/abs/2501.01234\n- code: https://github.com/a/b"  # a list of fields with no abstract: one block
+    assert _split(f"ICML 2025 Papers\n\n{LONG}\n{links}\n")[1]["text_raw"].to_list() == [f"{LONG}\n{links}"]
+
+
 def test_ris_records_without_empty_lines_between_them_are_a_block_each() -> None:
     first, second = "TY  - CONF\nTI  - A\nAB  - " + LONG + "\nER  - ", "TY  - JOUR\nTI  - B\nN2  - " + LONG + "\nER  -"
     _, blocks = _split(f"ICML 2025 Papers\n\n{first}\n{second}\n\n{first}\n")
