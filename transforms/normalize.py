@@ -141,6 +141,12 @@ _MORE_CJK = r"(?:展开(?:全部|全文)?|展開(?:全部|全文)?|收起|阅读
 # A publisher's copyright notice: "© 2024 Elsevier B.V.", "(c) 2024 ACM", "Copyright 2024 IEEE".
 _COPYRIGHT_MARK = r"(?:(?:Copyright[ \t]*)?(?:©|\([cC]\))|Copyright)[ \t]*"
 _COPYRIGHT = r"(?:(?:Copyright[ \t]*)?©|" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?-u:\b))"  # "(c)" alone starts an enumeration's item
+# An open-access licence notice (Elsevier's and Wiley's "This is an open access article under the CC BY license (http://…)",
+# Springer's "This article is licensed under a Creative Commons Attribution 4.0 International License", "Licensed under CC BY 4.0").
+LICENCE_NOTICE = (  # unbounded runs: bounded ones of any character take the patterns holding CHROME_LINE past the size limit
+    r"(?:This is an open access article (?:under|distributed under)[^\n]*|This (?:article|work|paper) is licensed under[^\n]*"
+    r"|(?:Licensed|Distributed|Published) under (?:a |the )?(?:CC[ -]BY|Creative Commons)[^\n]*|You have full access to this open access article)"
+)
 # A social media post's lines: a thread's opening line ("New paper! Title 🧵1/5"), a link after an emoji ("📄 https://..."), the
 # time and views line ("12:03 PM · Mar 5, 2025 · 45.2K Views") and the counts ("23 Reposts 5 Quotes 310 Likes").
 # ASCII classes and unbounded runs: bounded runs of Unicode classes ([^\n]{0,200}, \p{L}{0,20}) make the patterns that hold
@@ -227,6 +233,7 @@ CHROME_LINE = (
     r"|" + _MORE_CJK + r"|(?:[\p{L}\p{N}&.'’-]+[ \t]+){0,3}(?:19|20)\d{2}[ \t]+" + _PRESENTED + r"[^\n]{0,30}"
     r"|" + _PRESENTED + r"(?:[ \t]+(?:" + _PRESENTED + r"|(?i:presentation|paper)))?(?:[ \t]*\([^)\n]{0,40}\))?"
     r"|" + _COPYRIGHT + r"[^\n]{0,200}|(?i:this article is protected by copyright)[^\n]{0,80}|(?i:all rights reserved)\.?"
+    r"|" + LICENCE_NOTICE + r"|(?i:please cite this article (?:in press )?as)[ \t]*:[^\n]*"
     r"|Competing Interest Statement|The authors have declared no competing interests?\.?|The online version contains supplementary material[^\n]{0,200}"
     r"|Access through your institution|Buy or subscribe|Cite this article|Download citation|Share this article|\[?Full text available at[^\n]{0,200}"
     r"|(?i:cited by[ \t]*(?:[\d,]+|\(\d+\))(?:[ \t]*[·•|]?[ \t]*related articles)?(?:[ \t]*[·•|]?[ \t]*all[ \t]+[\d,]+[ \t]+versions)?"
@@ -380,7 +387,7 @@ _ARXIV_DIGEST_HEAD = r"\A[ \t]*(?:\\\\[ \t]*\r?\n[ \t]*)?(?:" + _DIGEST_FIELD + 
 _ARXIV_DIGEST_TAIL = r"\r?\n[ \t]*\\\\[ \t]*\([ \t]*https?://arxiv\.org/abs/[^\s,)]+[ \t]*,[^)\n]{0,40}\)[ \t]*\z"
 # A copyright notice after the last sentence ("... baselines. © 2024 Elsevier Ltd."), looked for only in blocks
 # that hold a copyright mark (a bounded run before the end would slow the search for the others).
-_TRAILING_COPYRIGHT = r"([.!?][\"”']?)[ \t]+" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?:[^\d\n][^\n]{0,200})?\z"
+_TRAILING_COPYRIGHT = r"([.!?][\"”']?)[ \t]+(?:" + _COPYRIGHT_MARK + r"(?:19|20)\d{2}(?:[^\d\n][^\n]{0,200})?|" + LICENCE_NOTICE + r")\z"
 # A venue note as the abstract's last sentence ("... tool families. Accepted to ICML 2025.", "This paper has been accepted
 # for publication in IEEE TPAMI.", "Submitted to ICLR 2025. Under review.", "Under review at NeurIPS 2024."): it names a year or a venue (a word of three or more capitals, or a conference, journal,
 # proceedings, workshop or transactions). "... are accepted by users." is text.
@@ -390,7 +397,7 @@ _TRAILING_VENUE_NOTE = (
     r"|\(?(?:(?:This|The|Our) (?:paper|work|article|manuscript|version) (?:has been|was|is|will be) )?"
     r"(?:(?i:accepted|to appear|published|submitted|under review)[ \t]+(?i:at|to|in|by|as|for)|(?i:presented)[ \t]+(?i:at|as))[ \t]+(?:publication (?:in|at|by)[ \t]+)?"
     r"[^.!?\n]{0,100}?(?:(?:19|20)\d{2}|'\d{2}|(?-u:\b)[A-Z]{3,}(?-u:\b)|(?i:conference|journal|proceedings|workshop|transactions|symposium))"
-    r"[^.!?\n]{0,60}?\)?\.?(?:[ \t]+(?i:under review)\.?)?[ \t]*\z"
+    r"[^.!?\n]{0,60}?\.?\)?\.?(?:[ \t]+(?i:under review)\.?)?[ \t]*\z"
     r"|Published in:[ \t]+[^\n]{0,250}?(?:19|20)\d{2}[^\n]{0,120}\z"  # IEEE Xplore's fields, run into the abstract's line
     r"|\((?:v\d+[ \t]+)?[Ss]ubmitted(?:[ \t]+on)?[ \t]+(?:\d{1,2}[ \t]+\p{L}+\.?,?|\p{L}+\.?[ \t]+\d{1,2},?)[ \t]+\d{4}[^\n()]{0,60}\)\.?[ \t]*\z)"
 )
@@ -461,7 +468,8 @@ _TRAILING_SECTIONS = (
     r"|(?:Figures and Tables from this paper|Topics|Results from the Paper|Related Material|PDF Abstract(?:[ \t]+[^\n]{1,120}?[ \t]Abstract)?(?:[ \t]+(?:Code|Edit))*)[ \t]*(?:\r?\n[\s\S]*)?"
     r"|(?:Similar content being viewed by others|Recommended articles|People also read|You (?:may|might) also like|Related (?:[Aa]rticles|[Pp]apers|[Rr]esearch))[ \t]*\r?\n[\s\S]*"
     r"|TL;?DR;?[ \t]*[:：]?[ \t]*(?:\r?\n[ \t]*)?[^\n]{1,500}\s*"
-    r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
+    r"|(?:Competing Interest Statement|Funding Statement|Author Declarations|Data Availability(?: Statement)?|Footnotes|Copyright"
+    r"|Conflicts? of [Ii]nterests?|Declaration of [Cc]ompeting [Ii]nterest|Acknowledge?ments?(?: and Disclosures)?|Funding)[ \t]*(?:[:：]|\r?\n)[\s\S]*"
     r"|(?:" + _CITE_HEADING + r"[ \t]*:?[ \t]*\r?\n[ \t]*)*@(?i:article|inproceedings|misc|conference|incollection|inbook|book|phdthesis|techreport|unpublished|online)[ \t]*\{[\s\S]*"
     r"|" + _CITE_HEADING + r"[ \t]*:?[ \t]*\r?\n[ \t]*[\p{Lu}\d\[][^\n]{0,400}\(?(?:19|20)\d{2}[a-z]?\)?[^\n]{0,300}\s*"
     r"|Suggested Citation[ \t]*:[\s\S]*|Anthology ID[ \t]*:[\s\S]*|(?:References|REFERENCES)[ \t]*\r?\n[ \t]*(?:\[1\]|1\.)[ \t][\s\S]*|Cited [Bb]y[ \t]*(?:\r?\n[\s\S]*)?"
@@ -900,7 +908,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),
         _vectorized(lambda t: t.str.replace(_TRAILING_SECTIONS, "${1}")),
         lambda batch: batch.str.contains(
-            r"\n[ \t]*(?:@|Cit|Bib|BIB|Please cite|How to cite|Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related|Similar content|Recommended|People also|You m|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|Suggested|Anthology ID|References|REFERENCES|Cited|#|推|点|點|短|编|編|小|个|個|(?:1|I)\.?[ \t]+(?:Intro|INTRO))"
+            r"\n[ \t]*(?:@|Cit|Bib|BIB|Please cite|How to cite|Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related|Similar content|Recommended|People also|You m|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Conflict|Declaration of|Acknowledg|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|Suggested|Anthology ID|References|REFERENCES|Cited|#|推|点|點|短|编|編|小|个|個|(?:1|I)\.?[ \t]+(?:Intro|INTRO))"
         ),
     )
     badges = _on_rows(
@@ -937,7 +945,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         authors,
         lambda batch: batch.str.contains(_TRAILING_COPYRIGHT),
         _vectorized(lambda t: t.str.replace(_TRAILING_COPYRIGHT, "${1}")),
-        lambda batch: batch.str.contains(r"©|Copyright|\([cC]\)"),
+        lambda batch: batch.str.contains(r"©|Copyright|\([cC]\)|icensed under|nder (?:a |the )?(?:CC|Creative)|open access article"),
     )
 
 
