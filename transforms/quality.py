@@ -16,7 +16,7 @@ from transforms.split import CJK_CHAR
 
 BOILERPLATE = (
     r"(?i)^(?:loading(?: ?[.…]|,? please(?-u:\b)|$)|404(?: ?[-–:|]| not found(?-u:\b)| error(?-u:\b)| page(?-u:\b)|$)"
-    r"|(?:please wait|page not found|access denied|javascript is (?:disabled|required)|skip to (?:main )?content)(?-u:\b))"
+    r"|(?:please wait|page not found|access denied|javascript is (?:disabled|required)|skip to (?:main )?content|(?:http )?error:? ?[45]\d\d)(?-u:\b))"
     r"|(?i)(?-u:\b)(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy policy|terms of (?:use|service)|faq|help)(?:\s*(?:\||·|•|/|»|>)\s*| \" )(?:home|about|contact|login|log in|sign in|sign up|search|menu|privacy|terms|faq|help|blog|news)(?-u:\b)"
     r"|(?i)^(?:copyright(?: ?©| ?\(c\)| \d{4}| ?:| notice| statement| by| of (?:this|the))|©|all rights reserved)"
     # a navigation bar without separators ("Home About Us Contact Privacy Policy ..."), a newsletter prompt, a workshop page's dates
@@ -36,6 +36,7 @@ BOILERPLATE = (
     r"|(?i)(?-u:\b)(?:was not found on this server|404 not found|403 forbidden|500 internal server error|502 bad gateway|503 service unavailable"
     r"|429 too many requests|checking your browser before accessing|ddos protection by cloudflare|cloudflare ray id|verify (?:that )?you are (?:a )?human"
     r"|enable javascript and cookies to continue|you are viewing an archived version of this page"
+    r"|the page you (?:are|were|re) looking for (?:might|may|could) (?:not exist|have been)|the (?:requested )?page (?:you requested )?(?:could not|cannot) be found"
     r"|an (?:unexpected )?error (?:has )?occurred while (?:processing|loading)|something went wrong|please try again later"
     # a browser notice (the page's, or a comment widget's), an advertisement's pitch, a listing's rating and reading-list buttons
     r"|your browser is (?:out of date|outdated|not supported|no longer supported)|update your browser|please (?:enable|turn on) javascript"

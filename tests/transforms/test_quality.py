@@ -52,6 +52,9 @@ REASON_EXAMPLES = [
     ("Loading...", "boilerplate"),
     ("Loading, please wait while the page loads its content and the list of accepted papers for this year.", "boilerplate"),
     ("404 - Page not found. The page you are looking for does not exist or has been moved to another address.", "boilerplate"),
+    ("Error 404: Page not found. The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.", "boilerplate"),
+    ("Oops! We could not find it. The page you were looking for may have been moved or deleted; try the search box or go back home.", "boilerplate"),
+    ("We classify crawled pages as soft 404 errors when the server answers 200 but the body says page not found, and study their rates.", None),
     # ... a short abstract that opens with the words is none (before: rejected up to 60 words)
     ("Loading docks in warehouses are a bottleneck that we optimize with reinforcement learning across three sites, "
      "cutting truck waiting times by a third in a year-long deployment.", None),
