@@ -116,8 +116,8 @@ _FORM_STATEMENT = rf"(?m)^[ \t]*(?:{OPENREVIEW_FORM_FIELDS})[ \t]*:[^\n]*"
 _BREAK_AFTER_SEPARATOR = r"([/._\-?&=#%~])" + _INVISIBLE
 # A second URL glued to the first (``github.com/a/b;https://x.org``, ``.../bhttps://x.org``, as a scraper joins a page's
 # links): a scheme after anything but what puts one inside a URL (``?u=https://``, the Wayback Machine's ``/web/2020/https://``)
-# starts a URL of its own.
-_GLUED_SCHEME = r"(?i)([^\s=/:?&#%])(https?://)"
+# starts a URL of its own; so does one after a separator and a label (``github.com/a/b;data:https://zenodo.org/…``).
+_GLUED_SCHEME = r"(?i)([^\s=/:?&#%])(https?://)|([;,|][a-z]{1,20}:)(https?://)"
 # Spaces a PDF's text layer or an aggregator put inside a URL: after the scheme's colon (``https: //x.org``; a Chinese
 # input method's full-width colon too, ``https：//x.org``) and after the dot before a common top-level domain that a path
 # follows (``https://github. com/a/b``).
@@ -315,7 +315,7 @@ def extract_urls(blocks: pl.DataFrame) -> pl.DataFrame:
         .str.replace_all(_SOFT_HYPHEN_IN_WORD, "$1")
         .str.replace_all(_BREAK_AFTER_SEPARATOR, "$1")
         .str.replace_all(_INVISIBLE, " ")
-        .str.replace_all(_GLUED_SCHEME, "$1 $2")
+        .str.replace_all(_GLUED_SCHEME, "${1}${3} ${2}${4}")
         .str.replace_all(_SPACED_SCHEME, "$1://")
         .str.replace_all(_SPACED_DOT, "$1.$2/")
     )

@@ -112,6 +112,7 @@ GH = "https://github.com/a/b"
         # a second URL glued to the first (a scraper joining a page's links); a scheme inside a URL stays in it
         ("links https://github.com/a/b;https://x.org/y", [(GH, GH), ("https://x.org/y", "https://x.org/y")]),
         ("links https://github.com/a/bhttps://x.org/y", [(GH, GH), ("https://x.org/y", "https://x.org/y")]),
+        ("Code:https://github.com/a/b;data:https://x.org/y", [(GH, GH), ("https://x.org/y", "https://x.org/y")]),  # after a label
         ("links (https://github.com/a/b)(https://x.org/y).", [(GH, GH), ("https://x.org/y", "https://x.org/y")]),
         ("at https://web.archive.org/web/2020/https://x.org/z ok", [("https://web.archive.org/web/2020/https://x.org/z", "https://web.archive.org/web/2020/https://x.org/z")]),
         ("at https://r.co/?u=https://x.org/q ok", [("https://r.co/?u=https://x.org/q", "https://r.co/?u=https://x.org/q")]),
