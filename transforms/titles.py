@@ -72,6 +72,8 @@ _BEFORE_LABEL = _LEAD + r"([^\n]{3,300}?)[ \t]*\.?[ \t]+" + normalize.LABEL_WORD
 _BEFORE_LABEL_HINT = normalize.LABEL_WORD + r"[ \t]*[:：]"
 _NOT_A_TITLE_PIECE = r"\.[ \t]|\A" + normalize.FIELD_START
 _HEADING = r"\A[ \t]*#{1,4}[ \t]+([^\n]{3,300}?)[ \t#]*\r?\n"
+# A collapsible entry's summary line above its abstract (an awesome list's "<details><summary>Title</summary>We …").
+_SUMMARY = r"(?i)\A\s*(?:<details[^<>]*>\s*)?<summary[^<>]*>\s*(?:<b>|<strong>|\*\*)?([^<>\n]{3,300}?)(?:</b>|</strong>|\*\*)?\s*</summary>"
 # What a line a rule reads as a title must not be: a sentence piece, a label, site chrome or a page's link or section ("Preprint",
 # ScienceDirect's "Highlights" above their bullets); above a label,
 # an author line either (above an author line, a name of capitalized words is a title's words: "Hugging Face Daily").
@@ -129,6 +131,7 @@ def block_titles(raw: pl.Series) -> pl.Series:
     found = _fill(raw, found, _group(_ABOVE_LABEL), "\n", not_title=_NOT_TITLE_OR_AUTHORS)
     found = _fill(raw, found, _group(_BEFORE_LABEL), _BEFORE_LABEL_HINT, words=2, not_title=_NOT_TITLE_OR_AUTHORS + "|" + _NOT_A_TITLE_PIECE)
     found = _fill(raw, found, _group(_HEADING), r"\A[ \t]*#", not_title=_NOT_A_TITLE_LINE + "|" + _SECTION_HEADING)
+    found = _fill(raw, found, _group(_SUMMARY), "<summary", words=2, not_title=_NOT_A_TITLE_LINE)
     # the title line or sentence normalization drops (``normalize.title_line`` looked for where the first line is short enough)
     short_first_line = raw.str.find("\n", literal=True) <= 4 * (normalize.TITLE_LINE_CHARS + 20)  # UTF-8: 4 bytes a character at most; marks
     found = _fill(raw, found, normalize.title_line, normalize.MAY_BE_TITLE_LINE, not_title=_NOT_TITLE_OR_AUTHORS, among=short_first_line)

@@ -28,6 +28,8 @@ EXAMPLES = [
     ('{"display_name": "An OpenAlex Work", "abstract_inverted_index": {"We": [0]}}', "An OpenAlex Work"),
     ("TY  - CONF\nTI  - A RIS Title\n  continued\nAB  - We x.\nER  - ", "A RIS Title continued"),
     ("- title: \"A YAML Title\"\n  abstract: We x.", "A YAML Title"),
+    ("<details><summary>Differential Transformer</summary>" + ABSTRACT + "</details>", "Differential Transformer"),  # a collapsible entry
+    ("<details><summary>Abstract</summary>" + ABSTRACT + "</details>", None),
     ("1. Differential Transformer Networks for Long Context. " + ABSTRACT, "Differential Transformer Networks for Long Context"),
     ("a r t i c l e i n f o\nArticle history:\nReceived 3 March 2024\na b s t r a c t\n" + ABSTRACT, None),
     ("PT J\nAU Doe, J\nTI A Web of Science\n   Title\nAB We x.\nER", "A Web of Science Title"),
