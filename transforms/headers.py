@@ -485,13 +485,16 @@ def _digits_to_ascii() -> dict[int, str]:
     return {c: str(unicodedata.decimal(chr(c))) for c in range(0x80, 0x110000) if unicodedata.decimal(chr(c), None) is not None}
 
 
-def _read_back_gbk(line: str) -> str:
-    """A header saved as UTF-8 read as GBK ("ICML 2025 璁烘枃鍒楄〃" for "论文列表", which ftfy does not know): its
-    non-ASCII runs' GB18030 bytes read as UTF-8, when every run reads so (a Chinese line's own GBK bytes seldom do)."""
-    try:
-        return _NON_ASCII_RUN.sub(lambda run: run.group().encode("gb18030").decode("utf-8"), line)
-    except UnicodeError:
-        return line
+def _read_back(line: str) -> str:
+    """A header saved as UTF-8 read as GBK ("ICML 2025 璁烘枃鍒楄〃" for "论文列表") or as Shift-JIS ("ICML 2025 隲匁枚荳\x80隕ｧ"
+    for "論文一覧"), which ftfy does not know: its non-ASCII runs' GB18030 (else cp932) bytes read as UTF-8, when every run
+    reads so (a Chinese or Japanese line's own bytes seldom do)."""
+    for codec in ("gb18030", "cp932"):
+        try:
+            return _NON_ASCII_RUN.sub(lambda run: run.group().encode(codec).decode("utf-8"), line)
+        except UnicodeError:
+            continue
+    return line
 
 
 def _clean_line(line: str) -> tuple[str, str]:
@@ -500,10 +503,10 @@ def _clean_line(line: str) -> tuple[str, str]:
     line = _INVISIBLE.sub("", line)
     if "![" in line:
         line = _IMAGE.sub(" ", line)
+    if _HAN.search(line):  # before ftfy: Shift-JIS mojibake holds a C1 control ("荳\x80"), which ftfy would read as cp1252's "€"
+        line = _read_back(line)
     if _MOJIBAKE.search(line):  # repaired before NFKC, which would fold some of its letters ("º" to "o")
         line = ftfy.fix_encoding(line)
-    elif _HAN.search(line):
-        line = _read_back_gbk(line)
     text = unicodedata.normalize("NFKC", line).strip()
     if not text.isascii() and any(c.isdecimal() and not c.isascii() for c in text):
         text = text.translate(_digits_to_ascii())  # a year in Arabic-Indic, Persian, Devanagari, ... digits: "ICML ٢٠٢٥ أوراق"

@@ -1674,6 +1674,35 @@ def repair_gbk_mojibake(text: str) -> str:
     return _GBK_RUN.sub(read_as_utf8, text.replace("锟斤拷", "\ufffd\ufffd")).replace("鈥\ufffd", "\ufffd")
 
 
+# UTF-8 read as Shift-JIS (cp932, Japanese sites): the bytes E2 80 of U+2000-U+203F (quotes, dashes, ellipsis) show as "窶",
+# and the byte after them takes the next letter into one more character ("“P" is "窶弃", "’s" is "窶冱"); a Latin-1 letter's
+# lead byte shows as half-width katakana ("é" is "ﾃｩ", "×" is "ﾃ" and a lost byte). In a text of Latin letters a run of such characters
+# goes back to its cp932 bytes and is read as UTF-8 when that gives no CJK character; a byte the decoder lost stays a
+# U+FFFD. A Japanese text read so loses a tenth of its characters: it stays as it is (quality rejects it as ``garbled``).
+SJIS_MOJIBAKE = "窶|[ﾂﾃ][\uff61-\uff9f\ufffd]"
+_SJIS_RUN = re.compile(r"(?:[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]+\ufffd?)+")
+
+
+def repair_sjis_mojibake(text: str) -> str:
+    """Undo UTF-8 read as cp932 (``SJIS_MOJIBAKE``) in a text of Latin letters."""
+    if _is_cjk_text(text):
+        return text
+
+    def read_as_utf8(run: re.Match[str]) -> str:
+        try:
+            raw = b"".join(b"\xff" if char == "\ufffd" else char.encode("cp932") for char in run.group())
+        except UnicodeError:
+            return run.group()
+        repaired = _LOST.sub("\ufffd", raw.decode("utf-8", errors="replace"))
+        lost_more = repaired.count("\ufffd") > run.group().count("\ufffd")  # half-width katakana of its own ("ﾃｽﾄ") reads as no UTF-8
+        return run.group() if lost_more or _CJK_CHARACTERS.search(repaired) or _HALF_WIDTH.search(repaired) else repaired
+
+    return _SJIS_RUN.sub(read_as_utf8, text)
+
+
+_HALF_WIDTH = re.compile("[\uff61-\uff9f]")
+
+
 def unescape_html(text: str) -> str:
     """Unescape HTML entities until none are left (handles ``&amp;amp;``)."""
     for _ in range(4):
@@ -2724,7 +2753,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
 
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: name_reference_gaps(join_lines(_abstract_lines(t))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
-    lambda t: _on_matching(_on_matching(t, MOJIBAKE, repair_mojibake, non_ascii), GBK_MOJIBAKE, repair_gbk_mojibake, non_ascii),
+    lambda t: _on_matching(_on_matching(_on_matching(t, MOJIBAKE, repair_mojibake, non_ascii), GBK_MOJIBAKE, repair_gbk_mojibake, non_ascii), SJIS_MOJIBAKE, repair_sjis_mojibake, non_ascii),
     unescape_entities,
     html_to_text,
     fold_unicode,

@@ -155,6 +155,8 @@ CASES = [
     # ... and UTF-8 read as GBK ("论文列表" as "璁烘枃鍒楄〃", "論文列表" as "璜栨枃鍒楄〃")
     ("ICML 2025 璁烘枃鍒楄〃", "ICML", 2025, "zh", "ICML 2025 Papers", None),
     ("ICML 2025 璜栨枃鍒楄〃", "ICML", 2025, "zh", "ICML 2025 Papers", None),
+    # ... and as Shift-JIS ("論文一覧" as "隲匁枚荳\x80隕ｧ": a C1 control, which ftfy would read as cp1252's "€")
+    ("NeurIPS 2024 隲匁枚荳\x80隕ｧ", "NEURIPS", 2024, "ja", "NeurIPS 2024 Papers", None),
     ("ICML 2025 Papers \u00e2\u20ac\u201c OpenReview", "ICML", 2025, "en", "ICML 2025 Papers", None),
     # date stamps, more site names, position papers
     ("ICML 2025 Papers [updated 2025-07-01]", "ICML", 2025, "en", "ICML 2025 Papers", None),
