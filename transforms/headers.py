@@ -485,6 +485,9 @@ def _digits_to_ascii() -> dict[int, str]:
     return {c: str(unicodedata.decimal(chr(c))) for c in range(0x80, 0x110000) if unicodedata.decimal(chr(c), None) is not None}
 
 
+_CONTINUED = re.compile(r"(?i)(?<![a-z])cont['’]d(?![a-z])")  # "(cont'd)": the apostrophe would cut the word in two
+
+
 def _read_back(line: str) -> str:
     """A header saved as UTF-8 read as GBK ("ICML 2025 璁烘枃鍒楄〃" for "论文列表") or as Shift-JIS ("ICML 2025 隲匁枚荳\x80隕ｧ"
     for "論文一覧"), which ftfy does not know: its non-ASCII runs' GB18030 (else cp932) bytes read as UTF-8, when every run
@@ -510,6 +513,8 @@ def _clean_line(line: str) -> tuple[str, str]:
     text = unicodedata.normalize("NFKC", line).strip()
     if not text.isascii() and any(c.isdecimal() and not c.isascii() for c in text):
         text = text.translate(_digits_to_ascii())  # a year in Arabic-Indic, Persian, Devanagari, ... digits: "ICML ٢٠٢٥ أوراق"
+    if "'" in text or "’" in text:
+        text = _CONTINUED.sub("continued", text)
     return line, _without_abbreviations(text) if "." in text else text
 
 

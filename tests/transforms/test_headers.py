@@ -45,6 +45,7 @@ CASES = [
     ("ICML 2025 論文一覧（その2）", "ICML", 2025, "ja", "ICML 2025 Papers", 2),
     ("ICML 2025 논문 목록 (2부)", "ICML", 2025, "ko", "ICML 2025 Papers", 2),
     ("ICML 2025 Papers (2)", "ICML", 2025, "en", "ICML 2025 Papers", 2),
+    ("NeurIPS 2024 Papers (cont'd)", "NEURIPS", 2024, "en", "NeurIPS 2024 Papers", None),
     ("ICML 2025 论文列表（持续更新中）", "ICML", 2025, "zh", "ICML 2025 Papers", None),  # "being updated": a section header too
     ("ICML 2025 论文列表 (更新于 2025-07-12)", "ICML", 2025, "zh", "ICML 2025 Papers", None),
     ("FooConf 2024 Papers", "FOOCONF", 2024, "en", "FooConf 2024 Papers", None),
