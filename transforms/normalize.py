@@ -713,6 +713,22 @@ def tagged_field(entry: str, tags: tuple[str, ...]) -> str | None:
     return None
 
 
+# A LaTeX source's abstract environment, with its preamble, title, keywords or sections around it ("\maketitle" /
+# "\begin{abstract}" / … / "\end{abstract}" / "\begin{IEEEkeywords}" / … / "\section{Introduction}"): the environment's
+# content is the block, without LaTeX's comments ("% TODO: shorten"; before, a comment line ran into the abstract, and what
+# followed the environment stayed: "§ INTRODUCTION …").
+LATEX_ABSTRACT_ENV = r"\\begin\{abstract\}[\s\S]*?\\end\{abstract\}"
+_LATEX_ABSTRACT_RE = re.compile(r"\\begin\{abstract\}([\s\S]*?)\\end\{abstract\}")
+_LATEX_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+
+
+def latex_abstract(entry: str) -> str:
+    """The content of a LaTeX source's first abstract environment (``LATEX_ABSTRACT_ENV``) without comments, else the entry."""
+    found = _LATEX_ABSTRACT_RE.search(entry)
+    content = _LATEX_COMMENT.sub("", found.group(1)).strip() if found else ""
+    return content or entry
+
+
 # A YAML record (a conference site's data file, a scraper's YAML dump: "title: …" / "authors: …" / "abstract: …", also as a
 # list item, "- title: …", with the abstract folded over indented lines, "abstract: >"): its abstract field is read as the
 # block. Keys are in lower case, as YAML's are ("Abstract: …" is a label). An abstract that YAML cannot parse (an unquoted
@@ -2743,6 +2759,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     text = bracket_labels(_on_matching(text, _MARGIN_NUMBERS, strip_margin_numbers))
     text = _on_rows(text, lambda batch: batch.str.contains("[^", literal=True), _vectorized(strip_footnotes))
     fields = _on_matching(_on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract), TAGGED_RECORD, tagged_abstract)
+    fields = _on_matching(fields, LATEX_ABSTRACT_ENV, latex_abstract, lambda batch: batch.str.contains("\\begin{abstract}", literal=True))
     fields = _on_matching(fields, YAML_RECORD, yaml_abstract, lambda batch: batch.str.contains(r"\A[ \t]*(?:-[ \t]+)?[a-z][a-z0-9_]*[ \t]*:"))
     fields = _on_matching(fields, XML_RECORD, xml_abstract, lambda batch: batch.str.contains(r"\A\s*<"))
     fields = escaped_quotes(_on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True)))

@@ -430,6 +430,9 @@ EXAMPLES = [
     # ... also Chinese text (its full-width comma and full stop read as "锛" and "銆"), a character that lost a byte one U+FFFD
     ("鎴戜滑鎻愬嚭浜嗕竴绉嶆柊鐨勫浘绁炵粡缃戠粶锛屽畠鍩轰簬瀛愬浘銆�", "我们提出了一种新的图神经网络，它基于子图\ufffd"),
     ("鎴戜滑鐨勬柟娉曪紙GNN-X锛夋瘮鐜版湁鏂规硶鎻愰珮浜�3涓�鐧惧垎鐐广��", "我们的方法（GNN-X）比现有方法提高\ufffd3\ufffd百分点\ufffd"),
+    # a LaTeX source's abstract environment: its content without comments, not the title, keywords or sections around it
+    ("\\title{Rewiring}\n\\maketitle\n\\begin{abstract}\n% TODO: shorten\nWe study graphs, 5\\% of them.\n%\n\\end{abstract}\n"
+     "\\begin{IEEEkeywords}\ngraphs\n\\end{IEEEkeywords}\n\\section{Introduction}\nGraphs are everywhere.", "We study graphs, 5% of them."),
     # UTF-8 read as Shift-JIS (cp932) in a text of Latin letters: repaired, a lost byte a U+FFFD; Japanese text read so stays
     ("We propose \u7ab6\u5f03lanFormer\u7ab6\ufffd, it\u7ab6\u51b1 fast. Caf\uff83\uff69 na\uff83\uff6fve.", "We propose \"PlanFormer\ufffd, it's fast. Caf\u00e9 na\u00efve."),
     ("\uff83\uff7d\uff84 \uff83\uff9e\uff70\uff80 tests half-width katakana \u7ab6", "\u30c6\u30b9\u30c8 \u30c7\u30fc\u30bf tests half-width katakana \u7ab6"),
