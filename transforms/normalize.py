@@ -1718,6 +1718,26 @@ def repair_sjis_mojibake(text: str) -> str:
 
 _HALF_WIDTH = re.compile("[\uff61-\uff9f]")
 
+# UTF-8 read as KOI8-R (Russian sites, old mail): a Cyrillic letter's lead byte D0 or D1 shows as "п" or "я" and its second
+# byte as a box-drawing character or a sign ("Мы" is "п°я▀"), which no Russian text holds. KOI8-R maps every byte, so a run
+# of what it shows for bytes 0x80-0xFF goes back to its bytes and is read as UTF-8 when that reads cleanly.
+_KOI8_HIGH = bytes(range(0x80, 0x100)).decode("koi8_r")
+_KOI8_SECOND = "".join(f"\\x{{{ord(char):x}}}" for char in _KOI8_HIGH[:0x40])  # bytes 0x80-0xBF, as polars' regex writes them
+KOI8_MOJIBAKE = f"[пя][{_KOI8_SECOND}][пя][{_KOI8_SECOND}]"
+_KOI8_RUN = re.compile("[" + re.escape(_KOI8_HIGH) + "]+")
+
+
+def repair_koi8_mojibake(text: str) -> str:
+    """Undo UTF-8 read as KOI8-R (``KOI8_MOJIBAKE``): each run of KOI8-R's upper half read back as UTF-8 where it reads so."""
+
+    def read_as_utf8(run: re.Match[str]) -> str:
+        try:
+            return run.group().encode("koi8_r").decode("utf-8")
+        except UnicodeError:
+            return run.group()
+
+    return _KOI8_RUN.sub(read_as_utf8, text)
+
 
 def unescape_html(text: str) -> str:
     """Unescape HTML entities until none are left (handles ``&amp;amp;``)."""
@@ -2771,6 +2791,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: name_reference_gaps(join_lines(_abstract_lines(t))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
     lambda t: _on_matching(_on_matching(_on_matching(t, MOJIBAKE, repair_mojibake, non_ascii), GBK_MOJIBAKE, repair_gbk_mojibake, non_ascii), SJIS_MOJIBAKE, repair_sjis_mojibake, non_ascii),
+    lambda t: _on_matching(t, KOI8_MOJIBAKE, repair_koi8_mojibake, non_ascii),
     unescape_entities,
     html_to_text,
     fold_unicode,

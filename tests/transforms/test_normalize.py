@@ -430,6 +430,9 @@ EXAMPLES = [
     # ... also Chinese text (its full-width comma and full stop read as "锛" and "銆"), a character that lost a byte one U+FFFD
     ("鎴戜滑鎻愬嚭浜嗕竴绉嶆柊鐨勫浘绁炵粡缃戠粶锛屽畠鍩轰簬瀛愬浘銆�", "我们提出了一种新的图神经网络，它基于子图\ufffd"),
     ("鎴戜滑鐨勬柟娉曪紙GNN-X锛夋瘮鐜版湁鏂规硶鎻愰珮浜�3涓�鐧惧垎鐐广��", "我们的方法（GNN-X）比现有方法提高\ufffd3\ufffd百分点\ufffd"),
+    # UTF-8 read as KOI8-R: read back; Russian text stays
+    ("\u043f\u00b0\u044f\u2580 \u043f\u00a9\u044f\u2500\u043f\u2563\u043f\u2562\u043f\u2569\u043f\u255f\u043f\u0401\u043f\u255f\u043f\u2563\u043f\u256a graphs.", "\u041c\u044b \u043f\u0440\u0435\u0434\u043b\u0430\u0433\u0430\u0435\u043c graphs."),
+    ("\u041c\u044b \u043f\u0440\u0435\u0434\u043b\u0430\u0433\u0430\u0435\u043c graphs.", "\u041c\u044b \u043f\u0440\u0435\u0434\u043b\u0430\u0433\u0430\u0435\u043c graphs."),
     # a LaTeX source's abstract environment: its content without comments, not the title, keywords or sections around it
     ("\\title{Rewiring}\n\\maketitle\n\\begin{abstract}\n% TODO: shorten\nWe study graphs, 5\\% of them.\n%\n\\end{abstract}\n"
      "\\begin{IEEEkeywords}\ngraphs\n\\end{IEEEkeywords}\n\\section{Introduction}\nGraphs are everywhere.", "We study graphs, 5% of them."),
