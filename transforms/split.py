@@ -12,6 +12,7 @@ so is a Markdown page whose front matter names a title (the header line; the fro
 
 from __future__ import annotations
 
+import ast
 import csv
 import html
 import io
@@ -852,7 +853,8 @@ def json_entries(block: str) -> list[str]:
     holds no list of papers, or is not JSON.
 
     A piece of an array (its brackets or a trailing comma cut off by blank lines) is read as the objects it holds, and so
-    are JSON Lines (``_concatenated_objects``). Of an
+    are JSON Lines (``_concatenated_objects``) and a scraper's printed Python dicts (``_python_literal``: one, a list, or one
+    a line; written as JSON, which normalization reads, even one paper alone). Of an
     object that is not a paper, the first list of papers among its values is read (``{"papers": [...]}``). A paper is an
     object with an abstract field (``JSON_ABSTRACT_KEYS``) at its top or one object down.
     """
@@ -865,12 +867,29 @@ def json_entries(block: str) -> list[str]:
         except (ValueError, RecursionError):
             value = _concatenated_objects(text)
             if value is None:
-                return [block]
+                value = _python_literal(text)
+                if value is None:
+                    return [block]
+                if isinstance(value, dict) and _is_paper(value):
+                    return [json.dumps(value, ensure_ascii=False, default=str)]
     if isinstance(value, dict) and not _is_paper(value):
         value = next((v for v in value.values() if _papers(v)), value)
     if not _papers(value):
         return [block]
-    return [json.dumps(item, ensure_ascii=False) for item in value if isinstance(item, dict)]
+    return [json.dumps(item, ensure_ascii=False, default=str) for item in value if isinstance(item, dict)]
+
+
+def _python_literal(text: str) -> dict | list | None:
+    """A scraper's printed Python dicts (``{'title': 'X', 'abstract': "It's …", 'pdf': None}``): one dict, a list of them or
+    one a line, read by ``ast.literal_eval`` (literals only, nothing run); ``None`` when the text is none of those."""
+    for candidate in (text, "[" + ",".join(line for line in text.splitlines() if line.strip()) + "]"):
+        try:
+            value = ast.literal_eval(candidate)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            continue
+        if isinstance(value, dict) or (isinstance(value, list | tuple) and value and all(isinstance(item, dict) for item in value)):
+            return value if isinstance(value, dict) else list(value)
+    return None
 
 
 _SEPARATORS = re.compile(r"[ \t\r\n,]*")  # between JSON Lines' objects

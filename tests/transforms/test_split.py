@@ -240,6 +240,11 @@ def test_each_paper_of_a_json_dump_is_a_block() -> None:
         ],
         "\n".join(json.dumps(p, indent=2) for p in papers): lines,  # pretty-printed objects one after the other
         lines[0] + "\n" + lines[1] + "\nNot JSON.": [lines[0] + "\n" + lines[1] + "\nNot JSON."],  # and nothing else
+        # a scraper's printed Python dicts (single quotes, None), one a line, in a list, or one alone: written as JSON
+        "\n".join(repr(p) for p in papers): lines,
+        repr(papers): lines,
+        repr({**papers[0], "pdf": None}): [json.dumps({**papers[0], "pdf": None})],
+        "{'title': 'Sparse Routing'}": ["{'title': 'Sparse Routing'}"],  # no paper
     }
     for text, expected in cases.items():
         _, blocks = _split(f"ICML 2025 Papers\n\n{text}\n")
