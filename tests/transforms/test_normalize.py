@@ -130,6 +130,7 @@ EXAMPLES = [
     ("- title: \"Rewiring\"\n  abstract: >\n    We study graphs\n    and trees.\n  venue: ICLR 2025", "We study graphs and trees."),
     ("- title: Rewiring\n  abstract: We study graphs: trees too.\n  venue: ICLR 2025", "We study graphs: trees too."),
     ("abstract: |\n  We study graphs.", "We study graphs."),
+    ("date: 2025-02-30\nabstract: We study graphs.", "We study graphs."),  # a date YAML cannot make: read from the lines
     ("title: Rewiring\nvenue: ICLR 2025", "title: Rewiring venue: ICLR 2025"),  # no abstract: as it is
     ("a b s t r a c t\nWe study graphs.", "We study graphs."),  # Elsevier's label, letters spaced out
     ("1. Differential Transformer Networks for Long Context. " + ABSTRACT + " It scales.", ABSTRACT + " It scales."),  # a numbered entry's inline title
