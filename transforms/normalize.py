@@ -1698,6 +1698,7 @@ def repair_gbk_mojibake(text: str) -> str:
 # U+FFFD. A Japanese text read so loses a tenth of its characters: it stays as it is (quality rejects it as ``garbled``).
 SJIS_MOJIBAKE = "窶|[ﾂﾃ][\uff61-\uff9f\ufffd]"
 _SJIS_RUN = re.compile(r"(?:[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]+\ufffd?)+")
+_HALF_WIDTH = re.compile("[\uff61-\uff9f]")
 
 
 def repair_sjis_mojibake(text: str) -> str:
@@ -1717,7 +1718,6 @@ def repair_sjis_mojibake(text: str) -> str:
     return _SJIS_RUN.sub(read_as_utf8, text)
 
 
-_HALF_WIDTH = re.compile("[\uff61-\uff9f]")
 
 # UTF-8 read as KOI8-R (Russian sites, old mail): a Cyrillic letter's lead byte D0 or D1 shows as "п" or "я" and its second
 # byte as a box-drawing character or a sign ("Мы" is "п°я▀"), which no Russian text holds. KOI8-R maps every byte, so a run
@@ -2781,7 +2781,7 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     text = _on_rows(text, lambda batch: batch.str.contains("[^", literal=True), _vectorized(strip_footnotes))
     fields = _on_matching(_on_matching(_on_matching(text, BIBTEX_ENTRY, bibtex_abstract), JSON_RECORD, json_abstract), TAGGED_RECORD, tagged_abstract)
     fields = _on_matching(fields, LATEX_ABSTRACT_ENV, latex_abstract, lambda batch: batch.str.contains("\\begin{abstract}", literal=True))
-    fields = _on_matching(fields, YAML_RECORD, yaml_abstract, lambda batch: batch.str.contains(r"\A[ \t]*(?:-[ \t]+)?[a-z][a-z0-9_]*[ \t]*:"))
+    fields = _on_matching(fields, YAML_RECORD, yaml_abstract, lambda batch: batch.str.contains(r"\A" + _YAML_KEY))
     fields = _on_matching(fields, XML_RECORD, xml_abstract, lambda batch: batch.str.contains(r"\A\s*<"))
     fields = escaped_quotes(_on_matching(fields, _LITERAL_ESCAPE, literal_escapes, lambda batch: batch.str.contains("\\", literal=True)))
     cells = _on_matching(strip_entry_number(fields), _TABLE, table_cells, lambda batch: batch.str.contains("|", literal=True))
@@ -2789,10 +2789,13 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
     return strip_linked_title(strip_bold_title(strip_title_line(unmark_sub_items(strip_heading_label(strip_translation(strip_highlights(html_lines(setext_headings(unlabel_lines(strip_chrome(unquote_lines(cells))))))))))))
 
 
+# Mojibake and what repairs it, in order: ftfy's kinds, then UTF-8 read as GBK, as Shift-JIS and as KOI8-R (non-ASCII rows only).
+_MOJIBAKE_REPAIRS = (
+    (MOJIBAKE, repair_mojibake), (GBK_MOJIBAKE, repair_gbk_mojibake), (SJIS_MOJIBAKE, repair_sjis_mojibake), (KOI8_MOJIBAKE, repair_koi8_mojibake),
+)
 _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: name_reference_gaps(join_lines(_abstract_lines(t))).str.replace_all(r"[ \t]{2,}", " "),  # ftfy judges mojibake by context: same spacing every pass
-    lambda t: _on_matching(_on_matching(_on_matching(t, MOJIBAKE, repair_mojibake, non_ascii), GBK_MOJIBAKE, repair_gbk_mojibake, non_ascii), SJIS_MOJIBAKE, repair_sjis_mojibake, non_ascii),
-    lambda t: _on_matching(t, KOI8_MOJIBAKE, repair_koi8_mojibake, non_ascii),
+    lambda t: reduce(lambda text, repair: _on_matching(text, *repair, non_ascii), _MOJIBAKE_REPAIRS, t),
     unescape_entities,
     html_to_text,
     fold_unicode,

@@ -940,7 +940,8 @@ def _ris_records(block: str) -> list[str]:
 
 # A YAML list of records without an empty line between them (a conference site's data file: "- title: …" / "  abstract: >" /
 # "    …"): each item at the list's indentation starts a block, when two items or more have an abstract field.
-_YAML_ITEM = re.compile(r"^([ \t]*)- [a-z][a-z0-9_]*[ \t]*:", re.MULTILINE)
+_YAML_ITEM_LINE = r"(?m)^([ \t]*)- [a-z][a-z0-9_]*[ \t]*:"
+_YAML_ITEM = re.compile(_YAML_ITEM_LINE)
 _YAML_ABSTRACT_KEY = r"(?m)^[ \t]*(?:- )?(?:" + "|".join(JSON_ABSTRACT_KEYS[:-1]) + r")[ \t]*:"
 
 
@@ -949,7 +950,7 @@ def split_yaml_records(blocks: pl.DataFrame) -> pl.DataFrame:
     texts = blocks["text_raw"]
     candidates = texts.str.contains("- ", literal=True)
     if candidates.any():
-        candidates = candidates & (texts.str.count_matches(_YAML_ITEM.pattern.replace("^", "(?m)^", 1)) >= 2) & (texts.str.count_matches(_YAML_ABSTRACT_KEY) >= 2)
+        candidates = candidates & (texts.str.count_matches(_YAML_ITEM_LINE) >= 2) & (texts.str.count_matches(_YAML_ABSTRACT_KEY) >= 2)
     return _split_entries(blocks, candidates.fill_null(False), _yaml_records)
 
 
