@@ -1,7 +1,9 @@
 """Words hyphenated at a line end: joined when the joined form is a word, the hyphen kept otherwise; and words a PDF's text
 split around an f-ligature (``join_split_ligatures``).
 
-``opti-\\nmizer`` is ``optimizer``, ``pre-\\ntrained`` and ``state-of-the-\\nart`` keep their hyphen.
+``opti-\\nmizer`` is ``optimizer``, ``pre-\\ntrained`` and ``state-of-the-\\nart`` keep their hyphen. Before a capital the hyphen
+stays (``Kullback-\\nLeibler``) unless the block writes the two pieces as one word elsewhere (``Step-\\nPlanner`` where the
+block names ``StepPlanner``): a name a PDF's line broke.
 A line end an aggregator made a space (``repre- sentations``, ``circuit- broken``) is read the same way, before
 a lower-case word other than a conjunction or a function word: ``pre- and post-training`` is a suspended hyphen and stays.
 The word list is wordfreq's English list (bundled with the package, loaded on first use, so
@@ -64,8 +66,9 @@ def join_hyphenated(text: str) -> str:
                 joined = joins(head.group(), tail, *spellings)
             else:
                 joined = joins(head.group(), tail)
-        else:  # a capital after the hyphen: a compound ("Kullback-Leibler")
-            joined = False
+        else:  # a capital after the hyphen: a compound ("Kullback-Leibler"), unless the block writes the name closed ("StepPlanner")
+            spellings = spellings or _block_spellings(text)
+            joined = _block_decides(head.group() + tail, *spellings, cased=True) is True
         pieces += [text[done : match.start()], "" if joined else hyphen]
         done = match.end()
     return "".join(pieces) + text[done:]
@@ -78,13 +81,21 @@ def joins(head: str, tail: str, closed: Set[str] = frozenset(), hyphenated: Set[
     elsewhere in it as one word (``closed``) or with a hyphen (``hyphenated``, pairs written
     ``a-b`` as ``ab``); then the frequencies.
     """
-    forms = _forms((head + tail).lower())
-    spellings = _inflections(forms)
-    written_closed, written_hyphenated = bool(spellings & closed), bool(spellings & hyphenated)
-    if written_closed != written_hyphenated:
-        return written_closed
-    joined = max(map(_zipf, forms))
+    spelled = _block_decides(head + tail, closed, hyphenated)
+    if spelled is not None:
+        return spelled
+    joined = max(map(_zipf, _forms((head + tail).lower())))
     return joined > 0 and joined + JOIN_MARGIN >= _zipf(f"{head}-{tail}".lower())
+
+
+def _block_decides(word: str, closed: Set[str], hyphenated: Set[str], *, cased: bool = False) -> bool | None:
+    """Whether the block writes ``word`` (or an inflection of it) as one word (True) or with a hyphen (False) and not both;
+    None when it tells nothing. ``cased``: the closed spelling must match the case as written (a name, ``StepPlanner``,
+    not a URL's ``stepplanner``)."""
+    spellings = _inflections(_forms(word.lower()))
+    written_closed = bool((_inflections(_forms(word)) if cased else spellings) & closed)
+    written_hyphenated = bool(spellings & hyphenated)
+    return written_closed if written_closed != written_hyphenated else None
 
 
 def _forms(word: str) -> set[str]:
@@ -111,13 +122,14 @@ def _inflections(forms: set[str]) -> set[str]:
 
 
 def _block_spellings(text: str) -> tuple[set[str], set[str]]:
-    """The block's words, and its pairs written with a hyphen inside a line (``a-b`` as ``ab``), lower-cased."""
+    """The block's words (lower-cased and as written), and its pairs written with a hyphen inside a line (``a-b`` as ``ab``),
+    lower-cased."""
     lower = text.lower()
     hyphenated = set()
     for compound in _COMPOUND.findall(lower):
         parts = _HYPHENS.split(compound)
         hyphenated.update(a + b for a, b in zip(parts, parts[1:]))
-    return set(_WORD.findall(lower)), hyphenated
+    return set(_WORD.findall(lower)) | set(_WORD.findall(text)), hyphenated
 
 
 # A word a PDF's text extraction split around its f-ligature glyph: the ligature's letters a word of their own ("e ffi cient",

@@ -50,6 +50,11 @@ def test_the_blocks_own_spelling_decides_first() -> None:
         ("opti\u00ad\nmizer and con\u00ad\nvergence", "optimizer and convergence"),  # a soft hyphen is always a break
         ("state-of-the-\nart and pre-\ntrained", "state-of-the-art and pre-trained"),
         ("Kullback-\nLeibler and GPT-\n4 and GPT4-\nbased", "Kullback-Leibler and GPT-4 and GPT4-based"),
+        # before a capital, a name the block writes closed elsewhere is joined; a URL's lower-case slug is no such name
+        ("We introduce Step-\nPlanner. StepPlanner learns", "We introduce StepPlanner. StepPlanner learns"),
+        ("Step-\nPlanners and one StepPlanner", "StepPlanners and one StepPlanner"),
+        ("We introduce Step-\nPlanner (github.com/x/stepplanner)", "We introduce Step-Planner (github.com/x/stepplanner)"),
+        ("Kullback-\nLeibler, as Kullback-Leibler and KullbackLeibler", "Kullback-Leibler, as Kullback-Leibler and KullbackLeibler"),
         ("end of a line -\nnext line", "end of a line - next line"),
         # a line end an aggregator made a space
         ("their repre- sentations are", "their representations are"),
