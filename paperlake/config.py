@@ -58,7 +58,7 @@ _COUNT = (1, None)
 # Limits of the numeric settings that have some other than "at least 0".
 BOUNDS: dict[str, tuple[float, float | None]] = {
     **dict.fromkeys(
-        ("jaccard", "containment", "borderline_jaccard", "borderline_containment", "spread",
+        ("jaccard", "containment", "borderline_jaccard", "borderline_containment", "spread", "renamed_below",
          "min_letter_ratio", "max_garbage_ratio", "min_unique_sentence_ratio", "binary_nul_ratio", "binary_control_ratio"),
         _SHARE,
     ),

@@ -86,6 +86,8 @@ class DedupParams:
     borderline_containment: float = 0.5  # ... or this containment is confirmed by its spread ...
     spread: float = 0.2  # ... at least this (``minhash.shared_runs``), unless the method names it introduces conflict ...
     shared_run: int = 40  # ... or by a run of this many consecutive shared shingles (one abstract under two pages' text)
+    renamed_below: float = 0.8  # a pair that passes on Jaccard or containment, below this Jaccard, is rejected when the
+    # method names the two introduce differ (``renamed``): a follow-up paper that reuses most of its predecessor's text
     shingle_bytes: int = 16  # bytes of the spaceless key per word-anchored shingle
     bands: int = 24  # LSH bands
     rows: int = 3  # signature bins per band
@@ -223,11 +225,10 @@ def confirm(pairs: pl.DataFrame, candidates: Candidates, params: DedupParams) ->
     pairs = reachable(pairs, candidates.shingled, params)
     shingles = minhash.shingle_table(candidates.shingled, pl.concat([pairs["a"], pairs["b"]]))
     sims = minhash.pair_similarity(pairs, shingles)
-    borderline = is_borderline(params)
     weighed = pl.concat(
         [
-            without_evidence(sims.filter(~borderline)),
-            borderline_evidence(sims.filter(borderline), candidates),
+            without_evidence(sims.filter(~needs_evidence(params))),
+            borderline_evidence(sims.filter(needs_evidence(params)), candidates),
         ]
     )
     return weighed.filter(passes(params)).with_columns(measure=_measure(params)).with_columns(
@@ -236,7 +237,7 @@ def confirm(pairs: pl.DataFrame, candidates: Candidates, params: DedupParams) ->
         .when(pl.col("measure") == "spread")
         .then(pl.col("spread"))
         .otherwise(pl.col("containment"))
-    ).drop("spread", "run", "names", "smaller", "opening", "cut")
+    ).drop("spread", "run", "names", "renamed", "smaller", "opening", "cut")
 
 
 def reachable(pairs: pl.DataFrame, shingled: minhash.ShingleHashes, params: DedupParams) -> pl.DataFrame:
@@ -267,13 +268,21 @@ def is_borderline(params: DedupParams) -> pl.Expr:
     return ~_strong(params) & ((pl.col("jaccard") >= params.borderline_jaccard) | (pl.col("containment") >= params.borderline_containment))
 
 
+def needs_evidence(params: DedupParams) -> pl.Expr:
+    """A borderline pair, or one that passes on Jaccard or containment below ``params.renamed_below``: what
+    ``borderline_evidence`` is worked out for."""
+    return is_borderline(params) | (_strong(params) & (pl.col("jaccard") < params.renamed_below))
+
+
 def passes(params: DedupParams) -> pl.Expr:
-    """A confirmed pair: Jaccard or containment at the threshold, or borderline with one introduced
+    """A confirmed pair: Jaccard or containment at the threshold, unless below ``params.renamed_below`` the two introduce
+    different method names (``renamed``), or borderline with one introduced
     method name in common, or borderline with no method names to compare and its spread at ``params.spread``,
     or borderline with its shorter side a cut copy of the longer's opening (``is_cut_copy``) or a shared run of
     ``params.shared_run`` shingles (``is_shared_run``), and no conflicting names."""
     by_evidence = (pl.col("names") == "shared") | _spread_out(params) | ((is_cut_copy(params) | is_shared_run(params)) & (pl.col("names").ne_missing("conflict")))
-    return _strong(params) | (is_borderline(params) & by_evidence.fill_null(False))
+    renamed = (pl.col("jaccard") < params.renamed_below) & pl.col("renamed").fill_null(False)
+    return (_strong(params) & ~renamed) | (is_borderline(params) & by_evidence.fill_null(False))
 
 
 def _measure(params: DedupParams) -> pl.Expr:
@@ -313,19 +322,26 @@ def is_shared_run(params: DedupParams) -> pl.Expr:
 def without_evidence(pairs: pl.DataFrame) -> pl.DataFrame:
     """Pairs with the columns ``borderline_evidence`` adds, null: pairs that need none."""
     return pairs.with_columns(
-        spread=pl.lit(None, pl.Float64), run=pl.lit(None, pl.Int64), names=pl.lit(None, pl.String), opening=pl.lit(None, pl.Float64), cut=pl.lit(None, pl.Boolean)
+        spread=pl.lit(None, pl.Float64),
+        run=pl.lit(None, pl.Int64),
+        names=pl.lit(None, pl.String),
+        renamed=pl.lit(None, pl.Boolean),
+        opening=pl.lit(None, pl.Float64),
+        cut=pl.lit(None, pl.Boolean),
     )
 
 
 def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataFrame:
-    """Add ``spread`` and ``run`` (``minhash.shared_runs``), ``names``, ``opening`` (``minhash.opening_share``) and ``cut`` (the shorter side's
+    """Add ``spread`` and ``run`` (``minhash.shared_runs``), ``names``, ``renamed``, ``opening`` (``minhash.opening_share``) and ``cut`` (the shorter side's
     text ends in an ellipsis) to pairs of rows of ``candidates``.
 
     ``names`` compares the method names the two keys introduce (``methods.method_names`` of
     any copy of each): ``shared`` when one name is in both, ``conflict`` when both introduce
     names but none is shared, or both link code repositories (``urls.code_repositories``) but none
     of one side is one of the other's (``_repositories_apart``), null otherwise. A repository in common confirms nothing:
-    one lab links its toolkit from many papers.
+    one lab links its toolkit from many papers. ``renamed``: both introduce names and none of one side is one of the other's
+    but for case or a typo (``_names_apart``; ``FastFlow`` and ``FastFlow++`` are two names, ``StepPlaner`` a typo of
+    ``StepPlanner``); repositories do not count there, as a submission's anonymous link becomes the lab's.
     """
     if pairs.is_empty():
         return without_evidence(pairs)
@@ -342,7 +358,11 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     repos_apart = named.select(_apart("_repos_a", "_repos_b").fill_null(False)).to_series().to_numpy().copy()
     for row in np.flatnonzero(repos_apart):  # few pairs: both sides link a repository, none the same
         repos_apart[row] = _repositories_apart(named["_repos_a"][int(row)].to_list(), named["_repos_b"][int(row)].to_list())
-    conflict = _apart("_names_a", "_names_b") | pl.lit(pl.Series(repos_apart, dtype=pl.Boolean))
+    names_apart = named.select(_apart("_names_a", "_names_b").fill_null(False)).to_series().to_numpy().copy()
+    renamed = names_apart.copy()
+    for row in np.flatnonzero(names_apart):  # few pairs: both sides introduce names, none the same
+        renamed[row] = _names_apart(named["_names_a"][int(row)].to_list(), named["_names_b"][int(row)].to_list())
+    conflict = pl.lit(pl.Series(names_apart | repos_apart, dtype=pl.Boolean))
     relation = pl.when(_in_common("_names_a", "_names_b")).then(pl.lit("shared")).when(conflict).then(pl.lit("conflict"))
     sizes, a, b = np.diff(candidates.shingled.bounds), named["a"].to_numpy(), named["b"].to_numpy()
     cut = np.isin(np.where(sizes[a] <= sizes[b], a, b), cut_rows.to_numpy())
@@ -350,7 +370,12 @@ def borderline_evidence(pairs: pl.DataFrame, candidates: Candidates) -> pl.DataF
     opening[cut] = minhash.opening_share(named.filter(pl.Series(cut)), candidates.shingled, CUT_SLACK)  # only cut copies need it
     spread, run = minhash.shared_runs(named, candidates.shingled)
     return named.with_columns(
-        spread=pl.Series(spread), run=pl.Series(run), names=relation, opening=pl.Series(opening).fill_nan(None), cut=pl.Series(cut)
+        spread=pl.Series(spread),
+        run=pl.Series(run),
+        names=relation,
+        renamed=pl.Series(renamed, dtype=pl.Boolean),
+        opening=pl.Series(opening).fill_nan(None),
+        cut=pl.Series(cut),
     ).drop("_names_a", "_names_b", "_repos_a", "_repos_b")
 
 
@@ -363,6 +388,23 @@ def _repositories_apart(ours: list[str], theirs: list[str]) -> bool:
     def alike(x: str, y: str) -> bool:
         short, long = sorted((x, y), key=len)
         return (len(short) >= 4 and long.startswith(short)) or SequenceMatcher(None, x, y).ratio() >= REPOSITORY_LIKENESS
+
+    return not any(alike(x, y) for x in ours for y in theirs)
+
+
+NAME_LIKENESS = 0.8  # ``difflib`` ratio at which two method names of one length (two letters apart at most) are one name with a typo
+
+
+def _names_apart(ours: list[str], theirs: list[str]) -> bool:
+    """Whether no method name of one side is one of the other's but for case or a typo: a name that extends the other
+    (``CodeRanker++``, ``DepthSplat-2``, ``WebAgent-R2``) is another method, so a typo must not add or drop its end."""
+    def alike(x: str, y: str) -> bool:
+        x, y = x.casefold(), y.casefold()
+        if x == y:
+            return True
+        if x.startswith(y) or y.startswith(x) or abs(len(x) - len(y)) > 2:
+            return False
+        return SequenceMatcher(None, x, y).ratio() >= NAME_LIKENESS
 
     return not any(alike(x, y) for x in ours for y in theirs)
 

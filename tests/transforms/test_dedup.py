@@ -778,6 +778,56 @@ def test_a_repository_that_moved_to_another_owner_is_no_conflict() -> None:
     assert out.matches.edges["measure"].to_list()[0] in ("spread", "shared_run")  # both need names and repositories not to conflict
 
 
+FASTFLOW = (
+    "Diffusion models generate high-quality images but sampling requires hundreds of network evaluations. We present FastFlow, a "
+    "distillation method that trains a student to match the teacher's trajectory in four steps. FastFlow reaches an FID of 2.1 on "
+    "ImageNet 64x64 with four steps."
+)
+FASTFLOW_PLUS = (
+    "Diffusion models generate high-quality images but sampling requires hundreds of network evaluations. We present FastFlow++, a "
+    "distillation method that trains a student to match the teacher's trajectory in one step using an adversarial loss. FastFlow++ "
+    "reaches an FID of 2.9 on ImageNet 64x64 with a single step."
+)
+
+
+def test_a_follow_up_that_reuses_most_of_its_predecessors_text_under_a_new_name_stays_apart() -> None:
+    """Jaccard 0.6: it passes on Jaccard alone, but the two introduce different names (``FastFlow++`` extends ``FastFlow``)."""
+    pair = _blocks([("a.txt", 1, FASTFLOW), ("b.txt", 1, FASTFLOW_PLUS)])
+    assert folds_that_matched(FASTFLOW, FASTFLOW_PLUS)[1] >= DedupParams().jaccard
+    assert deduplicate(pair, EMPTY).occurrences["record_id"].n_unique() == 2
+    assert deduplicate(pair, EMPTY, DedupParams(renamed_below=0.0)).occurrences["record_id"].n_unique() == 1  # the setting decides
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs", "renamed"),
+    [
+        ("FastFlow", "FastFlow++", True),
+        ("DepthSplat", "DepthSplat-2", True),
+        ("WebAgent-R", "WebAgent-R2", True),
+        ("SOP", "SemMark", True),
+        ("StepPlanner", "StepPlaner", False),  # typos: a letter dropped, two swapped; case
+        ("StepPlanner", "StepPlnaner", False),
+        ("StepPlanner", "STEPPLANNER", False),
+    ],
+)
+def test_a_name_that_extends_the_other_is_another_method_and_a_typo_is_the_same(ours: str, theirs: str, renamed: bool) -> None:
+    assert dedup._names_apart([ours], [theirs]) is renamed
+
+
+@pytest.mark.parametrize(("name", "records"), [("FastFlow-2", 2), ("FastFlwo", 1), ("FASTFLOW", 1)])
+def test_a_pair_at_jaccard_0_6_under_another_name_stays_apart_and_under_a_typo_of_it_merges(name: str, records: int) -> None:
+    pair = _blocks([("a.txt", 1, FASTFLOW), ("b.txt", 1, FASTFLOW_PLUS.replace("FastFlow++", name))])
+    assert deduplicate(pair, EMPTY).occurrences["record_id"].n_unique() == records
+
+
+def test_a_version_renamed_but_otherwise_alike_still_merges() -> None:
+    """At Jaccard 0.8 and above, different names do not keep two copies apart: a camera-ready version that renamed its method."""
+    long = FASTFLOW + " " + FASTFLOW.replace("Diffusion models", "Such models") + " We also study guidance and show it distils well."
+    renamed = long.replace("FastFlow", "QuickFlow", 1)
+    assert folds_that_matched(long, renamed)[1] >= 0.8
+    assert deduplicate(_blocks([("a.txt", 1, long), ("b.txt", 1, renamed)]), EMPTY).occurrences["record_id"].n_unique() == 1
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda".split()), min_size=1, max_size=60), st.data())
 def test_spread_is_the_shared_share_outside_the_two_longest_shared_runs(words: list[str], data: st.DataObject) -> None:
