@@ -66,6 +66,10 @@ FOOTNOTE_DIGIT = r"\p{Ll}{3}[0-9](?:,[0-9])*(?:[.,;:)]|\s|$)"
 LEADING_NUMBER = r"\A\d{1,4}[ \t]+\p{Lu}"
 # A dash between words, however spelled (``—``, `` – ``, `` -- ``): a copy that spelled ``—`` out is no longer for it.
 SPELLED_DASH = r" ?(?:-{2,3}|[–—]) ?"
+# A Latin letter with an accent (Latin-1, Latin Extended-A and -B, Vietnamese's Latin Extended Additional; not ``×``, ``÷``):
+# it counts twice in ``text_length``, so a copy that kept its accents outranks one an ASCII-folding aggregator wrote
+# (``Fréchet``, ``Łódź`` against ``Frechet``, ``Lodz``), whose shingle key is the same.
+ACCENTED_LETTER = "[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]"
 # A confirmed pair covers one end of its longer text when that text has this many times the
 # shorter's shingles and an overhang at its other end (this share of its shingles, and at least
 # this many) shares at most this share of them with the shorter one (``minhash.covered_ends``).
@@ -913,21 +917,25 @@ def text_damage(text: pl.Expr) -> pl.Expr:
     front of it (``LEADING_NUMBER``), a kept-rule criterion."""
     marks = text.str.count_matches(CITATION_MARK) + text.str.count_matches(FOOTNOTE_DIGIT) + text.str.contains(LEADING_NUMBER).cast(pl.UInt32)
     lower_case_starts = text.str.contains(LOWER_CASE_FIRST).cast(pl.UInt32) + text.str.count_matches(LOWER_CASE_AFTER_STOP)
-    damaged = text.map_batches(_damaged_characters, return_dtype=pl.UInt32, is_elementwise=True)
+    damaged = _beyond_ascii_matches(text, DAMAGE)
     return (damaged + lower_case_starts + marks).cast(pl.UInt32)
 
 
-def _damaged_characters(texts: pl.Series) -> pl.Series:
-    """``DAMAGE`` in each text, looked for in the texts beyond ASCII only (an ASCII text holds none)."""
-    counts = (texts.str.len_bytes() * 0).cast(pl.UInt32)  # null for a null text
-    wide = non_ascii(texts)
-    return counts.scatter(wide.arg_true(), texts.filter(wide).str.count_matches(DAMAGE)) if wide.any() else counts
+def _beyond_ascii_matches(text: pl.Expr, pattern: str) -> pl.Expr:
+    """Matches of ``pattern`` (which matches no ASCII) in each text, looked for in the texts beyond ASCII only."""
+
+    def count(texts: pl.Series) -> pl.Series:
+        counts = (texts.str.len_bytes() * 0).cast(pl.UInt32)  # null for a null text
+        wide = non_ascii(texts)
+        return counts.scatter(wide.arg_true(), texts.filter(wide).str.count_matches(pattern)) if wide.any() else counts
+
+    return text.map_batches(count, return_dtype=pl.UInt32, is_elementwise=True)
 
 
 def text_length(text: pl.Expr) -> pl.Expr:
-    """Characters of a normalized text, a dash between words (``SPELLED_DASH``, with the spaces around it) counting none,
-    a kept-rule criterion."""
-    return text.str.replace_all(SPELLED_DASH, "").str.len_chars().cast(pl.UInt32)
+    """Characters of a normalized text, a dash between words (``SPELLED_DASH``, with the spaces around it) counting none and
+    a letter with an accent (``ACCENTED_LETTER``) two, a kept-rule criterion."""
+    return (text.str.replace_all(SPELLED_DASH, "").str.len_chars() + _beyond_ascii_matches(text, ACCENTED_LETTER)).cast(pl.UInt32)
 
 
 def with_text_stats(frame: pl.DataFrame) -> pl.DataFrame:

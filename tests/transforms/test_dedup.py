@@ -268,13 +268,20 @@ def _stripped(text: str) -> str:
     return "".join(_ASCII_LETTERS.get(c, c) for c in unicodedata.normalize("NFC", bare))
 
 
+@pytest.mark.parametrize("stripped_path", ["a.txt", "c.txt"])
 @pytest.mark.parametrize("text", [FRENCH, VIETNAMESE], ids=["french", "vietnamese"])
-def test_a_copy_an_aggregator_stripped_of_its_accents_joins_the_original(text: str) -> None:
+def test_a_copy_an_aggregator_stripped_of_its_accents_joins_the_original(text: str, stripped_path: str) -> None:
     """As written, the French pair shares 15% of its shingles (every fourth word is accented) and the Vietnamese pair none
-    (nearly every word is), so neither was a candidate pair through its band keys; shingles are taken without accents."""
-    out = deduplicate(_blocks([("a.txt", 1, text), ("b.txt", 1, _stripped(text))]), EMPTY).occurrences
+    (nearly every word is), so neither was a candidate pair through its band keys; shingles are taken without accents.
+    The original is kept, whatever the paths (the two tied, and the stripped copy was kept when its path came first)."""
+    out = deduplicate(_blocks([("b.txt", 1, text), (stripped_path, 1, _stripped(text))]), EMPTY).occurrences
     assert out["record_id"].n_unique() == 1
-    assert out.select("path", "status", "similarity").rows() == [("a.txt", "kept", 1.0), ("b.txt", "near_duplicate", 1.0)]
+    assert sorted(out.select("path", "status", "similarity").rows()) == sorted([("b.txt", "kept", 1.0), (stripped_path, "near_duplicate", 1.0)])
+
+
+def test_text_length_counts_a_letter_with_an_accent_twice() -> None:
+    lengths = pl.DataFrame({"t": ["Fréchet, Łódź, Việt", "Frechet, Lodz, Viet", "64×64 — ok", None]}).select(dedup.text_length(pl.col("t")))
+    assert lengths.to_series().to_list() == [19 + 5, 19, 7, None]
 
 
 LIGATURE_DENSE = (
