@@ -174,7 +174,12 @@ def test_a_copy_that_leaves_a_records_tags_and_urls_as_they_were_rewrites_neithe
     others = pl.col("record_id") != target
     assert urls.filter(others).equals(urls_before.filter(others)) and wh.read("tags").filter(others).sort(pl.all()).equals(tags_before.filter(others))
 
-def test_a_record_kept_from_a_headerless_file_takes_the_collection_of_a_copy(paperlake_cli, tmp_path: Path) -> None:
+ARXIV_LISTING = "Machine Learning (cs.LG) - New submissions for Tue, 3 Dec 24"
+
+
+@pytest.mark.parametrize("header", [None, ARXIV_LISTING], ids=["headerless", "arxiv_listing"])
+def test_a_record_kept_from_a_headerless_file_takes_the_collection_of_a_copy(paperlake_cli, tmp_path: Path, header: str | None) -> None:
+    """Also from a listing that names a collection but no venue (an arXiv daily listing): a copy's venue wins."""
     abstract = " ".join(SENTENCES)
     other = (
         "A different paper: we measure how retrieval depth changes answer quality across twelve question answering"
@@ -182,7 +187,8 @@ def test_a_record_kept_from_a_headerless_file_takes_the_collection_of_a_copy(pap
     )
     inputs = tmp_path / "in"
     inputs.mkdir()
-    (inputs / "a_scrape.txt").write_text(f"{abstract}\n\n{other}\n", encoding="utf-8")  # no header: kept on the path tie-break
+    head = f"{header}\n\n" if header else ""
+    (inputs / "a_scrape.txt").write_text(f"{head}{abstract}\n\n{other}\n", encoding="utf-8")  # kept on the path tie-break
     assert paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "grown")[0] == 0
     (inputs / "b_listing.txt").write_text(f"ICML 2025 Papers\n\n{abstract}\n", encoding="utf-8")
     for warehouse in (tmp_path / "grown", tmp_path / "once"):  # the copy arrives later, or in the same run
@@ -195,7 +201,7 @@ def test_a_record_kept_from_a_headerless_file_takes_the_collection_of_a_copy(pap
         assert kept["path"].to_list() == ["a_scrape.txt"]
         assert (copied["venue"], copied["year"], copied["collection"]) == ("ICML", 2025, "ICML 2025 Papers")
         alone = records.filter(pl.col("text") != abstract).row(0, named=True)
-        assert (alone["venue"], alone["year"], alone["collection"]) == (None, None, None)
+        assert (alone["venue"], alone["year"], alone["collection"]) == (None, None, header)
 
 
 def test_the_kept_copy_is_the_clean_one_over_page_heads_and_the_full_one_over_cut_ones_in_later_runs(paperlake_cli, tmp_path: Path) -> None:

@@ -42,11 +42,12 @@ LISTING = pl.Schema({"record_id": pl.String, "path": pl.String, "ordinal": pl.In
 
 
 def listing_candidates(occurrences: schema.Frame) -> schema.Frame:
-    """Per record, its first accepted occurrence (by path, ordinal) that names a collection, with
-    ``venue, year, collection``: what ``records_table`` falls back on when the kept occurrence's
-    file has no recognizable header (any subset of a record's occurrences; reduce again over the union)."""
+    """Per record, its first accepted occurrence (by path, ordinal) that names a venue, else its first that names a
+    collection, with ``venue, year, collection``: what ``records_table`` falls back on when the kept occurrence's file
+    names no venue (any subset of a record's occurrences; reduce again over the union)."""
     named = occurrences.filter(pl.col("record_id").is_not_null() & pl.col("collection").is_not_null())
-    return named.select(list(LISTING)).sort("record_id", "path", "ordinal").unique("record_id", keep="first", maintain_order=True)
+    ordered = named.select(list(LISTING)).sort(pl.col("record_id"), pl.col("venue").is_null(), pl.col("path"), pl.col("ordinal"))
+    return ordered.unique("record_id", keep="first", maintain_order=True)
 
 
 TITLES = pl.Schema({"record_id": pl.String, "kept": pl.Boolean, "path": pl.String, "ordinal": pl.Int32, "title": pl.String})
@@ -101,10 +102,11 @@ def unchanged_records(staged: pl.DataFrame, published: pl.DataFrame, ids: pl.Ser
 
 def records_table(kept: pl.DataFrame, extras: pl.DataFrame, listings: pl.DataFrame, named: pl.DataFrame) -> pl.DataFrame:
     """One row per record, in the order of the kept rows: its ``kept_rows`` with its ``record_extras`` (call it per part of
-    the kept rows) and the ``title`` of its ``first_titles`` row (``named``); a kept row without a collection takes ``venue,
-    year, collection`` from the record's ``listing_candidates``."""
+    the kept rows) and the ``title`` of its ``first_titles`` row (``named``); a kept row without a collection, or without a
+    venue where another occurrence names one (a copy from an arXiv listing or an awesome list kept over a venue's), takes
+    ``venue, year, collection`` from the record's ``listing_candidates``."""
     fallback = listings.select("record_id", _venue="venue", _year="year", _collection="collection")
-    unnamed = pl.col("collection").is_null()
+    unnamed = pl.col("collection").is_null() | (pl.col("venue").is_null() & pl.col("_venue").is_not_null())
     records = (
         kept.join(extras, on="record_id", how="left", maintain_order="left")
         .join(fallback, on="record_id", how="left", maintain_order="left")
