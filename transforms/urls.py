@@ -361,13 +361,21 @@ def first_urls(candidates: pl.DataFrame) -> pl.DataFrame:
     """The ``urls`` table from the ``url_candidates`` of every occurrence of the records: one row per (record, normalized URL).
 
     The first spelling and position are kept: the kept occurrence's URLs come first, then the
-    others by path and ordinal.
+    others by path and ordinal. A repository's URLs that differ only in the case of its ``owner/name`` or in ``http``
+    (``http://github.com/Lab/MemSave``, ``https://github.com/lab/memsave``) are one row: code hosts read both alike.
     """
     ordered = candidates.sort("record_id", "_kept_first", "path", "ordinal", "position")
-    first = ordered.unique(["record_id", "url"], keep="first", maintain_order=True)
+    first = ordered.with_columns(_same=_same_repository_url()).unique(["record_id", "_same"], keep="first", maintain_order=True)
     return first.with_columns(position=pl.int_range(pl.len(), dtype=pl.Int32).over("record_id")).select(
         "record_id", "url", "url_raw", "host", "domain", "kind", "repo", "position"
     )
+
+
+def _same_repository_url() -> pl.Expr:
+    """The URL, but a repository URL (one with ``repo``) with ``https`` and its ``owner/name`` in lower case."""
+    rest = pl.col("url").str.replace(r"^https?://[^/]+/[^/]+/[^/?#]+", "")
+    repository = pl.concat_str(pl.lit("https://"), pl.col("host").str.strip_prefix("www."), pl.lit("/"), pl.col("repo").str.to_lowercase(), rest)
+    return pl.when(pl.col("repo").is_not_null()).then(repository).otherwise(pl.col("url"))
 
 
 def record_urls(occurrences: pl.DataFrame) -> pl.DataFrame:

@@ -239,6 +239,28 @@ def test_two_spellings_are_one_row_and_occurrences_are_united() -> None:
     ]
 
 
+def test_a_repositorys_urls_that_differ_in_the_case_of_its_name_or_in_http_are_one_row() -> None:
+    occurrences = pl.DataFrame(
+        {
+            "record_id": ["r", "r"],
+            "source_id": ["s1", "s2"],
+            "path": ["a.txt", "b.txt"],
+            "ordinal": [1, 1],
+            "status": ["kept", "near_duplicate"],
+            "text_raw": [
+                "Code: https://github.com/Lab/MemSave and its examples https://github.com/Lab/MemSave/tree/main/Examples.",
+                "Code: http://github.com/lab/memsave/ and https://github.com/lab/memsave/tree/main/examples; site https://Lab.github.io/MemSave",
+            ],
+        }
+    )
+    assert record_urls(occurrences).select("url", "position").rows() == [
+        ("https://github.com/Lab/MemSave", 0),
+        ("https://github.com/Lab/MemSave/tree/main/Examples", 1),
+        ("https://github.com/lab/memsave/tree/main/examples", 2),  # a file's path keeps its case
+        ("https://lab.github.io/MemSave", 3),
+    ]
+
+
 @pytest.mark.parametrize(
     ("candidate", "url"),
     [
