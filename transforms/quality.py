@@ -47,7 +47,9 @@ BOILERPLATE = (
     r"|(?i)(?-u:\b)(?:institutional login|shibboleth|openathens)(?-u:\b)"
     # a paywall's or a bot check's notice, a conference's sponsor list, a letter to authors, a post announcing a paper
     r"|(?i)(?-u:\b)(?:you do not have access to this (?:content|article|page|chapter)|purchase (?:this|the) (?:article|chapter|pdf|book) for"
-    r"|get full access to this (?:article|chapter)|complete the security check|why do i have to complete a captcha)(?-u:\b)"
+    r"|get full access to this (?:article|chapter)|complete the security check|why do i have to complete a captcha"
+    r"|(?:sign|log) in (?:to|or (?:register|subscribe|create an account) to) (?:continue reading|read (?:the|this) (?:full|rest)|view (?:the )?full|access (?:the )?full)"
+    r"|create a free account to (?:continue reading|read|access|view)|subscribe to (?:continue|keep) reading)(?-u:\b)"
     r"|(?i)^(?:(?:platinum|gold|silver|bronze|diamond|corporate|our) )?sponsors? ?[:—–]|(?i)^dear (?:authors?|colleagues?|all|participants?|reviewers?|sirs?)(?-u:\b)"
     # ... or a decision letter or a camera-ready notice without its greeting
     r"|(?i)(?-u:\b)(?:thank you for (?:your submission to|submitting (?:your (?:paper|work) )?to)|we regret to inform you|we are (?:pleased|happy|delighted|glad) to inform you"
@@ -191,6 +193,8 @@ NO_ABSTRACT = (
     r"|^(?:TY - |PMID- |FN (?:Clarivate|Thomson)|PT [A-Z] (?:AU|AF|TI|GP|BA|BE|CA|SO) |%[0-9A-Z] [^%\n]{0,300}%[0-9A-Z@+] )"
     # a listing's placeholder where the abstract would be
     r"|(?i)^(?:no abstract (?:is )?available|abstract (?:is )?(?:not available|unavailable|missing|forthcoming))(?-u:\b)"
+    # ... or a page author's note that it is still to come ("TODO: add abstract", "Abstract: TBD", "Abstract coming soon")
+    r"|(?i)^(?:(?:abstract\s*:?\s*)?(?:todo|tbd|tba)(?-u:\b)|abstract (?:coming soon|to be (?:added|announced))(?-u:\b))"
 )
 # A block that is only a list of four or more names, each with optional affiliation marks ("Zhang1,2*")
 # or a parenthesized affiliation ("Authors: A Zhang (MIT), B Kumar, ..."); any lower-case word

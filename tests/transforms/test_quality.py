@@ -448,6 +448,16 @@ BLOCK_EXAMPLES = [
     ("Withdrawal reason: the authors found a bug in the experimental evaluation that invalidates the main results of the paper.", "boilerplate"),
     ("We invite submissions of original research papers on all aspects of machine learning, formatted with the conference style.", "boilerplate"),
     ("No abstract available for this paper. The full text can be obtained from the publisher's website or from the authors.", "no_abstract"),
+    ("TODO: add abstract here. TBD. Abstract not available for this paper at the moment; please check back later or visit the "
+     "publisher's website.", "no_abstract"),
+    ("Abstract: TBD. The authors will upload the camera-ready version and its abstract after the conference in December.", "no_abstract"),
+    ("Abstract coming soon. This entry will be updated once the proceedings are published by the organizers of the workshop.", "no_abstract"),
+    ("Todorov's method of linearly solvable control is revisited. " + ABSTRACT, None),
+    ("Sign in to continue reading. Create a free account to access full text, save searches and set alerts for new "
+     "publications in your field of interest.", "boilerplate"),
+    ("Log in or register to read the full article. Institutions may purchase a subscription for their members and libraries.", "boilerplate"),
+    ("Subscribe to continue reading this article and get unlimited digital access to our journals, archives and newsletters.", "boilerplate"),
+    ("Users who sign in to view their results trust the service more. " + ABSTRACT, None),
     ("Watching videos teaches robots to cook. " + ABSTRACT, None),
     ("Great apes use tools in the wild. " + ABSTRACT, None),
     ("If you use a cache, latency drops. " + ABSTRACT, None),
