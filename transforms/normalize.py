@@ -479,6 +479,10 @@ _TRAILING_SECTIONS = (
     r"|(?:推荐理由|推薦理由|点评|點評|短评|短評|编者按|編者按|小编点评|小編點評|个人(?:评价|点评|看法)|個人(?:評價|點評|看法))[ \t]*[:：][\s\S]*)\z"
 )
 
+# A PDF's text past its abstract when the page was flattened to one line: "... key blocks. 1 Introduction Transformers are ..."
+# (or "1. Introduction", "I. INTRODUCTION"), the heading after a sentence and before a capital or a line break.
+_FLATTENED_BODY = r"([.!?][\"”'\)]?)[ \t]+(?:1|I)\.?[ \t]+(?:Introduction|INTRODUCTION)(?:[ \t]*\r?\n|[ \t]+[\p{Lu}\[])[\s\S]*\z"
+
 
 _ABSTRACT_LABELS = (
     "Abstract", "Abstract and Figures", "ABSTRACT", "摘要", "摘 要", "摘\u3000要", "要旨", "要約", "概要", "초록", "요약", "Аннотация", "АННОТАЦИЯ", "Zusammenfassung",
@@ -887,7 +891,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
     site chrome (``CHROME_LINE``, ``_TITLE_AUTHORS``) at the start and the end of a raw block, a title above field lines
     (``_TITLE_ABOVE_FIELDS``), page links
     after its last sentence (``_TRAILING_PAGE_LINKS``), link badges, "Read more" (``_TRAILING_LINKS``), a keywords or
-    "How to Cite" section (``_TRAILING_SECTIONS``), keywords, ids, badges and hashtags on its last line (``_TRAILING_TAGS``), a venue note (``_TRAILING_VENUE_NOTE``), author footnotes (``_TRAILING_AUTHOR_NOTES``), the authors (``_TRAILING_AUTHORS``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
+    "How to Cite" section (``_TRAILING_SECTIONS``), a PDF's text past its abstract on the same line (``_FLATTENED_BODY``), keywords, ids, badges and hashtags on its last line (``_TRAILING_TAGS``), a venue note (``_TRAILING_VENUE_NOTE``), author footnotes (``_TRAILING_AUTHOR_NOTES``), the authors (``_TRAILING_AUTHORS``) or a copyright notice (``_TRAILING_COPYRIGHT``) ending it, and link badges
     starting it (``_LEADING_LINKS``)."""
     text = _on_rows(
         text,
@@ -928,8 +932,14 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
             r"\n[ \t]*(?:@|Cit|Bib|BIB|Please cite|How to cite|Key|KEY|Index Terms|Lay Summary|How to Cite|Figures and Tables|Topics|Results from|Related|Similar content|Recommended|People also|You m|PDF Abstract|TL;?DR|Competing|Funding|Author Decl|Conflict|Declaration of|Acknowledg|Data Avail|Footnotes|Copyright|CCS|Additional Key|ACM Ref|Suggested|Anthology ID|References|REFERENCES|Cited|#|推|点|點|短|编|編|小|个|個|(?:1|I)\.?[ \t]+(?:Intro|INTRO))"
         ),
     )
-    badges = _on_rows(
+    body = _on_rows(
         sections,
+        lambda batch: batch.str.contains(_FLATTENED_BODY),
+        _vectorized(lambda t: t.str.replace(_FLATTENED_BODY, "${1}")),
+        lambda batch: batch.str.contains_any(["Introduction", "INTRODUCTION"]),
+    )
+    badges = _on_rows(
+        body,
         lambda batch: batch.str.contains(_LEADING_LINKS),
         _vectorized(lambda t: t.str.replace(_LEADING_LINKS, "${1}")),
         lambda batch: batch.str.contains(r"\A[ \t]*(?:\[|arXiv:)"),

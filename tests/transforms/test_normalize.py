@@ -350,6 +350,12 @@ EXAMPLES = [
     ("We study x.\n1 Introduction\nGraph learning is everywhere.\n2 Related Work\nMany.", "We study x."),
     ("We study x.\nI. INTRODUCTION\nGraphs are everywhere.", "We study x."),
     ("We study x in\n1 Introduction\nGraphs.", "We study x in 1 Introduction Graphs."),
+    # ... also on the abstract's last line, a page flattened to one line
+    ("We study x. 1. Introduction Graph learning is everywhere [1]. It costs.", "We study x."),
+    ("We study x. I. INTRODUCTION Graphs are everywhere.", "We study x."),
+    ("We study x. 1 INTRODUCTION\nGraphs are everywhere.", "We study x."),
+    ("We study x. 1 Introduction to graphs is a book we read.", "We study x. 1 Introduction to graphs is a book we read."),
+    ("We read 1 Introduction To Graphs. We study x.", "We read 1 Introduction To Graphs. We study x."),
     ("Background\nWe study x.\nIntroduction\nWe do.", "Background We study x. Introduction We do."),
     ("We study proteins.\nThis article is a preprint and has not been certified by peer review [what does this mean?].", "We study proteins."),
     ("We study proteins.\nCompeting Interest Statement: The authors have declared no competing interest.", "We study proteins."),
