@@ -64,6 +64,10 @@ FOOTNOTE_DIGIT = r"\p{Ll}{3}[0-9](?:,[0-9])*(?:[.,;:)]|\s|$)"
 # A list or id number left in front of the text (``12 We propose …``, a numbered entry whose mark a scrape dropped): the key
 # folds digits, so without a cost that copy outranks the clean one by its length.
 LEADING_NUMBER = r"\A\d{1,4}[ \t]+\p{Lu}"
+# A hyphen at a line end of the raw block between a lower-case letter and a capital (``Plan-`` / ``Bench``): normalization
+# keeps it (``Kullback-Leibler``) unless the block writes the name closed elsewhere, so the copy's text may hold a hyphen its
+# line break made (``Plan-Bench``) where a copy of the same letters without line breaks writes ``PlanBench``: damage too.
+CAPITAL_LINE_BREAK = r"\p{Ll}[-\u2010][ \t]*\r?\n[ \t]*\p{Lu}"
 # A dash between words, however spelled (``—``, `` – ``, `` -- ``): a copy that spelled ``—`` out is no longer for it.
 SPELLED_DASH = r" ?(?:-{2,3}|[–—]) ?"
 # A Latin letter with an accent (Latin-1, Latin Extended-A and -B, Vietnamese's Latin Extended Additional; not ``×``, ``÷``):
@@ -911,14 +915,27 @@ def _text_candidates(keys: pl.DataFrame, params: DedupParams) -> Candidates:
     return Candidates(keys=keys["dedup_key"], shingled=minhash.shingle_hashes(with_folded(keys)["folded"], params.lsh), texts=keys["texts"])
 
 
-def text_damage(text: pl.Expr) -> pl.Expr:
+def text_damage(text: pl.Expr, text_raw: pl.Expr | None = None) -> pl.Expr:
     """Damaged characters of a normalized text (``DAMAGE``), its sentences that start in lower case (``LOWER_CASE_FIRST``,
-    ``LOWER_CASE_AFTER_STOP``), its reference and footnote marks (``CITATION_MARK``, ``FOOTNOTE_DIGIT``) and a number in
-    front of it (``LEADING_NUMBER``), a kept-rule criterion."""
+    ``LOWER_CASE_AFTER_STOP``), its reference and footnote marks (``CITATION_MARK``, ``FOOTNOTE_DIGIT``), a number in
+    front of it (``LEADING_NUMBER``) and its raw block's line-end hyphens before a capital (``CAPITAL_LINE_BREAK``),
+    a kept-rule criterion."""
     marks = text.str.count_matches(CITATION_MARK) + text.str.count_matches(FOOTNOTE_DIGIT) + text.str.contains(LEADING_NUMBER).cast(pl.UInt32)
     lower_case_starts = text.str.contains(LOWER_CASE_FIRST).cast(pl.UInt32) + text.str.count_matches(LOWER_CASE_AFTER_STOP)
     damaged = _beyond_ascii_matches(text, DAMAGE)
-    return (damaged + lower_case_starts + marks).cast(pl.UInt32)
+    breaks = pl.lit(0, pl.UInt32) if text_raw is None else _capital_line_breaks(text_raw)
+    return (damaged + lower_case_starts + marks + breaks).cast(pl.UInt32)
+
+
+def _capital_line_breaks(text_raw: pl.Expr) -> pl.Expr:
+    """``CAPITAL_LINE_BREAK`` in each raw block, looked for in the blocks with a hyphen before a line break only."""
+
+    def count(texts: pl.Series) -> pl.Series:
+        counts = (texts.str.len_bytes() * 0).cast(pl.UInt32)
+        wrapped = texts.str.contains(r"[-\u2010][ \t]*\r?\n").fill_null(False)
+        return counts.scatter(wrapped.arg_true(), texts.filter(wrapped).str.count_matches(CAPITAL_LINE_BREAK)) if wrapped.any() else counts
+
+    return text_raw.map_batches(count, return_dtype=pl.UInt32, is_elementwise=True).fill_null(0)
 
 
 def _beyond_ascii_matches(text: pl.Expr, pattern: str) -> pl.Expr:
@@ -943,7 +960,8 @@ def with_text_stats(frame: pl.DataFrame) -> pl.DataFrame:
     where the frame has ``text`` and not them."""
     if "text" not in frame.columns:
         return frame
-    stats = {"text_len": text_length(pl.col("text")), "text_damage": text_damage(pl.col("text"))}
+    raw = pl.col("text_raw") if "text_raw" in frame.columns else None
+    stats = {"text_len": text_length(pl.col("text")), "text_damage": text_damage(pl.col("text"), raw)}
     return frame.with_columns(
         **{name: pl.coalesce(pl.col(name).cast(pl.UInt32), value) if name in frame.columns else value for name, value in stats.items()}
     )

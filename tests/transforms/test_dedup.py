@@ -153,6 +153,27 @@ def test_a_clean_copy_is_kept_over_one_with_a_number_in_front(numbered_path: str
     assert pl.select(dedup.text_damage(pl.lit("3D point clouds are sparse."))).item() == 0
 
 
+@pytest.mark.parametrize("wrapped_path", ["a.txt", "c.txt"])
+def test_a_clean_copy_is_kept_over_a_pdf_copy_whose_line_break_left_a_hyphen_before_a_capital(wrapped_path: str) -> None:
+    """A PDF copy hard-wrapped at ``Plan-`` / ``Bench`` keeps the hyphen (``Kullback-Leibler`` needs it), so its text
+    (``Plan-Bench``) was kept over the clean one (``PlanBench``) by its longer text; such a line break is damage."""
+    clean = "On GSM8K, MATH and PlanBench, our planner improves accuracy. " + " ".join(SENTENCES)
+    wrapped_raw = clean.replace("Plan", "Plan-\n", 1).replace("accuracy. ", "accuracy.\n", 1)
+    blocks = pl.DataFrame({"path": [wrapped_path, "b.txt"], "ordinal": [1, 1], "text_raw": [wrapped_raw, clean]}).with_columns(
+        source_id=pl.col("path"), text=normalize.normalize_text(pl.col("text_raw")), reject_reason=pl.lit(None, pl.String), ordinal=pl.col("ordinal").cast(pl.Int32)
+    )
+    assert "Plan-Bench" in blocks["text"][0]
+    out = deduplicate(blocks.with_columns(dedup_key=key_hash(dedup_key(pl.col("text")))), EMPTY).occurrences
+    assert out["status"].sort().to_list() == ["duplicate", "kept"]
+    assert out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
+
+
+def test_line_end_hyphens_before_a_capital_are_damage_only_in_the_raw_block() -> None:
+    frame = pl.DataFrame({"text": ["A Plan-Bench b."] * 5, "text_raw": ["A Plan-\nBench b.", "A Plan- \r\n Bench b.", "A pre-\ntrained b.", "A GPT-\n4 b.", None]})
+    assert frame.select(dedup.text_damage(pl.col("text"), pl.col("text_raw"))).to_series().to_list() == [1, 1, 0, 0, 0]
+    assert frame.select(dedup.text_damage(pl.col("text"))).to_series().to_list() == [0] * 5
+
+
 @pytest.mark.parametrize("typo_path", ["a.txt", "c.txt"])
 def test_a_clean_copy_is_kept_over_one_with_letters_swapped(typo_path: str) -> None:
     """Two swapped letters (``verificatoin``) change no count: the copies tie on letters and text length, and the one with
