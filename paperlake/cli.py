@@ -204,8 +204,8 @@ def vacuum(
 
 @app.command()
 def diff(
-    a: Annotated[int, typer.Argument(help="Older dataset version.")],
-    b: Annotated[int, typer.Argument(help="Newer dataset version.")],
+    a: Annotated[int | None, typer.Argument(help="Older dataset version (default: the one before B).")] = None,
+    b: Annotated[int | None, typer.Argument(help="Newer dataset version (default: the current one).")] = None,
     warehouse: WarehouseDir = Path("warehouse"),
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
 ) -> None:
@@ -213,8 +213,19 @@ def diff(
     from paperlake.diff import diff_versions, format_diff
     from paperlake.store import VersionNotFound, Warehouse
 
+    store = Warehouse(warehouse)
+    if a is None:  # the last change: the current version against the one before it
+        b = store.current_version()
+        problem = f"{warehouse} holds no published dataset version" if b is None else "version 1 is the first: nothing to compare it with"
+        if b is None or b < 2:
+            typer.echo(f"error: {problem}", err=True)
+            raise typer.Exit(2)
+        a = b - 1
+    elif b is None:
+        typer.echo("error: give both versions, or none for the current one against the one before it", err=True)
+        raise typer.Exit(2)
     try:
-        result = diff_versions(Warehouse(warehouse), a, b)
+        result = diff_versions(store, a, b)
     except VersionNotFound as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None

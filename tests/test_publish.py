@@ -143,6 +143,11 @@ def test_diff_over_three_runs(paperlake_cli, seeds: Path, tmp_path: Path) -> Non
     assert two_three["added"] == [] and two_three["removed"] == []
     code, text = paperlake_cli("diff", "1", "3", "--warehouse", warehouse)
     assert code == 0 and "+tag topic/watermarking" in text and "ICML 2025 Papers:" in text
+    assert paperlake_cli("diff", "--warehouse", warehouse, "--json")[1] == paperlake_cli("diff", "2", "3", "--warehouse", warehouse, "--json")[1]
+    code, output = paperlake_cli("diff", "2", "--warehouse", warehouse)
+    assert code == 2 and "give both versions" in output
+    code, output = paperlake_cli("diff", "--warehouse", tmp_path / "empty")
+    assert code == 2 and "holds no published dataset version" in output
 
 
 def test_readers_on_live_versions_and_exports(paperlake_cli, seeds: Path, tmp_path: Path) -> None:
