@@ -2549,8 +2549,13 @@ def _repair_and_fold(text: pl.Expr) -> pl.Expr:
 # The converters, a fold (they emit math letters and curly quotes), then mojibake that folding
 # exposed. The last stage folds only rows it repairs or that folding would still change: the
 # others are fold_unicode's output already, which folding then leaves as it is.
+# LaTeX's single quotes around a word or phrase (```gradual disempowerment'``): ASCII quotes, as its double ones become ``"``;
+# Markdown read the backquotes of two of them as a code span (```memory' isn't `fixed'`` lost both). Twice: one match takes
+# the character after its quote, which may be the space before the next.
+_LATEX_SINGLE_QUOTE = r"(^|[\s(\[{\"])`([^`'\n]{1,80})'([^\p{L}\p{N}]|$)"
 _CONVERTERS: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     lambda t: t.str.replace_all(r"``([^`']*)''", "\"${1}\""),
+    lambda t: t.str.replace_all(_LATEX_SINGLE_QUOTE, "${1}'${2}'${3}").str.replace_all(_LATEX_SINGLE_QUOTE, "${1}'${2}'${3}"),
     lambda t: _on_rows(t, _has_latex_marks, _latex),
     lambda t: _on_rows(t, _markdown_may_change, _each(markdown_to_text), lambda batch: batch.str.contains(MARKDOWN)),
     fold_unicode,

@@ -63,6 +63,11 @@ EXAMPLES = [
     ("a model--based approach---called PlanNet---that, pages 1--10; a----b, --flag", "a model–based approach—called PlanNet—that, pages 1–10; a----b, --flag"),
     (r"noise $\mathbb{E}[\xi^2] \le \sigma^2$ and $\lambda \propto \sigma\sqrt{\log d}$", "noise E[ξ^2] ≤ σ^2 and λ ∝ σ√(log d)"),
     ("a ``modular circuit (MC) vocabulary''", 'a "modular circuit (MC) vocabulary"'),
+    # LaTeX's single quotes: ASCII quotes (two of them were read as one Markdown code span); a code span keeps its apostrophe
+    ("the concept of `gradual disempowerment', in contrast", "the concept of 'gradual disempowerment', in contrast"),
+    ("The model's `memory' isn't `fixed'.", "The model's 'memory' isn't 'fixed'."),
+    ("we call it ``safe'' and `fast' (`a' and `b') and use `code` here", "we call it \"safe\" and 'fast' ('a' and 'b') and use code here"),
+    ("run `echo 'hi'` and `don't` stop", "run echo 'hi' and don't stop"),
     ("don\u00e2\u20ac\u2122t and \u00c3\u00a9tude", "don't and étude"),
     ("a non\u2010linear read\u2011out \u2013 24\u2010hour", "a non-linear read-out \u2013 24-hour"),  # hyphens fold; the en dash stays
     # UTF-8 Chinese and Japanese read as cp1252 (moji_web.txt; 0x8F, 0x90 kept as C1 controls)
