@@ -68,6 +68,14 @@ LEADING_NUMBER = r"\A\d{1,4}[ \t]+\p{Lu}"
 # keeps it (``Kullback-Leibler``) unless the block writes the name closed elsewhere, so the copy's text may hold a hyphen its
 # line break made (``Plan-Bench``) where a copy of the same letters without line breaks writes ``PlanBench``: damage too.
 CAPITAL_LINE_BREAK = r"\p{Ll}[-\u2010][ \t]*\r?\n[ \t]*\p{Lu}"
+# A copy written in capitals (``SPARSE ATTENTION REDUCES …``) or with every word capitalized (``Sparse Attention Reduces …``),
+# as some proceedings' pages and aggregators write them: its key folds case, so it tied with the clean copy and the path
+# decided. Damage per sentence, as a lower-cased copy's. Looked for in the texts whose first ``CASE_SAMPLE`` characters hold no
+# lower-case letter but two capitals in a row, or start with five capitalized words; such a text is miscased when at least half
+# its letters are cased (not a Chinese text with a few acronyms) and its capitals outnumber its lower-case letters, or
+# ``TITLE_CASE_SHARE`` of its words of four letters or more start with a capital.
+CASE_SAMPLE = 80
+TITLE_CASE_SHARE = 0.7
 # A dash between words, however spelled (``—``, `` – ``, `` -- ``): a copy that spelled ``—`` out is no longer for it.
 SPELLED_DASH = r" ?(?:-{2,3}|[–—]) ?"
 # A Latin letter with an accent (Latin-1, Latin Extended-A and -B, Vietnamese's Latin Extended Additional; not ``×``, ``÷``):
@@ -917,14 +925,39 @@ def _text_candidates(keys: pl.DataFrame, params: DedupParams) -> Candidates:
 
 def text_damage(text: pl.Expr, text_raw: pl.Expr | None = None) -> pl.Expr:
     """Damaged characters of a normalized text (``DAMAGE``), its sentences that start in lower case (``LOWER_CASE_FIRST``,
-    ``LOWER_CASE_AFTER_STOP``), its reference and footnote marks (``CITATION_MARK``, ``FOOTNOTE_DIGIT``), a number in
-    front of it (``LEADING_NUMBER``) and its raw block's line-end hyphens before a capital (``CAPITAL_LINE_BREAK``),
-    a kept-rule criterion."""
+    ``LOWER_CASE_AFTER_STOP``) or are written in capitals or title case (``CASE_SAMPLE``), its reference and footnote
+    marks (``CITATION_MARK``, ``FOOTNOTE_DIGIT``), a number in front of it (``LEADING_NUMBER``) and its raw block's
+    line-end hyphens before a capital (``CAPITAL_LINE_BREAK``), a kept-rule criterion."""
     marks = text.str.count_matches(CITATION_MARK) + text.str.count_matches(FOOTNOTE_DIGIT) + text.str.contains(LEADING_NUMBER).cast(pl.UInt32)
     lower_case_starts = text.str.contains(LOWER_CASE_FIRST).cast(pl.UInt32) + text.str.count_matches(LOWER_CASE_AFTER_STOP)
     damaged = _beyond_ascii_matches(text, DAMAGE)
     breaks = pl.lit(0, pl.UInt32) if text_raw is None else _capital_line_breaks(text_raw)
-    return (damaged + lower_case_starts + marks + breaks).cast(pl.UInt32)
+    return (damaged + lower_case_starts + marks + breaks + _miscased_sentences(text)).cast(pl.UInt32)
+
+
+def _miscased_sentences(text: pl.Expr) -> pl.Expr:
+    """The sentences of each text written in capitals or in title case (``CASE_SAMPLE``), 0 for the others."""
+
+    def count(texts: pl.Series) -> pl.Series:
+        counts = (texts.str.len_bytes() * 0).cast(pl.UInt32)
+        head = texts.str.slice(0, CASE_SAMPLE)
+        shouted = ~head.str.contains(r"\p{Ll}") & head.str.contains(r"\p{Lu}\p{Lu}")
+        maybe = (shouted | head.str.contains(r"\A[^\p{L}]*(?:\p{Lu}\p{Ll}*[^\p{L}]+){5}")).fill_null(False)
+        if not maybe.any():
+            return counts
+        found = texts.filter(maybe).to_frame("t").select(
+            upper=pl.col("t").str.count_matches(r"\p{Lu}"),
+            lower=pl.col("t").str.count_matches(r"\p{Ll}"),
+            letters=pl.col("t").str.count_matches(r"\p{L}"),
+            words=pl.col("t").str.count_matches(r"\p{L}{4,}"),
+            capitalized=pl.col("t").str.count_matches(r"\p{Lu}\p{L}{3,}"),
+            sentences=pl.col("t").str.count_matches(r"[.!?](?:\s|$)").clip(lower_bound=1),
+        )
+        cased = 2 * (found["upper"] + found["lower"]) >= found["letters"]
+        miscased = cased & ((found["upper"] > found["lower"]) | (found["capitalized"] >= TITLE_CASE_SHARE * found["words"]))
+        return counts.scatter(maybe.arg_true(), (found["sentences"] * miscased).cast(pl.UInt32))
+
+    return text.map_batches(count, return_dtype=pl.UInt32, is_elementwise=True)
 
 
 def _capital_line_breaks(text_raw: pl.Expr) -> pl.Expr:

@@ -122,6 +122,18 @@ def test_a_clean_copy_is_kept_over_a_lower_cased_one_and_one_that_spelled_its_da
     assert out.filter(pl.col("status") == "kept")["path"].to_list() == [min(site_path, "b.txt")]  # a tie: the path decides
 
 
+@pytest.mark.parametrize("site_path", ["a.txt", "c.txt"])
+@pytest.mark.parametrize("case", ["upper", "title"])
+def test_a_clean_copy_is_kept_over_one_in_capitals_or_title_case(site_path: str, case: str) -> None:
+    """A copy in capitals or with every word capitalized has the clean one's key and text length: the path decided."""
+    clean = "MoE models in the LLM era. " + " ".join(SENTENCES)
+    miscased = clean.upper() if case == "upper" else clean.title()
+    out = deduplicate(_blocks([(site_path, 1, miscased), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
+    chinese = "本文提出了一种基于GPT和CLIP的多模态方法，在ImageNet和COCO上取得了很好的效果。"  # acronyms in text of no case
+    assert pl.select(dedup.text_damage(pl.lit(clean))).item() == 0 and pl.select(dedup.text_damage(pl.lit(chinese))).item() == 0
+
+
 @pytest.mark.parametrize("marked_path", ["a.txt", "c.txt"])
 def test_a_clean_copy_is_kept_over_one_with_reference_marks_and_an_interval_both_write_costs_neither(marked_path: str) -> None:
     """A copy from a PDF page with its reference marks (``… buffer [12, 15].``) has the clean one's key and a longer text:
@@ -396,14 +408,23 @@ def test_shingle_keys_fold_only_the_keys_beyond_ascii_and_read_as_every_step_app
     assert pl.DataFrame({"text": texts}, schema={"text": pl.String}).select(shingle_key(pl.col("text"))).to_series().to_list() == every_step.to_list()
 
 
-@given(st.lists(st.none() | st.text(alphabet="aB. !?\n\tÃ©â€™\ufffdé1[2]", max_size=30) | st.text(max_size=30), max_size=8))
+@given(st.lists(st.none() | st.text(alphabet="aB. !?\n\tÃ©â€™\ufffdé1[2]", max_size=30) | st.text(alphabet="AaBbCc .", max_size=90) | st.text(max_size=30), max_size=8))
 def test_text_damage_counts_what_one_regex_per_criterion_over_every_text_counts(texts: list[str | None]) -> None:
-    """``text_damage`` looks for damage in texts beyond ASCII only and counts lower-case starts in two parts: the same counts."""
+    """``text_damage`` looks for damage in texts beyond ASCII only, counts lower-case starts in two parts and counts the
+    letters of a miscased text only where its start may be: the same counts."""
     text = pl.col("t")
+    head = text.str.slice(0, dedup.CASE_SAMPLE)
+    upper, lower, letters = (text.str.count_matches(p) for p in (r"\p{Lu}", r"\p{Ll}", r"\p{L}"))
+    miscased = (
+        ((~head.str.contains(r"\p{Ll}") & head.str.contains(r"\p{Lu}\p{Lu}")) | head.str.contains(r"\A[^\p{L}]*(?:\p{Lu}\p{Ll}*[^\p{L}]+){5}"))
+        & (2 * (upper + lower) >= letters)
+        & ((upper > lower) | (text.str.count_matches(r"\p{Lu}\p{L}{3,}") >= dedup.TITLE_CASE_SHARE * text.str.count_matches(r"\p{L}{4,}")))
+    )
     every_text = (
         text.str.count_matches(dedup.DAMAGE) + text.str.count_matches(r"(?:^|[.!?]\s+)\p{Ll}")
         + text.str.count_matches(dedup.CITATION_MARK) + text.str.count_matches(dedup.FOOTNOTE_DIGIT)
         + text.str.count_matches(dedup.LEADING_NUMBER)
+        + miscased.cast(pl.UInt32) * text.str.count_matches(r"[.!?](?:\s|$)").clip(lower_bound=1)
     ).cast(pl.UInt32)
     frame = pl.DataFrame({"t": texts}, schema={"t": pl.String})
     assert frame.select(dedup.text_damage(text)).to_series().to_list() == frame.select(every_text).to_series().to_list()
