@@ -47,7 +47,7 @@ _TITLE_TAGS = ("TI", "T1")
 
 _FIELD_LABEL = r"(?:Title|TITLE|Paper [Tt]itle|论文标题|论文题目|论文名称|标题|题目|題目|论文|論文タイトル|タイトル|제목|논문 제목)"
 _FIELD = (
-    r"\A(?:[^\n]*\n){0,12}?[ \t]*(?:#{1,6}[ \t]+)?(?:" + normalize.ENTRY_NUMBER + r"[ \t]+)?(?:\*\*|__)?" + _FIELD_LABEL + r"(?:\*\*|__)?[ \t]*[:：](?:\*\*|__)?[ \t]*(\S[^\n]{0,300}?(?:[ \t]*\r?\n[ \t]+\S[^\n]{0,120}?)*)[ \t]*\r?(?:\n|\z)"
+    r"\A(?:[^\n]*\n){0,12}?[ \t]*(?:#{1,6}[ \t]+|[-*+•][ \t]+)?(?:" + normalize.ENTRY_NUMBER + r"[ \t]+)?(?:\*\*|__)?" + _FIELD_LABEL + r"(?:\*\*|__)?[ \t]*[:：](?:\*\*|__)?[ \t]*(\S[^\n]{0,300}?(?:[ \t]*\r?\n[ \t]+\S[^\n]{0,120}?)*)[ \t]*\r?(?:\n|\z)"
 )
 _MAY_HAVE_FIELD = r"itle|ITLE|标题|题目|題目|论文|タイトル|제목"
 # A LaTeX source's \title{...} (a short title in brackets before it; one level of braces inside: "\title{{BERT}: Pre-training}").
@@ -217,5 +217,6 @@ def _cleaned(found: pl.Series) -> pl.Series:
     text = text.str.replace(r"[ \t]+\((?:[a-z0-9-]+\.)+[a-z]{2,}\)\z", "").str.replace(r"\APaper[ \t]*[:：][ \t]*", "")  # Hacker News' "Title (arxiv.org)", a post's "Paper: Title"
     text = text.str.replace(r"\A" + normalize.FLAIR + r"(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(_TRAILING_TAG, "")  # "[ICML 2025] Title (Oral)"
     text = text.str.replace(r"\A[\p{So}■□●○◆◇▶►▷▪•·][ \t]*", "")  # "■ Title": a bullet
+    text = text.str.replace(r"\A《([^《》]+)》\z|\A「([^「」]+)」\z|\A『([^『』]+)』\z", "${1}${2}${3}")  # a Chinese or Japanese page's title marks
     keep = text.str.contains(r"\p{L}") & (text.str.len_chars() <= TITLE_MAX_CHARS)
     return found.scatter(rows, pl.select(pl.when(keep).then(text)).to_series())

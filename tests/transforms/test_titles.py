@@ -64,6 +64,10 @@ EXAMPLES = [
     ("### [Sparse Attention for Long Documents](https://arxiv.org/abs/2401.01234)\n**Authors:** Jane Doe, John Roe\n**Abstract:** We x.",
      "Sparse Attention for Long Documents"),
     ("**Title**: Sparse Attention for Long Documents\n**Authors**: Jane Doe\n**Abstract**: We x.", "Sparse Attention for Long Documents"),
+    # ... as list items; a title in a Chinese page's title marks
+    ("- **Title:** Sparse Attention for Long Documents\n- **Authors:** Jane Doe\n- **Abstract:** We x.", "Sparse Attention for Long Documents"),
+    ("* Title: Sparse Attention for Long Documents\n* Abstract: We x.", "Sparse Attention for Long Documents"),
+    ("《Sparse Attention for Long Documents》\n" + ABSTRACT, "Sparse Attention for Long Documents"),
     ("1. **\u6807\u9898**\uff1aSparse Attention\n**\u4f5c\u8005**\uff1aJane Doe", "Sparse Attention"),
     ("Sparse Attention for Long Documents\nhttps://arxiv.org/abs/2401.01234\n" + ABSTRACT, "Sparse Attention for Long Documents"),
     # an underlined heading; a title with its authors and venue between bars; a linked title and its byline
