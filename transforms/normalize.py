@@ -2734,25 +2734,31 @@ def escaped_quotes(text: pl.Expr) -> pl.Expr:
 
 
 # A review copy's margin line numbers (ICML's, NeurIPS's, ICLR's, ACL's submission PDFs number every line ``054``, ``055``,
-# …): three or more lines in a row that start with consecutive three-digit numbers lose them. A copied PDF page kept them at
-# the start of its lines; its key (which folds digits) was the clean copy's, and it was kept by its longer text.
-_MARGIN_NUMBERS = r"(?m)^[ \t]*[0-9]{3}[ \t]+\S[^\n]*\n[ \t]*[0-9]{3}[ \t]+\S[^\n]*\n[ \t]*[0-9]{3}[ \t]+\S"
-_MARGIN_NUMBER_RE = re.compile(r"[ \t]*([0-9]{3})[ \t]+(?=\S)")
+# …): three or more lines in a row that start, or end (the right margin of a two-column page, as ICML's), with consecutive
+# three-digit numbers lose them. A copied PDF page kept them; its key (which folds digits) was the clean copy's, and it was
+# kept by its longer text.
+_MARGIN_NUMBERS = (
+    r"(?m)^[ \t]*[0-9]{3}[ \t]+\S[^\n]*\n[ \t]*[0-9]{3}[ \t]+\S[^\n]*\n[ \t]*[0-9]{3}[ \t]+\S"
+    r"|(?m)\S[ \t]+[0-9]{3}[ \t]*\r?\n[^\n]*\S[ \t]+[0-9]{3}[ \t]*\r?\n[^\n]*\S[ \t]+[0-9]{3}[ \t]*\r?$"
+)
+_MARGIN_NUMBER_RES = ((re.compile(r"^[ \t]*([0-9]{3})[ \t]+(?=\S)"), ""), (re.compile(r"(?<=\S)[ \t]+([0-9]{3})[ \t]*(\r?)$"), r"\2"))
 MIN_NUMBERED_LINES = 3
 
 
 def strip_margin_numbers(block: str) -> str:
-    """Drop margin line numbers (``_MARGIN_NUMBERS``) from each run of ``MIN_NUMBERED_LINES`` or more lines numbered one up."""
+    """Drop margin line numbers (``_MARGIN_NUMBERS``) from each run of ``MIN_NUMBERED_LINES`` or more lines numbered one up,
+    at the lines' starts, then at their ends."""
     lines = block.split("\n")
-    numbers = [int(m.group(1)) if (m := _MARGIN_NUMBER_RE.match(line)) else None for line in lines]
-    start = 0
-    while start < len(lines):
-        end = start + 1
-        while end < len(lines) and numbers[start] is not None and numbers[end] == numbers[end - 1] + 1:
-            end += 1
-        if end - start >= MIN_NUMBERED_LINES:
-            lines[start:end] = [_MARGIN_NUMBER_RE.sub("", line, count=1) for line in lines[start:end]]
-        start = end
+    for margin, kept in _MARGIN_NUMBER_RES:
+        numbers = [int(m.group(1)) if (m := margin.search(line)) else None for line in lines]
+        start = 0
+        while start < len(lines):
+            end = start + 1
+            while end < len(lines) and numbers[start] is not None and numbers[end] == numbers[end - 1] + 1:
+                end += 1
+            if end - start >= MIN_NUMBERED_LINES:
+                lines[start:end] = [margin.sub(kept, line, count=1) for line in lines[start:end]]
+            start = end
     return "\n".join(lines)
 
 

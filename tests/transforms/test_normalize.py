@@ -829,6 +829,11 @@ EXAMPLES = [
      "056 introduce a sparse attention scheme.", "Graph transformers struggle on large graphs because attention scales quadratically "
      "with the number of nodes. We introduce a sparse attention scheme."),
     ("We count\n100 cats\n102 dogs\n103 birds.", "We count 100 cats 102 dogs 103 birds."),
+    # ... also at the lines' ends (a two-column page's right margin)
+    ("Graph transformers struggle on large graphs because 054\nattention scales quadratically with the number of nodes. We 055\r\n"
+     "introduce a sparse attention scheme that is fast. 056", "Graph transformers struggle on large graphs because attention scales "
+     "quadratically with the number of nodes. We introduce a sparse attention scheme that is fast."),
+    ("We count 100\ncats 101\ndogs 103.", "We count 100 cats 101 dogs 103."),
     ("We count\n100 cats\n101 dogs.", "We count 100 cats 101 dogs."),
     # HTML's and LaTeX's superscripts and subscripts are written alike (they read "10^3" as "103")
     ("with 10<sup>3</sup> items, 1<sup>st</sup> place, H<sub>2</sub>O and 5 cm<sup>-1</sup>.", "with 10^3 items, 1st place, H_2O and 5 cm^-1."),
