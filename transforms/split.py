@@ -1076,6 +1076,27 @@ def paragraph_width(line: pl.Expr) -> pl.Expr:
     return (line.str.len_chars() + line.str.len_bytes()) // 2
 
 
+# An abstract under its label in another language and the English one under "Abstract" on the next line (either first), as
+# journals publish them ("Аннотация: …" / "Abstract: …", "摘要：…" / "Abstract: …", "Zusammenfassung: …" / "Abstract: …"):
+# one paper, whatever names the two share (normalization keeps the English one). Labels in both languages in a row pair up
+# two by two: "Аннотация" / "Abstract" / "Аннотация" / "Abstract" are two papers.
+OTHER_ABSTRACT_LABEL = (
+    r"^[ \t]*(?:摘[ \t\u3000]*要|要旨|抄録|초록|요약|Аннотация|АННОТАЦИЯ|Анотація|Резюме|Zusammenfassung|Kurzfassung|Résumé|Resumen|Resumo"
+    r"|Riassunto|Sommario|Samenvatting|Streszczenie|Özet|Abstrak|Tóm tắt)[ \t]*[:：.]"
+)
+ENGLISH_ABSTRACT_LABEL = r"^[ \t]*(?:Abstract|ABSTRACT)[ \t]*[:：.]"
+
+
+def _bilingual_pairs(lines: pl.DataFrame) -> pl.Series:
+    """Whether each line and the one above it in its block are one abstract under its labels in two languages
+    (``OTHER_ABSTRACT_LABEL``, ``ENGLISH_ABSTRACT_LABEL``): the first, third, ... of a run of such lines."""
+    same_block = pl.col("_block") == pl.col("_block").shift(1)
+    english, other = pl.col("line").str.contains(ENGLISH_ABSTRACT_LABEL), pl.col("line").str.contains(OTHER_ABSTRACT_LABEL)
+    paired = (same_block & ((english & other.shift(1)) | (other & english.shift(1)))).fill_null(False)
+    run = (~paired).cum_sum()
+    return lines.select(paired & (paired.cast(pl.UInt32).cum_sum().over(run) % 2 == 1)).to_series()
+
+
 def _translation_pairs(lines: pl.DataFrame, cut: pl.Expr) -> pl.Series:
     """Whether each line, where ``cut`` holds, is the translation of the line above it in its block, or that line its own
     (``translates``)."""
@@ -1130,7 +1151,7 @@ def split_paragraph_lines(blocks: pl.DataFrame) -> pl.DataFrame:
     cuts = [table_cut] if lines["_row"].any() else []
     cuts += [tsv_cut] if lines["_tabs"].any() else []
     paragraph_cut = (after_paragraph & pl.col("_long")).fill_null(False)
-    lines = lines.with_columns(_translation=_translation_pairs(lines, paragraph_cut))
+    lines = lines.with_columns(_translation=_translation_pairs(lines, paragraph_cut) | _bilingual_pairs(lines))
     paragraph_cut = paragraph_cut & ~pl.col("_translation")
     lines = lines.with_columns(_cut=pl.any_horizontal(paragraph_cut, after_paragraph & title & before_paragraph, marker.fill_null(False), *cuts))
     cut = lines.filter(pl.col("_cut"))["_block"].unique()
