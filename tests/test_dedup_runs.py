@@ -174,12 +174,18 @@ def test_a_copy_that_leaves_a_records_tags_and_urls_as_they_were_rewrites_neithe
     others = pl.col("record_id") != target
     assert urls.filter(others).equals(urls_before.filter(others)) and wh.read("tags").filter(others).sort(pl.all()).equals(tags_before.filter(others))
 
-ARXIV_LISTING = "Machine Learning (cs.LG) - New submissions for Tue, 3 Dec 24"
+LISTINGS = {  # a header, and what a record only its file holds takes from it
+    "headerless": (None, (None, None, None)),
+    "listing_without_venue": ("Machine Learning (cs.LG) - New submissions for Tue, 3 Dec 24", (None, None, "Machine Learning (cs.LG) - New submissions for Tue, 3 Dec 24")),
+    "preprint_server": ("arXiv cs.LG new submissions (2024-12-03)", ("ARXIV", 2024, "arXiv 2024 cs.LG Papers")),
+}
 
 
-@pytest.mark.parametrize("header", [None, ARXIV_LISTING], ids=["headerless", "arxiv_listing"])
-def test_a_record_kept_from_a_headerless_file_takes_the_collection_of_a_copy(paperlake_cli, tmp_path: Path, header: str | None) -> None:
-    """Also from a listing that names a collection but no venue (an arXiv daily listing): a copy's venue wins."""
+@pytest.mark.parametrize("listing", LISTINGS)
+def test_a_record_kept_from_a_headerless_file_takes_the_collection_of_a_copy(paperlake_cli, tmp_path: Path, listing: str) -> None:
+    """Also from a listing that names a collection but no venue, or a preprint server (an arXiv daily listing): a copy's
+    venue wins."""
+    header, alone_fields = LISTINGS[listing]
     abstract = " ".join(SENTENCES)
     other = (
         "A different paper: we measure how retrieval depth changes answer quality across twelve question answering"
@@ -201,7 +207,7 @@ def test_a_record_kept_from_a_headerless_file_takes_the_collection_of_a_copy(pap
         assert kept["path"].to_list() == ["a_scrape.txt"]
         assert (copied["venue"], copied["year"], copied["collection"]) == ("ICML", 2025, "ICML 2025 Papers")
         alone = records.filter(pl.col("text") != abstract).row(0, named=True)
-        assert (alone["venue"], alone["year"], alone["collection"]) == (None, None, header)
+        assert (alone["venue"], alone["year"], alone["collection"]) == alone_fields
 
 
 def test_the_kept_copy_is_the_clean_one_over_page_heads_and_the_full_one_over_cut_ones_in_later_runs(paperlake_cli, tmp_path: Path) -> None:

@@ -39,14 +39,24 @@ def kept_rows(occurrences: pl.DataFrame) -> pl.DataFrame:
 
 
 LISTING = pl.Schema({"record_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "venue": pl.String, "year": pl.Int32, "collection": pl.String})
+# Venue keys of preprint servers (``transforms.headers``): a paper an arXiv listing holds is published at the conference
+# another of its listings names, when one does.
+PREPRINT_VENUES = ("ARXIV",)
+
+
+def _publishes(venue: pl.Expr) -> pl.Expr:
+    """A venue that publishes (not null, not a preprint server)."""
+    return venue.is_not_null() & ~venue.is_in(PREPRINT_VENUES)
 
 
 def listing_candidates(occurrences: schema.Frame) -> schema.Frame:
-    """Per record, its first accepted occurrence (by path, ordinal) that names a venue, else its first that names a
-    collection, with ``venue, year, collection``: what ``records_table`` falls back on when the kept occurrence's file
-    names no venue (any subset of a record's occurrences; reduce again over the union)."""
+    """Per record, its first accepted occurrence (by path, ordinal) that names a venue, a preprint server's after the others
+    (``PREPRINT_VENUES``), else its first that names a collection, with ``venue, year, collection``: what ``records_table``
+    falls back on when the kept occurrence's file names no venue or a preprint server (any subset of a record's
+    occurrences; reduce again over the union)."""
     named = occurrences.filter(pl.col("record_id").is_not_null() & pl.col("collection").is_not_null())
-    ordered = named.select(list(LISTING)).sort(pl.col("record_id"), pl.col("venue").is_null(), pl.col("path"), pl.col("ordinal"))
+    venue = pl.col("venue")
+    ordered = named.select(list(LISTING)).sort(pl.col("record_id"), ~_publishes(venue), venue.is_null(), pl.col("path"), pl.col("ordinal"))
     return ordered.unique("record_id", keep="first", maintain_order=True)
 
 
@@ -103,10 +113,11 @@ def unchanged_records(staged: pl.DataFrame, published: pl.DataFrame, ids: pl.Ser
 def records_table(kept: pl.DataFrame, extras: pl.DataFrame, listings: pl.DataFrame, named: pl.DataFrame) -> pl.DataFrame:
     """One row per record, in the order of the kept rows: its ``kept_rows`` with its ``record_extras`` (call it per part of
     the kept rows) and the ``title`` of its ``first_titles`` row (``named``); a kept row without a collection, or without a
-    venue where another occurrence names one (a copy from an arXiv listing or an awesome list kept over a venue's), takes
-    ``venue, year, collection`` from the record's ``listing_candidates``."""
+    venue or with a preprint server's where another occurrence names a venue that publishes (a copy from an arXiv listing or
+    an awesome list kept over a conference's), takes ``venue, year, collection`` from the record's ``listing_candidates``."""
     fallback = listings.select("record_id", _venue="venue", _year="year", _collection="collection")
-    unnamed = pl.col("collection").is_null() | (pl.col("venue").is_null() & pl.col("_venue").is_not_null())
+    venue, fallback_venue = pl.col("venue"), pl.col("_venue")
+    unnamed = pl.col("collection").is_null() | (~_publishes(venue) & _publishes(fallback_venue)) | (venue.is_null() & fallback_venue.is_not_null())
     records = (
         kept.join(extras, on="record_id", how="left", maintain_order="left")
         .join(fallback, on="record_id", how="left", maintain_order="left")
