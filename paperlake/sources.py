@@ -605,7 +605,8 @@ def _text_pieces(open_file: Callable[[], BinaryIO], codec: str, skip: int, chunk
 def _piece_end(pending: bytes, codec: str) -> int:
     """Where a piece of ``pending`` ends: after an empty line that a block follows within the lines read whole (before the
     last empty line: what comes after that may go on), a block that is not a paper's links (those stay with the block
-    above them: ``split.attach_link_blocks``) or a translation (``split.attach_translations``, ``split.translates_above``), does not start in lower case (it may be the rest of a paragraph the
+    above them: ``split.attach_link_blocks``) or a translation (``split.attach_translations``, ``split.translates_above``,
+    ``split.bilingual_above``), does not start in lower case (it may be the rest of a paragraph the
     empty line cut: ``split.join_broken_paragraphs``), is not a line under a line (``split.may_be_spaced_lines``), is
     not a quoted abstract under its linked title (``split.quoted_under_title``), is not a structured abstract's later
     section (``split.continues_sections``) or the list an abstract introduces (``split.continues_list``) and is not under an
@@ -622,7 +623,7 @@ def _piece_end(pending: bytes, codec: str) -> int:
             above = split.last_block(before)
             if not (
                 split.may_be_spaced_lines(above, block) or split.quoted_under_title(above, block) or split.continues_sections(above, block)
-                or split.continues_list(above, block) or split.translates_above(above, block)
+                or split.continues_list(above, block) or split.translates_above(above, block) or split.bilingual_above(above, block)
                 or (split.entry_heads(above_series := pl.Series([above])) | split.title_blocks(above_series))[0]
                 or split.ends_under_title(before)
             ):

@@ -242,6 +242,14 @@ def test_an_abstract_and_its_unlabeled_translation_are_one_block_whatever_the_pi
     _assert_one_block_whatever_the_pieces(tmp_path, f"{_EN_ABSTRACT}\n\n{_ZH_TRANSLATION}", f"{_EN_ABSTRACT}\n{_ZH_TRANSLATION}")
 
 
+def test_an_abstract_under_its_labels_in_two_languages_is_one_block_whatever_the_pieces(tmp_path: Path) -> None:
+    """The piece cutter does not cut between a Russian abstract under its label and the English one under its own (split
+    joins them)."""
+    ru = "Аннотация: Большие языковые модели галлюцинируют, когда их спрашивают о редких сущностях. Мы предлагаем верификатор."
+    en = "Abstract: Large language models hallucinate when asked about rare entities. We propose RetroCheck, a verifier."
+    _assert_one_block_whatever_the_pieces(tmp_path, f"{ru}\n\n{en}", f"{ru}\n{en}")
+
+
 def test_a_quoted_abstract_under_its_linked_title_is_one_block_whatever_the_pieces(tmp_path: Path) -> None:
     """The piece cutter does not cut between a linked title's line and the quoted abstract under it (split joins them)."""
     entry = "- [Sparse Routing Models](https://x.org/p)\n\n> We propose a model.\n  > It learns."

@@ -451,7 +451,7 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
     blocks = blocks.with_columns(_after_empty_lines=after_empty_lines.fill_null(False), _after_one_empty_line=(after_empty_lines & ~pl.col("_wide_gap")).fill_null(False))
     blocks = join_broken_paragraphs(join_spaced_lines(blocks.filter(pl.col("text_raw").is_not_null())))
     return (
-        attach_link_blocks(attach_translations(attach_entry_heads(attach_title_blocks(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_yaml_records(split_tagged_records(split_json_blocks(split_feed_entries(blocks)))))))))))
+        attach_link_blocks(attach_bilingual(attach_translations(attach_entry_heads(attach_title_blocks(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_yaml_records(split_tagged_records(split_json_blocks(split_feed_entries(blocks))))))))))))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
     )
@@ -1090,11 +1090,42 @@ ENGLISH_ABSTRACT_LABEL = r"^[ \t]*(?:Abstract|ABSTRACT)[ \t]*[:：.]"
 def _bilingual_pairs(lines: pl.DataFrame) -> pl.Series:
     """Whether each line and the one above it in its block are one abstract under its labels in two languages
     (``OTHER_ABSTRACT_LABEL``, ``ENGLISH_ABSTRACT_LABEL``): the first, third, ... of a run of such lines."""
-    same_block = pl.col("_block") == pl.col("_block").shift(1)
-    english, other = pl.col("line").str.contains(ENGLISH_ABSTRACT_LABEL), pl.col("line").str.contains(OTHER_ABSTRACT_LABEL)
-    paired = (same_block & ((english & other.shift(1)) | (other & english.shift(1)))).fill_null(False)
+    line = pl.col("line")
+    return _paired_labels(lines, "_block", line.str.contains(ENGLISH_ABSTRACT_LABEL), line.str.contains(OTHER_ABSTRACT_LABEL))
+
+
+def _paired_labels(rows: pl.DataFrame, group: str, english: pl.Expr, other: pl.Expr) -> pl.Series:
+    """Whether each row and the one above it in its ``group`` are under an English abstract label and another language's,
+    either first: the first, third, ... of a run of such rows (a run pairs up two by two)."""
+    paired = ((pl.col(group) == pl.col(group).shift(1)) & ((english & other.shift(1)) | (other & english.shift(1)))).fill_null(False)
     run = (~paired).cum_sum()
-    return lines.select(paired & (paired.cast(pl.UInt32).cum_sum().over(run) % 2 == 1)).to_series()
+    return rows.select(paired & (paired.cast(pl.UInt32).cum_sum().over(run) % 2 == 1)).to_series()
+
+
+def _labeled_blocks(text: pl.Expr) -> tuple[pl.Expr, pl.Expr]:
+    """Blocks of ``ABSTRACT_CHARS`` or more under an English abstract label, and under another language's, without a line
+    under the other's (such a block holds both already)."""
+    english = text.str.contains(ENGLISH_ABSTRACT_LABEL) & ~text.str.contains("(?m)" + OTHER_ABSTRACT_LABEL)
+    other = text.str.contains(OTHER_ABSTRACT_LABEL) & ~text.str.contains("(?m)" + ENGLISH_ABSTRACT_LABEL)
+    long = text.str.len_chars() >= ABSTRACT_CHARS
+    return english & long, other & long
+
+
+def attach_bilingual(blocks: pl.DataFrame) -> pl.DataFrame:
+    """An abstract under its label in another language and the English one under ``Abstract:`` as two blocks (an empty line
+    between them), either first: the second joined, at a line break, to the first, as ``split_paragraph_lines`` keeps them
+    on two lines (normalization keeps the English one); such blocks in a row pair up two by two."""
+    if not blocks.select(pl.col("text_raw").str.contains(OTHER_ABSTRACT_LABEL).any()).item():  # anchored at the start: fast
+        return blocks
+    english, other = _labeled_blocks(pl.col("text_raw"))
+    return _join_to_above(blocks, pl.col("_bilingual"), _bilingual=_paired_labels(blocks, "source_id", english, other))
+
+
+def bilingual_above(above: str, block: str) -> bool:
+    """Whether ``attach_bilingual`` may join ``block`` to ``above`` (a file is not read in pieces cut between them)."""
+    english, other = _labeled_blocks(pl.col("t"))
+    found = pl.DataFrame({"t": [above, block]}).select(english=english, other=other)
+    return bool((found["english"][0] and found["other"][1]) or (found["other"][0] and found["english"][1]))
 
 
 def _translation_pairs(lines: pl.DataFrame, cut: pl.Expr) -> pl.Series:

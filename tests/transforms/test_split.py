@@ -855,6 +855,12 @@ def test_an_abstract_under_its_labels_in_two_languages_stays_one_block() -> None
         f"{en}\n{ru}": [f"{en}\n{ru}"],
         f"{ru}\n{en}\n{other_ru}\n{other_en}": [f"{ru}\n{en}", f"{other_ru}\n{other_en}"],
         f"{en}\n{other_en}": [en, other_en],  # two papers' English abstracts
+        # ... also as two blocks (an empty line between them), which pair up two by two too; a block that holds both takes none
+        f"{ru}\n\n{en}": [f"{ru}\n{en}"],
+        f"{en}\n\n{ru}\n\n{LONG}": [f"{en}\n{ru}", LONG],
+        f"{ru}\n\n{en}\n\n{other_ru}\n\n{other_en}": [f"{ru}\n{en}", f"{other_ru}\n{other_en}"],
+        f"{ru}\n{en}\n\n{other_en}": [f"{ru}\n{en}", other_en],
+        f"{en}\n\n{other_en}": [en, other_en],
     }
     _assert_blocks(cases)
     assert pl.select(normalize_text(pl.lit(f"{ru}\n{en}"))).item() == RU_OTHER_EN
