@@ -62,7 +62,7 @@ HTML_ENTITY = r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 # it ("Fr\'echet", "L\'evy", "Espa\~na"); an escaped quote ("don\'t", "model\'s", "\"best\"",
 # "l\'analyse") is not one.
 _LATEX_ACCENT = r"\\['`^\"~=.]\{\\?[A-Za-z]\}|\{\\['`^\"~=.]\\?[A-Za-z]\}|(?:[A-Za-z]{2}|(?:^|[^A-Za-z])[A-Z])\\['`^\"=][aeiouy]|[A-Za-z]\\'[cz]|[A-Za-z]\\~[ano]"
-LATEX = r"\\[A-Za-z@]|\\[%_&#{}$]|\$[^$]+\$|" + _LATEX_ACCENT
+LATEX = r"\\[A-Za-z@]|\\[%_&#{}$]|\\[,;:!]\S|\$[^$]+\$|" + _LATEX_ACCENT  # "5\,ms": spacing before a word, which Markdown read as an escaped comma
 MARKDOWN = r"[*_`]|\[(?:[^\[\]]|\[[^\[\]]*\])*\]\([^)]*\)|<[^>\s]+>"  # a link's label may hold brackets: "[[Code]](url)"
 HTML_TAG = r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>"
 _SIMPLE_COMMAND = r"\\(?:emph|textbf|textit|texttt|textsc|textrm|textsf|mathrm|mathbf|mathit)\{([^{}\\$&]*)\}"

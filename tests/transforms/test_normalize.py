@@ -563,6 +563,10 @@ EXAMPLES = [
     # siunitx's units, which pylatexenc dropped ("5 latency"), with the space siunitx sets before them
     ("With \\SI{5}{\\milli\\second} latency, \\qty{3.2}{\\giga\\byte} of memory, \\SI{2}{\\kilo\\meter\\per\\second} and \\num{1000} steps.",
      "With 5 ms latency, 3.2 GB of memory, 2 km/s and 1000 steps."),
+    # LaTeX's spacing before a word in a row without other LaTeX (Markdown read "\\," as an escaped comma: "5,ms"); an escaped
+    # comma before a space stays a comma
+    (r"It takes 5\,ms and 2\,GB per step.", "It takes 5 ms and 2 GB per step."),
+    (r"An escaped comma\, in a scrape.", "An escaped comma, in a scrape."),
     # a sign that closes a formula before digits is no amount's ("$\\sim$10 runs" kept a "$": "\u223c$10 runs")
     ("About $\\sim$10 runs, a $\\times$4 gain, $\\approx$3 points, for $5 each.", "About \u223c10 runs, a \u00d74 gain, \u22483 points, for $5 each."),
     ("本文提出了一种新方法，该方法利用（Transformer）结构：实验表明，效果最好！", "本文提出了一种新方法，该方法利用（Transformer）结构：实验表明，效果最好！"),
