@@ -566,6 +566,9 @@ EXAMPLES = [
     # LaTeX's spacing before a word in a row without other LaTeX (Markdown read "\\," as an escaped comma: "5,ms"); an escaped
     # comma before a space stays a comma
     (r"It takes 5\,ms and 2\,GB per step.", "It takes 5 ms and 2 GB per step."),
+    # the next sentence glued on after a sentence's end (a page's paragraph tags stripped): a space between them; a name stays
+    ("It plans over many steps.We introduce X (ours).The end.Unlike Y, e.g.The nn.Module and torch.Tensor.Thesis",
+     "It plans over many steps. We introduce X (ours). The end. Unlike Y, e.g.The nn.Module and torch.Tensor.Thesis"),
     (r"An escaped comma\, in a scrape.", "An escaped comma, in a scrape."),
     # a sign that closes a formula before digits is no amount's ("$\\sim$10 runs" kept a "$": "\u223c$10 runs")
     ("About $\\sim$10 runs, a $\\times$4 gain, $\\approx$3 points, for $5 each.", "About \u223c10 runs, a \u00d74 gain, \u22483 points, for $5 each."),
