@@ -27,6 +27,7 @@ such head letters, then the longest normalized text, then the smallest (path, or
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -962,22 +963,22 @@ def _miscased_sentences(text: pl.Expr) -> pl.Expr:
 
 def _capital_line_breaks(text_raw: pl.Expr) -> pl.Expr:
     """``CAPITAL_LINE_BREAK`` in each raw block, looked for in the blocks with a hyphen before a line break only."""
-
-    def count(texts: pl.Series) -> pl.Series:
-        counts = (texts.str.len_bytes() * 0).cast(pl.UInt32)
-        wrapped = texts.str.contains(r"[-\u2010][ \t]*\r?\n").fill_null(False)
-        return counts.scatter(wrapped.arg_true(), texts.filter(wrapped).str.count_matches(CAPITAL_LINE_BREAK)) if wrapped.any() else counts
-
-    return text_raw.map_batches(count, return_dtype=pl.UInt32, is_elementwise=True).fill_null(0)
+    return _matches_where(text_raw, CAPITAL_LINE_BREAK, lambda texts: texts.str.contains(r"[-\u2010][ \t]*\r?\n").fill_null(False)).fill_null(0)
 
 
 def _beyond_ascii_matches(text: pl.Expr, pattern: str) -> pl.Expr:
     """Matches of ``pattern`` (which matches no ASCII) in each text, looked for in the texts beyond ASCII only."""
+    return _matches_where(text, pattern, non_ascii)
+
+
+def _matches_where(text: pl.Expr, pattern: str, may_match: Callable[[pl.Series], pl.Series]) -> pl.Expr:
+    """Matches of ``pattern`` in each text, looked for in the texts ``may_match`` selects (a cheaper test) only; 0 in the
+    others, null for a null text."""
 
     def count(texts: pl.Series) -> pl.Series:
-        counts = (texts.str.len_bytes() * 0).cast(pl.UInt32)  # null for a null text
-        wide = non_ascii(texts)
-        return counts.scatter(wide.arg_true(), texts.filter(wide).str.count_matches(pattern)) if wide.any() else counts
+        counts = (texts.str.len_bytes() * 0).cast(pl.UInt32)
+        rows = may_match(texts)
+        return counts.scatter(rows.arg_true(), texts.filter(rows).str.count_matches(pattern)) if rows.any() else counts
 
     return text.map_batches(count, return_dtype=pl.UInt32, is_elementwise=True)
 

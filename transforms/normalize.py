@@ -1728,7 +1728,6 @@ def repair_sjis_mojibake(text: str) -> str:
     return _SJIS_RUN.sub(read_as_utf8, text)
 
 
-
 # UTF-8 read as KOI8-R (Russian sites, old mail): a Cyrillic letter's lead byte D0 or D1 shows as "п" or "я" and its second
 # byte as a box-drawing character or a sign ("Мы" is "п°я▀"), which no Russian text holds. KOI8-R maps every byte, so a run
 # of what it shows for bytes 0x80-0xFF goes back to its bytes and is read as UTF-8 when that reads cleanly.
@@ -2813,14 +2812,18 @@ def _abstract_lines(text: pl.Expr) -> pl.Expr:
 # The next sentence glued on after a sentence's end, as a page whose paragraph tags a scraper stripped writes it
 # ("planning over many steps.We introduce …"): a space goes between them. Only before a word that opens sentences of
 # abstracts and after a lower-case word of two letters or more or a bracket, so "e.g.The", "nn.Module" and "torch.Tensor" stay.
-_SENTENCE_OPENERS = (
-    "We", "Our", "The", "This", "These", "Those", "It", "Its", "In", "On", "To", "For", "As", "By", "With", "All", "Both", "Such", "Each",
-    "Code", "Data", "Results", "Experiments", "Extensive", "Comprehensive", "Empirical", "Furthermore", "Moreover", "Additionally",
-    "Finally", "Further", "Also", "Here", "However", "Unlike", "Despite", "Although", "While", "Specifically", "Notably", "Importantly",
+# ``SENTENCE_OPENERS`` are words that start sentences of abstracts (``transforms.urls`` cuts such a word glued on after a
+# URL's full stop too).
+SENTENCE_OPENERS = (
+    "We", "Our", "The", "This", "These", "Those", "It", "Its", "In", "On", "To", "For", "As", "All", "Both", "Code", "Data", "Results",
+    "Experiments", "Extensive", "Furthermore", "Moreover", "Additionally", "Finally", "Further", "Also", "Here", "However", "Unlike",
+)
+_GLUED_OPENERS = SENTENCE_OPENERS + (
+    "By", "With", "Such", "Each", "Comprehensive", "Empirical", "Despite", "Although", "While", "Specifically", "Notably", "Importantly",
     "Overall", "Thus", "Therefore", "Existing", "Recent", "Building", "Motivated", "Inspired", "Given", "Based", "Compared",
 )
-_GLUED_SENTENCE = r"(\p{Ll}{2}[.!?]|\)[.!?])(" + "|".join(_SENTENCE_OPENERS) + r")\b"
-_GLUED_SENTENCE_HINTS = [stop + word for stop in ".!?" for word in _SENTENCE_OPENERS]  # a literal search: ~0.03 s over 100k texts
+_GLUED_SENTENCE = r"(\p{Ll}{2}[.!?]|\)[.!?])(" + "|".join(_GLUED_OPENERS) + r")\b"
+_GLUED_SENTENCE_HINTS = [stop + word for stop in ".!?" for word in _GLUED_OPENERS]  # a literal search: ~0.03 s over 100k texts
 
 
 def space_glued_sentences(text: pl.Expr) -> pl.Expr:

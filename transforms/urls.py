@@ -40,7 +40,7 @@ import idna
 import polars as pl
 import tldextract
 
-from transforms.normalize import INVISIBLE, OPENREVIEW_FORM_FIELDS, URL_STOP, rejoin_wrapped_urls, unescape_entities
+from transforms.normalize import INVISIBLE, OPENREVIEW_FORM_FIELDS, SENTENCE_OPENERS, URL_STOP, rejoin_wrapped_urls, unescape_entities
 
 CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
 PAPER_HOSTS = (
@@ -86,8 +86,9 @@ _GLUED_WORD = re.compile(r"^[^?#]*?([,;][^\W\d_]+)$")
 # The next sentence glued on after the URL's full stop ("github.com/a/b.We show"): a capitalized word that starts
 # sentences of abstracts, after a dot in the path. Other capitalized suffixes (``Foo.Net``) may be a name, and stay.
 _GLUED_SENTENCE = re.compile(
-    r"^[^?#]*/[^?#]*?(\.(?:We|Our|The|This|These|Those|It|Its|In|On|To|For|As|All|Both|Code|Data|Models?|Results|Experiments|Extensive"
-    r"|Furthermore|Moreover|Additionally|Finally|Further|Also|Here|Source|Project|Demo|Please|See|More|Available|Using|However|Unlike))$"
+    r"^[^?#]*/[^?#]*?(\.(?:"
+    + "|".join((*SENTENCE_OPENERS, "Models?", "Source", "Project", "Demo", "Please", "See", "More", "Available", "Using"))
+    + r"))$"
 )
 # Chinese, Japanese or Korean text glued to the end of a URL ("代码见https://github.com/a/b中的说明"): these texts put no
 # space around a URL. A CJK character right after an ASCII letter, digit or punctuation ends the URL; a path segment of them
