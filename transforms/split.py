@@ -594,7 +594,7 @@ def join_spaced_lines(blocks: pl.DataFrame) -> pl.DataFrame:
 # A link's label on a listing site (normalization's link bars and badges read the same words).
 LINK_WORD = (
     r"(?:(?:download )?pdf|bib(?:tex)?|abs|abstract|video|slides|poster|code|supp(?:lementary|l|lemental)?(?: (?:pdf|material))?|arxiv|html|doi|cite"
-    r"|project page|software|openreview|dataset|data|demo|website|blog|github|talk|paper)"
+    r"|project page|software|openreview|dataset|data|demo|website|blog|github|talk|paper|search|fix data)"  # ACL Anthology's "Search", "Fix data"
 )
 LINK_WORDS = r"(?i:" + LINK_WORD + r"|papers|project|page|homepage|appendix|models?|weights|checkpoints?|hugging ?face|colab|leaderboard)"
 _LINK_URL = r"(?:https?://|www\.)[^\s<>()\[\]]+"

@@ -602,6 +602,11 @@ EXAMPLES = [
     ("We study the models that we expand", "We study the models that we expand"),
     ("We study X.\nAnthology ID: 2024.acl-long.12\nVolume: Proceedings of ACL 2024\nMonth: August\nYear: 2024\nPages: 100\u2013112\nURL: https://aclanthology.org/2024.acl-long.12\nBibkey: z24", "We study X."),
     ("Oral\nWe study X.\nPublished: 01 Jan 2024, Last Modified: 05 Feb 2024\nICLR 2024 poster\nReaders: Everyone", "We study X."),
+    # ACL Anthology's link bar under the abstract, as a page copy gives it
+    ("We study X.\nPDF Cite Search", "We study X."),
+    ("We study X.\nPDF Cite Search Video Fix data", "We study X."),
+    ("We study X.\nPDF | Cite | Search | Fix data", "We study X."),
+    ("We study how users search.\nPeople search", "We study how users search. People search"),
     ("Spotlight (notable top 5%)\nWe study X.", "We study X."),
     # publishers' trailers: copyright notices, PubMed ids, bioRxiv and Nature page text, page links after a sentence
     ("Open Access\nWe study X.\nCopyright \u00a9 2024 Elsevier B.V. All rights reserved.\nPMID: 38123456", "We study X."),
