@@ -83,6 +83,12 @@ SPELLED_DASH = r" ?(?:-{2,3}|[–—]) ?"
 # it counts twice in ``text_length``, so a copy that kept its accents outranks one an ASCII-folding aggregator wrote
 # (``Fréchet``, ``Łódź`` against ``Frechet``, ``Lodz``), whose shingle key is the same.
 ACCENTED_LETTER = "[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]"
+# Typeset signs that an ASCII copy spells otherwise, and what each counts in ``text_length`` beyond one character: its ASCII
+# spelling's length less one, and one more, so the typeset copy outranks the other (``1.7×`` against ``1.7x``, whose ``x``
+# ``_letters`` does not count either; ``k ≤ 8`` against ``k <= 8``; ``…`` against ``...``).
+TYPESET_SIGNS = (("\u00d7", 1), ("[\u2264\u2265\u2260\u2192\u2190\u21d2]", 2), ("\u2026", 3))
+# A lone ``x`` in a shingle key: a multiplication sign an ASCII copy wrote (``1.7x``, ``64x64``), or a variable.
+_LONE_X = r"\bx\b"
 # A confirmed pair covers one end of its longer text when that text has this many times the
 # shorter's shingles and an overhang at its other end (this share of its shingles, and at least
 # this many) shares at most this share of them with the shorter one (``minhash.covered_ends``).
@@ -984,9 +990,10 @@ def _matches_where(text: pl.Expr, pattern: str, may_match: Callable[[pl.Series],
 
 
 def text_length(text: pl.Expr) -> pl.Expr:
-    """Characters of a normalized text, a dash between words (``SPELLED_DASH``, with the spaces around it) counting none and
-    a letter with an accent (``ACCENTED_LETTER``) two, a kept-rule criterion."""
-    return (text.str.replace_all(SPELLED_DASH, "").str.len_chars() + _beyond_ascii_matches(text, ACCENTED_LETTER)).cast(pl.UInt32)
+    """Characters of a normalized text, a dash between words (``SPELLED_DASH``, with the spaces around it) counting none,
+    a letter with an accent (``ACCENTED_LETTER``) two and a typeset sign more (``TYPESET_SIGNS``), a kept-rule criterion."""
+    length = text.str.replace_all(SPELLED_DASH, "").str.len_chars() + _beyond_ascii_matches(text, ACCENTED_LETTER)
+    return sum((extra * _beyond_ascii_matches(text, sign) for sign, extra in TYPESET_SIGNS), length).cast(pl.UInt32)
 
 
 def with_text_stats(frame: pl.DataFrame) -> pl.DataFrame:
@@ -1142,8 +1149,8 @@ def _typos(keys: pl.DataFrame) -> pl.DataFrame:
 
 
 def _letters(folded: pl.Expr) -> pl.Expr:
-    """Letters of a shingle key (its characters less the spaces between words)."""
-    return folded.str.len_chars() - folded.str.count_matches(" ")  # the regex engine counts it faster than literal=True
+    """Letters of a shingle key (its characters less the spaces between words), a lone ``x`` (``_LONE_X``) counting none."""
+    return folded.str.len_chars() - folded.str.count_matches(" ") - folded.str.count_matches(_LONE_X)  # the regex engine counts " " faster than literal=True
 
 
 def _head_letters(per_key: pl.DataFrame, blocks: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.LazyFrame | None) -> pl.DataFrame:
