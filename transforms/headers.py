@@ -206,7 +206,10 @@ _WORDS = {
     "hu": "elfogadott cikkek lista konferencia",
 }
 _CJK_WORDS = {
-    "ja": ("論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択", "採録", "本会議", "口頭発表", "ポスター", "の", "まとめ", "紹介", "解説", "続き"),
+    "ja": (
+        "論文一覧", "論文リスト", "採択論文", "一覧", "リスト", "採択", "採録", "本会議", "口頭発表", "ポスター", "の", "まとめ", "紹介", "解説", "続き",
+        "発表論文", "発表", "予稿集", "年次大会",  # Japanese kanji forms (Chinese writes 发表, 年会)
+    ),
     "zh": (
         "论文列表", "論文列表", "论文集", "論文集", "会议论文", "會議論文", "论文", "論文", "列表", "收录", "录用", "接收", "已接收",
         "主会", "主會", "长文", "長文", "短文", "口头报告", "口頭報告", "海报", "海報", "大会", "大會", "会议", "會議", "年会",
@@ -653,7 +656,9 @@ _LISTING_WORD = re.compile(
     r"(?<![A-Za-z])(?:papers?|preprints?|publications?|abstracts|articles|awesome|reading[- ]list|proceedings|anthology|digests?"
     r"|search results(?=\s*(?:for\b|[:(\-–—]|$))|alerts?|bibliography|open access|exports?|lncs|lecture notes"  # a database's, a publisher's or a series' listing
     r"|(?:bio|med|chem|psy|eco|edu|engr|soc|tech)rxiv|arxiv(?![:\d])|ssrn|research square)(?![A-Za-z])"  # a preprint server lists papers
-    r"|论文|論文|논문|文献|artículos|artigos|articoli|beiträge|artikel|статьи|статей|makalah|makaleler|bài báo",
+    r"|(?<![A-Za-z])tracks?(?![A-Za-z])"  # a conference's track ("AAAI-25 Technical Track on Machine Learning")
+    r"|论文|論文|논문|文献|予稿集|artículos|artigos|articoli|beiträge|artikel|статьи|статей|makalah|makaleler|bài báo"
+    r"|(?<!\w)(?:труды|сборник|доклады|тезисы|actes|tagungsband|atti|anais|actas)(?!\w)",  # proceedings in other languages
     re.IGNORECASE,
 )
 _ARXIV_ID = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?![\d.])")
@@ -665,6 +670,8 @@ _KNOWN_VENUE_YEAR = re.compile(rf"(?<![A-Za-z0-9])({'|'.join(VENUE_DISPLAY)})[\s
 # ... or in more words when the venue and year open the line, set off by a dash, a colon or a bar ("ICML 2025 — from around
 # the web", "NeurIPS 2024: what we are reading").
 _OPENING_VENUE_YEAR = re.compile(rf"\W*(?:{'|'.join(VENUE_DISPLAY)})[\s\-_'’(]*(?:19[5-9]|20\d)\d\)?\s*[—–\-:：|]", re.IGNORECASE)
+# A venue no list knows, named by its acronym and year in parentheses after its full name ("(JSAI 2024)", "(NLP2024)").
+_ACRONYM_YEAR = re.compile(r"\(\s*([A-Z][A-Z0-9]*[A-Z])[\s\-'’]*((?:19[5-9]|20\d)\d)\s*\)")
 _TITLE_ENDS = "#*=~_-–—|:：·•【】《》「」『』[]<>\"'“”‘’«» \t"  # decoration around a title ("# Awesome Papers", "**Papers**")
 
 
@@ -690,6 +697,10 @@ def parse_listing_title(line: str | None) -> Header | None:
     named = _full_names_as_venues(name)
     if glued := _KNOWN_VENUE_YEAR.search(named):
         written, year = glued.group(1), glued.group(2)
+    elif short := _VENUE_SHORT_YEAR.search(named):  # "AAAI-25", "IJCAI'24"
+        written, year = short.group(1), str(2000 + int(short.group(2)))
+    elif (acronym := _ACRONYM_YEAR.search(named)) and not _KNOWN_VENUE.search(named):  # "第38回人工知能学会全国大会 (JSAI 2024)"
+        written, year = acronym.group(1), acronym.group(2)
     else:
         venue, found = _KNOWN_VENUE.search(named), _YEAR.search(named)
         written, year = (venue.group(1) if venue else None), (found.group(1) if found else None)

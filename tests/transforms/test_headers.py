@@ -421,6 +421,17 @@ def test_not_headers(line: str) -> None:
         ("ICML 2025 Makala", "ICML", 2025, "ICML 2025 Papers", "und"),  # a known venue and a year, words of no known language
         ("NeurIPS2024 Makala Zilizokubaliwa", "NEURIPS", 2024, "NeurIPS 2024 Papers", "und"),
         ("Accepted by ICML 2025", "ICML", 2025, "ICML 2025 Papers", "en"),
+        # a track names a listing; a venue with a two-digit year
+        ("AAAI-25 Technical Track on Machine Learning", "AAAI", 2025, "AAAI 2025 Papers", "en"),
+        ("IJCAI'24 Main Track", "IJCAI", 2024, "IJCAI 2024 Papers", "en"),
+        # proceedings in other languages
+        ("Труды конференции 2024", None, 2024, "Труды конференции 2024", "ru"),
+        ("Actes de la conférence 2024", None, 2024, "Actes de la conférence 2024", "fr"),
+        ("Tagungsband 2024", None, 2024, "Tagungsband 2024", "de"),
+        # an acronym and a year in parentheses name the venue the listing's own words name
+        ("第38回人工知能学会全国大会 (JSAI 2024) 論文一覧", "JSAI", 2024, "JSAI 2024 Papers", "ja"),
+        ("言語処理学会 第30回年次大会 (NLP2024) 発表論文", "NLP", 2024, "NLP 2024 Papers", "ja"),
+        ("Papers I read (in Summer 2024)", None, 2024, "Papers I read (in Summer 2024)", "en"),  # no acronym
         # a known venue and a year opening the line, set off by a dash, a colon or a bar, with more words after it
         ("ICML 2025 \u2014 from around the web", "ICML", 2025, "ICML 2025 Papers", "en"),
         ("# NeurIPS 2024: what caught our eye this week", "NEURIPS", 2024, "NeurIPS 2024 Papers", "en"),  # common English words
@@ -439,7 +450,7 @@ def test_listing_titles(line: str, venue: str | None, year: int | None, collecti
      "Loading...", "", "A very long line that mentions papers " + "and more words " * 10,
      "ICML and NeurIPS 2024", "We met in Vancouver at ICML 2025", "ICML 2025 is great!", "Vancouver 2025 Makala", "ICML 2999 Makala",
      "arXiv:2501.01234 [cs.LG]", "arXiv 2501.01234v2 [cs.CL] 12 Jan 2025", "Search Results Diversification With Language Models",
-     "ICML 2025 we propose a new method for graphs", "ICML 2025 \u2014 We propose a new method.", "ICML and NeurIPS 2024 \u2014 what we read"],
+     "ICML 2025 we propose a new method for graphs", "Fast tracking of objects in 2024", "ICML 2025 \u2014 We propose a new method.", "ICML and NeurIPS 2024 \u2014 what we read"],
 )
 def test_not_listing_titles(line: str) -> None:
     assert parse_listing_title(line) is None
