@@ -189,6 +189,12 @@ _VENUE_TAG = (
 _TRAILING_TAG = r"[ \t]+(?:" + _VENUE_TAG + r"|\(" + normalize.AUTHOR_YEAR + r"\))\z"  # "Title (Oral)", "Title (Ye et al., 2025)"
 # Images and link badges in a title's line ("![](https://img.shields.io/…)", "[[Paper]](url)", "[[Code](url)]"): not its words.
 _BADGES = r"[ \t]*!\[[^\[\]\n]*\](?:\([^()\s]*\))?|[ \t]*\[{1,2}(?i:" + LINK_WORD + r")\]{1,2}(?:\([^()\s]*\)\]?)?"
+# A site's name after a title, as a browser's title bar writes it ("Title - OpenReview", "Title – ScienceDirect").
+_SITE_SUFFIX = (
+    r"[ \t]+[-–—·][ \t]+(?:OpenReview(?:\.net)?|arXiv(?:\.org)?|Semantic Scholar|ResearchGate|ScienceDirect|IEEE Xplore|ACM Digital Library"
+    r"|Papers [Ww]ith Code|Hugging Face|Google Scholar|SpringerLink|ACL Anthology|PubMed|bioRxiv|medRxiv|PMLR|CVF Open Access"
+    r"|Wiley Online Library|OUP Academic|Medium|知乎|CSDN博客)\z"
+)
 # The authors and the venue after a title sentence, as a reference writes them ("Title. Jane Doe, John Roe. ICML 2025").
 _AUTHORS_AND_VENUE = r"\.[ \t]+(?:" + normalize.AUTHORS + r")\.?(?:[ \t]+" + normalize.VENUE_YEAR + r"\.?)?\z"
 
@@ -213,7 +219,7 @@ def _cleaned(found: pl.Series) -> pl.Series:
     # title's authors and venue after a bar ("Title | Jane Doe | ICML 2025"), or its authors after a dash ("Title - Jane Doe, John Roe - ICML 2025")
     text = text.str.replace(r"\A\[([^\[\]]+)\](?:[ \t]+by[ \t]+" + normalize.AUTHORS + r")?\z", "${1}").str.replace(r"[ \t]+\|[ \t][^\n]*\z", "")
     text = text.str.replace(r"[ \t]+[-–—][ \t]+(?:" + normalize.AUTHORS + r")(?:[ \t]+[-–—][ \t][^\n]*)?\z", "")
-    text = text.str.replace(_AUTHORS_AND_VENUE, "")  # "Title. Jane Doe, John Roe. ICML 2025"
+    text = text.str.replace(_AUTHORS_AND_VENUE, "").str.replace(_SITE_SUFFIX, "")  # "Title. Jane Doe, John Roe. ICML 2025", "Title - OpenReview"
     text = text.str.replace(r"[ \t]+\((?:[a-z0-9-]+\.)+[a-z]{2,}\)\z", "").str.replace(r"\APaper[ \t]*[:：][ \t]*", "")  # Hacker News' "Title (arxiv.org)", a post's "Paper: Title"
     text = text.str.replace(r"\A" + normalize.FLAIR + r"(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(_TRAILING_TAG, "")  # "[ICML 2025] Title (Oral)"
     text = text.str.replace(r"\A[\p{So}■□●○◆◇▶►▷▪•·][ \t]*", "")  # "■ Title": a bullet

@@ -145,6 +145,14 @@ EXAMPLES = [
     ("- **Sparse Attention via Routing** [[paper]](https://arxiv.org/abs/2501.01234) [[code]](https://github.com/a/b)\n  - " + ABSTRACT,
      "Sparse Attention via Routing"),
     ("Sparse Attention via Routing (arxiv.org)\n" + ABSTRACT, "Sparse Attention via Routing"),  # Hacker News' domain
+    # a browser's title bar: the site's name after a dash ("Title - OpenReview"), a dash in the title stays
+    ("Flow Matching - A Tutorial - OpenReview\n" + ABSTRACT, "Flow Matching - A Tutorial"),
+    ("Sparse Attention via Routing – ScienceDirect\n" + ABSTRACT, "Sparse Attention via Routing"),
+    ("Sparse Attention via Routing — Semantic Scholar\n" + ABSTRACT, "Sparse Attention via Routing"),
+    ("Sparse Attention via Routing · Hugging Face\n" + ABSTRACT, "Sparse Attention via Routing"),
+    ("[2401.01234] Sparse Attention via Routing - arXiv.org\n" + ABSTRACT, "Sparse Attention via Routing"),
+    ("Sparse Attention via Routing | IEEE Conference Publication | IEEE Xplore\n" + ABSTRACT, "Sparse Attention via Routing"),
+    ("Mining arXiv for Trends\n" + ABSTRACT, "Mining arXiv for Trends"),
     ("Paper: Sparse Attention via Routing\n" + ABSTRACT, "Sparse Attention via Routing"),  # a post's label
     ("**Authors:** Jane Doe, John Roe\n" + ABSTRACT, None),
     ("### 1. Mixture of Depths\n- **Authors**: Jane Doe\n- **Venue**: NeurIPS 2024\n- **Abstract**: " + ABSTRACT, "Mixture of Depths"),
