@@ -53,7 +53,9 @@ DATA_HOSTS = ("zenodo.org", "kaggle.com", "figshare.com", "dataverse.harvard.edu
 DATA_DOI = re.compile(r"(?i)^/10\.(?:5281/zenodo\.|6084/m9\.figshare\.|7910/dvn/)")
 ANONYMOUS_CODE_HOST = "anonymous.4open.science"  # anonymized repositories for double-blind review: /r/<name>
 PROJECT_SUFFIXES = (".github.io", ".gitlab.io", ".pages.dev", ".netlify.app", ".vercel.app")
-_BARE_HOSTS = CODE_HOSTS + PAPER_HOSTS + DATA_HOSTS + ("huggingface.co", "hf.co", "colab.research.google.com", ANONYMOUS_CODE_HOST)
+_BARE_HOSTS = CODE_HOSTS + PAPER_HOSTS + DATA_HOSTS + ("huggingface.co", "hf.co", "colab.research.google.com", "sites.google.com", ANONYMOUS_CODE_HOST)
+# A project page's host under a hosting suffix, written without its scheme ("ctm-rl.github.io/project").
+_BARE_PROJECT_HOST = r"[A-Za-z0-9-]+(?:" + "|".join(re.escape(s) for s in PROJECT_SUFFIXES) + r")/"
 # New-style arXiv identifiers (``arXiv:2403.09876v2``); written as ``arXiv:`` they are links like ``doi:``.
 _ARXIV_ID = re.compile(r"(?i)^arxiv: ?([0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?)$")
 # Non-repository first path segments on code hosts (github.com/orgs/x is not a repository).
@@ -72,11 +74,11 @@ _HF_NON_MODEL = frozenset({"papers", "docs", "blog", "collections", "organizatio
 _DOI_TAG = r"(?:DO  |AID |LID )- "
 _TAGGED_DOI = r"(?-i:(?-u:\b)" + _DOI_TAG + r"10\.)"  # in capitals: "first aid - 10.5%" is no DOI
 _START = (
-    r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?-u:\b)doi:\s*10\.|(?-u:\b)arxiv: ?[0-9]{4}\.|"
+    r"(?:https?://|(?:^|[^A-Za-z0-9@./-])www\.|(?:^|[^A-Za-z0-9@./-])(?:" + "|".join(re.escape(h) for h in _BARE_HOSTS) + r")/|(?:^|[^A-Za-z0-9@./-])" + _BARE_PROJECT_HOST + r"|(?-u:\b)doi:\s*10\.|(?-u:\b)arxiv: ?[0-9]{4}\.|"
     + _TAGGED_DOI + ")"
 )
 # Every match of _START contains one of these (joining wrapped lines cannot create one): blocks without any have no URLs.
-_MAY_START = r"(?i)http|www\.|doi:|arxiv:|" + _TAGGED_DOI + "|" + "|".join(re.escape(h) for h in _BARE_HOSTS)
+_MAY_START = r"(?i)http|www\.|doi:|arxiv:|" + _TAGGED_DOI + "|" + "|".join(re.escape(h) for h in _BARE_HOSTS + PROJECT_SUFFIXES)
 URL_PATTERN = f"(?i){_START}[^{URL_STOP}]+"
 _PROJECT_CUE = r"(?i)(?:project|home|web)[ -]?page|website|project site|主页"
 _TRAILING = ".,;:!?'\"*_~"
@@ -122,7 +124,7 @@ _GLUED_SCHEME = r"(?i)([^\s=/:?&#%])(https?://)|([;,|][a-z]{1,20}:)(https?://)"
 # Spaces a PDF's text layer or an aggregator put inside a URL: after the scheme's colon (``https: //x.org``; a Chinese
 # input method's full-width colon too, ``https：//x.org``) and after the dot before a common top-level domain that a path
 # follows (``https://github. com/a/b``).
-_SPACED_SCHEME = r"(?i)(?-u:\b)(https?)(?::[ \t]+|[ \t]*：[ \t]*)//"
+_SPACED_SCHEME = r"(?i)(?-u:\b)(https?)(?:[ \t]*:[ \t]+|[ \t]+:[ \t]*|[ \t]*：[ \t]*|:/[ \t]+)//?"
 _SPACED_DOT = r"(?i)((?:https?://|(?-u:\b)www\.)[a-z0-9-]+(?:\.[a-z0-9-]+)*)\.[ \t]+(com|org|net|edu|gov|io|ai|dev|co|cc|me|info)/"
 # Percent-encoded characters that end a URL (``URL_STOP``) or a sentence, at its end: a page's link that took in the
 # full stop after it (``github.com/a/b%E3%80%82``: ``。``, ``%EF%BC%8C``: ``，``, ``%E2%80%A6``: ``…``, ``%22``: ``"``).

@@ -125,6 +125,13 @@ GH = "https://github.com/a/b"
         # spaces a PDF's text layer put inside a URL; a percent-encoded full stop a page's link took in
         ("Code: https://github. com/a/b.", [(GH, GH)]),
         ("Code: https: //github.com/a/b.", [(GH, GH)]),
+        ("Code: https ://github.com/a/b.", [(GH, GH)]),
+        ("Code: https : //github.com/a/b.", [(GH, GH)]),
+        ("Code: https:/ /github.com/a/b.", [(GH, GH)]),
+        # a project page written without its scheme, on a host that serves project pages
+        ("Project page: sites.google.com/view/ctm-rl.", [("sites.google.com/view/ctm-rl", "https://sites.google.com/view/ctm-rl")]),
+        ("Page: ctm-rl.github.io/project, code below", [("ctm-rl.github.io/project", "https://ctm-rl.github.io/project")]),
+        ("see my.github.io.old/x and user.github.io", []),
         ("\u4ee3\u7801\uff1ahttps\uff1a//github.com/a/b\u3002", [(GH, GH)]),  # a Chinese input method's full-width colon
         ("代码：https://github.com/a/b%E3%80%82 数据", [(GH, GH)]),
         ("at https://x.org/%E4%B8%AD and https://x.org/a%20 ok", [("https://x.org/%E4%B8%AD", "https://x.org/%E4%B8%AD"), ("https://x.org/a", "https://x.org/a")]),
