@@ -528,6 +528,19 @@ _HEADING_LABEL = (
 # Under the author line, a line of their affiliations may follow ("1 University of X, 2 Y Lab", "¹MIT ²Stanford"): it starts
 # with an affiliation mark (a number and a space, or a superscript or a symbol) and a capital, and names an institution.
 _AFFILIATIONS = r"(?:\d{1,2}[ \t]+|[¹²³⁴⁵⁶⁷⁸⁹*†‡]{1,2}[ \t]*)\p{Lu}[^\n]{0,300}?(?i:universit|institut|college|school|laborator|\blabs?\b|research|academy|cent(?:er|re)|department|hospital|inc\.|ltd)[^\n]{0,300}"
+# ... or without marks: a line of capitalized words (and the small words of names: "of", "and", "für") with an institution's
+# word, an acronym or a company's name in it ("MIT CSAIL", "University of Warsaw", "Google DeepMind"; "Large Language Models
+# Are Hard" has none); and the authors' e-mail addresses ("{maria, wei}@example.org", "maria@uw.edu.pl, wei.li@example.org").
+_ORG_WORD = r"(?:[A-Z][^ \t\r\n,;]*|of|and|for|the|at|de|du|des|di|der|für|&)"  # small classes: the title pattern's size limit
+_ORG_KEY = (
+    r"(?:[A-Z]{2,}[0-9]*|Universit[^ \t\r\n,;]*|Institut[^ \t\r\n,;]*|College|School|Laborator[^ \t\r\n,;]*|Labs?|Research|Academy|Cent(?:er|re)"
+    r"|Department|Hospital|Inc\.?|Ltd\.?|Google|DeepMind|Microsoft|Meta|OpenAI|NVIDIA|Nvidia|Amazon|Apple|Alibaba|Tencent|Baidu|Huawei|ByteDance"
+    r"|Anthropic|Salesforce|Adobe|Samsung|Intel)"
+)
+_ORG_SEPARATOR = r"[ \t]*[,;]?[ \t]+"
+_INSTITUTIONS = r"(?:" + _ORG_WORD + _ORG_SEPARATOR + r"){0,8}" + _ORG_KEY + r"(?:" + _ORG_SEPARATOR + _ORG_WORD + r"){0,8}"
+_EMAIL = r"(?:\{[^{}\n]{1,200}\}|[A-Za-z0-9._+-]+)@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"
+_EMAILS = _EMAIL + r"(?:[ \t]*[,;]?[ \t]*" + _EMAIL + r")*"
 # Lines a listing puts between the title (or the authors) and the abstract: a presentation line ("Poster", "Oral Presentation",
 # "[Spotlight]", "Poster Session 3"), the venue ("ICML 2025", "NeurIPS 2024 Spotlight") and metadata fields (an arXiv
 # listing's "Comments:" and "Subjects:", OpenReview's "Published:" and "Readers:"), a blog post's byline (and Medium's lines around
@@ -549,8 +562,8 @@ SCHOLAR_BYLINE = (
 _HEADING_MARKS = r"#{1,6}[ \t]+"  # a Markdown heading's: the title is the heading ("### Title")
 TITLE_LINE_CHARS = 250  # the longest title line (with its marks) that ``strip_title_line`` reads
 _TITLE_LINE = (
-    r"\A[ \t]*(?:Title[ \t]*:[ \t]*|" + _HEADING_MARKS + r")?([^\n]{2," + str(TITLE_LINE_CHARS) + r"}?)[ \t]*\r?\n(?:[ \t]*(?:[*_]{0,2}" + AUTHORS + r"[*_]{0,2}|" + SCHOLAR_BYLINE + r")[ \t]*\r?\n"
-    r"(?:[ \t]*" + _AFFILIATIONS + r"\r?\n)?)?"
+    r"\A[ \t]*(?:Title[ \t]*:[ \t]*|" + _HEADING_MARKS + r")?([^\n]{2," + str(TITLE_LINE_CHARS) + r"}?)[ \t]*\r?\n(?:[ \t]*(?:[*_]{0,2}" + AUTHORS + r"[*_]{0,2}|" + SCHOLAR_BYLINE + r")[ \t]*\r?\n)?"
+    r"(?:[ \t]*(?:" + _AFFILIATIONS + r"|" + _INSTITUTIONS + r"|" + _EMAILS + r")[ \t]*\r?\n){0,4}"
     + _UNDER_TITLE + r"[ \t]*"
 )
 # What a block with a title line starts with: the line, then one that starts with a capital, a digit or a quote (the abstract or

@@ -756,6 +756,14 @@ EXAMPLES = [
     ("Is Attention All You Need?\nMaria Kowalska1,2*, Wei Li2 and J. R. Smith\u2020\n" + ABSTRACT, ABSTRACT),
     ("Is Attention All You Need?\nMaria Kowalska1, Wei Li2\n1 University of Warsaw, 2 Example Research Lab\n" + ABSTRACT, ABSTRACT),
     ("Is Attention All You Need?\nMaria Kowalska\u00b9, Wei Li\u00b2\n\u00b9MIT CSAIL \u00b2Stanford University\n" + ABSTRACT, ABSTRACT),
+    # affiliations without marks, on lines of their own, and the authors' e-mail addresses; affiliations under an author line
+    # with marks that heads the block
+    ("Is Attention All You Need?\nMaria Kowalska, Wei Li\nMIT CSAIL\n" + ABSTRACT, ABSTRACT),
+    ("Is Attention All You Need?\nMaria Kowalska, Wei Li\nUniversity of Warsaw\nGoogle DeepMind\n{maria, wei}@example.org\n" + ABSTRACT, ABSTRACT),
+    ("Is Attention All You Need?\nMaria Kowalska, Wei Li\nmaria@uw.edu.pl, wei.li@example.org\n" + ABSTRACT, ABSTRACT),
+    ("Maria Kowalska1, Wei Li2, and J. R. Smith1\n1 University of Warsaw, 2 Example Research Lab\n" + ABSTRACT, ABSTRACT),
+    ("Is Attention All You Need?\nMaria Kowalska, Wei Li\nLarge Language Models Are Hard\n" + ABSTRACT,
+     "Maria Kowalska, Wei Li Large Language Models Are Hard " + ABSTRACT),  # a title-case line with no institution's word stays
     ("Rewiring Graphs\nMaria Kowalska, Wei Li\n3D point clouds are hard for the research community.\n" + ABSTRACT,
      "3D point clouds are hard for the research community. " + ABSTRACT),
     ("Title: Rewiring Graphs\n" + ABSTRACT, ABSTRACT),
