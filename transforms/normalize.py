@@ -398,6 +398,7 @@ _TRAILING_VENUE_NOTE = (
     r"(?:(?i:accepted|to appear|published|submitted|under review)[ \t]+(?i:at|to|in|by|as|for)|(?i:presented)[ \t]+(?i:at|as))[ \t]+(?:publication (?:in|at|by)[ \t]+)?"
     r"[^.!?\n]{0,100}?(?:(?:19|20)\d{2}|'\d{2}|(?-u:\b)[A-Z]{3,}(?-u:\b)|(?i:conference|journal|proceedings|workshop|transactions|symposium))"
     r"[^.!?\n]{0,60}?\.?\)?\.?(?:[ \t]+(?i:under review)\.?)?[ \t]*\z"
+    r"|(?:This|The|Our) (?:paper|work|article|manuscript) (?:is|has been) (?:currently )?(?:under review|submitted for (?:review|publication))\.?[ \t]*\z"
     r"|Published in:[ \t]+[^\n]{0,250}?(?:19|20)\d{2}[^\n]{0,120}\z"  # IEEE Xplore's fields, run into the abstract's line
     r"|\((?:v\d+[ \t]+)?[Ss]ubmitted(?:[ \t]+on)?[ \t]+(?:\d{1,2}[ \t]+\p{L}+\.?,?|\p{L}+\.?[ \t]+\d{1,2},?)[ \t]+\d{4}[^\n()]{0,60}\)\.?[ \t]*\z)"
 )
@@ -413,6 +414,7 @@ _AUTHOR_NOTE_TAIL = rf"[^\n{_AUTHOR_NOTE_MARKS}]{{0,200}}"  # the rest of a note
 _TRAILING_AUTHOR_NOTES = (
     rf"([.!?][\"”'\)]?)(?:\s*[{_AUTHOR_NOTE_MARKS}]+[ \t]*(?:(?:Equal contribution|Equally contributed|These authors contributed equally"
     rf"|Corresponding authors?|Project lead)[ \t]*(?:[.:;,(]{_AUTHOR_NOTE_TAIL})?|Work (?:done|performed) (?:during|while|at|as) {_AUTHOR_NOTE_TAIL})"
+    rf"|\s*\([ \t]*[{_AUTHOR_NOTE_MARKS}]*[ \t]*(?:Equal contribution|Equally contributed|These authors contributed equally)\.?[ \t]*\)"  # "(*Equal contribution)"
     rf"|\s*[{_AUTHOR_NOTE_MARKS}]*[ \t]*(?:Correspondence(?:[ \t]+to)?|Corresponding authors?|E-?mail|Contact)[ \t]*:[^\n@]{{0,120}}@[^\n{_AUTHOR_NOTE_MARKS}]{{1,120}})+\s*\z"
 )
 AUTHOR_NOTES_CHARS = 500

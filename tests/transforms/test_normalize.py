@@ -305,6 +305,12 @@ EXAMPLES = [
     ("We study tools. \u2217Equal contribution. \u2020Corresponding author: jane.doe@uni.edu", "We study tools."),
     ("We study tools.\n*Equal contribution\n\u2020Work done during an internship at Google DeepMind.", "We study tools."),
     ("We study tools. \u2217 Equal contribution \u2020 Corresponding author", "We study tools."),
+    ("We study tools. (*Equal contribution)", "We study tools."),
+    ("We study tools. (\u2020 Equal contribution.)", "We study tools."),
+    ("We study tools.\n\nThis paper is under review.", "We study tools."),
+    ("We study tools. This manuscript is currently under review", "We study tools."),
+    ("We study why tools (equal contribution) fail.", "We study why tools (equal contribution) fail."),
+    ("We study tools. This idea is under review by the board.", "We study tools. This idea is under review by the board."),
     ("We study tools. *Equal contribution is what we study.", "We study tools. Equal contribution is what we study."),
     ("The corresponding author is Jane. We study tools.", "The corresponding author is Jane. We study tools."),
     # ... a note giving an e-mail address, with no mark; without an address it is text
