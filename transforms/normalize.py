@@ -607,7 +607,7 @@ def _replace_where(
 
 # A Chinese post's field label in lenticular brackets at a line's start ("【论文标题】…", "【作者】…", "【摘要】…"): the label with a
 # colon, as the field rules read it ("作者：…"); a venue's tag ("【ICML 2025】") is no label.
-_BRACKET_LABEL = r"(?m)^[ \t]*【(\p{Han}{1,6})】[ \t]*"
+_BRACKET_LABEL = r"(?m)^[ \t]*【([\p{Han}\p{Katakana}\x{30FC}\p{Hangul}]{1,8})】[ \t]*"  # "【タイトル】", "【제목】" too
 # A post's category in such brackets ("【論文紹介】Title", "【论文解读】Title") is no field label: it goes.
 _BRACKET_CATEGORY = r"(?m)^[ \t]*【(?:论文|論文|每日)?(?:解读|解讀|紹介|推荐|推薦|速递|速遞|分享|精选|精選|导读|導讀|笔记|筆記)】[ \t]*"
 

@@ -77,6 +77,8 @@ EXAMPLES = [
     # Chinese posts' fields: labels in lenticular brackets, a "论文：" label after an emoji; a bullet before the title;
     # a first line that ends a sentence ("。") above link fields is the abstract, no title
     ("\u3010\u8bba\u6587\u6807\u9898\u3011Sparse Attention\n\u3010\u4f5c\u8005\u3011Jane Doe\n\u3010\u6458\u8981\u3011\u672c\u6587\u63d0\u51fa\u3002", "Sparse Attention"),
+    ("【タイトル】Sparse Attention\n【概要】" + ABSTRACT + "\n【日本語訳】本研究は注意機構を提案する。", "Sparse Attention"),  # katakana, Hangul labels
+    ("【제목】Sparse Attention\n【초록】" + ABSTRACT, "Sparse Attention"),
     ("\U0001f4cc \u8bba\u6587\uff1aSparse Attention\n\U0001f517 \u94fe\u63a5\uff1ahttps://arxiv.org/abs/2401.01234\n\U0001f4a1 \u672c\u6587\u3002", "Sparse Attention"),
     ("\u25a0 Sparse Attention for Long Documents\n\u8457\u8005\uff1aJane Doe\n\u6982\u8981\uff1a\u672c\u7814\u7a76\u3002", "Sparse Attention for Long Documents"),
     ("\u672c\u6587\u63d0\u51fa\u4e86\u4e00\u79cd\u65b9\u6cd5\u3002\n\u8bba\u6587\u94fe\u63a5\uff1ahttps://arxiv.org/abs/2401.01234", None),
