@@ -121,10 +121,10 @@ _BREAK_AFTER_SEPARATOR = r"([/._\-?&=#%~])" + _INVISIBLE
 # links): a scheme after anything but what puts one inside a URL (``?u=https://``, the Wayback Machine's ``/web/2020/https://``)
 # starts a URL of its own; so does one after a separator and a label (``github.com/a/b;data:https://zenodo.org/…``).
 _GLUED_SCHEME = r"(?i)([^\s=/:?&#%])(https?://)|([;,|][a-z]{1,20}:)(https?://)"
-# Spaces a PDF's text layer or an aggregator put inside a URL: after the scheme's colon (``https: //x.org``; a Chinese
-# input method's full-width colon too, ``https：//x.org``) and after the dot before a common top-level domain that a path
-# follows (``https://github. com/a/b``).
-_SPACED_SCHEME = r"(?i)(?-u:\b)(https?)(?:[ \t]*:[ \t]+|[ \t]+:[ \t]*|[ \t]*：[ \t]*|:/[ \t]+)//?"
+# Spaces a PDF's text layer or an aggregator put inside a URL: around the scheme's colon or between its slashes (``https: //x.org``,
+# ``https ://x.org``, ``https:/ /x.org``; a Chinese input method's full-width colon too, ``https：//x.org``) and after the dot
+# before a common top-level domain that a path follows (``https://github. com/a/b``).
+_SPACED_SCHEME = r"(?i)(?-u:\b)(https?)(?:[ \t]*:[ \t]+//|[ \t]+:[ \t]*//|[ \t]*：[ \t]*//|:/[ \t]+/)"
 _SPACED_DOT = r"(?i)((?:https?://|(?-u:\b)www\.)[a-z0-9-]+(?:\.[a-z0-9-]+)*)\.[ \t]+(com|org|net|edu|gov|io|ai|dev|co|cc|me|info)/"
 # Percent-encoded characters that end a URL (``URL_STOP``) or a sentence, at its end: a page's link that took in the
 # full stop after it (``github.com/a/b%E3%80%82``: ``。``, ``%EF%BC%8C``: ``，``, ``%E2%80%A6``: ``…``, ``%22``: ``"``).
