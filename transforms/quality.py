@@ -219,7 +219,11 @@ REVIEW_LABEL = (
 REVIEW_VERDICT = (
     r"(?i)(?-u:\b)(?:I (?:would )?(?:(?:strongly|weakly|therefore) )?(?:recommend|vote for|lean towards?|argue for) (?:an? )?(?:(?:weak|strong|borderline) )?"
     r"(?:acceptance|rejection|accept|reject)|I (?:will|would|have|decided to) (?:like to )?(?:raise|increase|keep|maintain|lower|decrease) my (?:score|rating)"
-    r"|my (?:overall )?(?:score|rating|recommendation) (?:is|remains)(?: a)? (?:\d|accept|reject|weak|strong|borderline))(?-u:\b)"
+    r"|my (?:overall )?(?:score|rating|recommendation) (?:is|remains)(?: a)? (?:\d|accept|reject|weak|strong|borderline)"
+    # an OpenReview discussion's comments: a reviewer's changed score, concerns addressed, thanks for the rebuttal
+    r"|I(?: have|'ve)? (?:raised|increased|kept|maintained|lowered|decreased|updated|adjusted) my (?:score|rating)"
+    r"|my concerns (?:have|had) (?:been|mostly been|largely been) (?:mostly |largely |fully |partially )?(?:addressed|resolved)"
+    r"|(?:I |We )?thank(?:s| you)?(?: the authors?)? for (?:the|their|your) (?:detailed |thorough |thoughtful |careful )?(?:response|rebuttal|reply|clarifications?))(?-u:\b)"
 )
 
 

@@ -110,6 +110,11 @@ REASON_EXAMPLES = [
     # a review scraped without its form's labels: a reviewer's verdict or score, first person
     ("The authors propose a new method for graph classification. The paper is well written, but the novelty is limited and the baselines are weak. I recommend rejection.", "review"),
     ("Thanks for the detailed rebuttal. The authors addressed most of my concerns about the baselines and the ablations, so I will raise my score to 6.", "review"),
+    # an OpenReview discussion's comments: a score changed in the past tense, concerns addressed, thanks for the response
+    ("Thanks for the detailed response. My concerns have been addressed and I have raised my score to 7. I still think the paper would benefit from a comparison with IQL.", "review"),
+    ("I thank the authors for their rebuttal, which clarified the setting of the experiments on the benchmark suite. I have updated my rating accordingly and now lean to accept.", "review"),
+    ("We thank the reviewers for their comments. We have added the requested comparison with IQL to Section 5 and clarified the assumptions in the theorem statement.", "boilerplate"),  # the authors' reply: thanks, as acknowledgments
+    ("We raise the question of whether benchmark scores transfer: " + ABSTRACT, None),
     ("I recommend that practitioners stop early: " + ABSTRACT, None),
     (STRUCTURED_ABSTRACT, None),
     (ABOUT_REVIEWS, None),
