@@ -142,7 +142,9 @@ NOT_ABSTRACT = (
     r"|call for (?:papers|participation|submissions|contributions)(?-u:\b)|highlights ?(?:[:•·*]|- )"
     r"|data availability(?: statement)? ?:|(?:conflicts? of interests?|competing interests?|declaration of competing interest) ?:"
     r"|ethics (?:approval|statement) ?:|corresponding author ?:|author contributions? ?:|supplementary (?:material|information|data) (?:for|to|of) this (?:article|paper)"
-    r"|(?:(?:oral |poster |spotlight )?session [\w.]{1,6}|keynote|invited talk|coffee break|lunch break|opening remarks)(?-u:\b)[^\n]{0,200}?\d{1,2}:\d{2})"
+    r"|(?:(?:oral |poster |spotlight )?session [\w.]{1,6}|keynote|invited talk|coffee break|lunch break|opening remarks)(?-u:\b)[^\n]{0,200}?\d{1,2}:\d{2}"
+    # a job advertisement on a lab's page
+    r"|we(?:'re| are) hiring(?: ?!|\.| ?:)|(?:open|vacant) (?:phd |postdoc(?:toral)? |research )?positions? ?:|job (?:opening|posting|advertisement) ?:)"
 )
 # A speaker's or author's biography: a name that "is an assistant professor" (or lecturer, PhD student, research scientist ...)
 # at the start, or "her research interests include" anywhere (looked for in blocks saying "research interests"); abstracts

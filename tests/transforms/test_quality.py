@@ -115,6 +115,10 @@ REASON_EXAMPLES = [
     ("I thank the authors for their rebuttal, which clarified the setting of the experiments on the benchmark suite. I have updated my rating accordingly and now lean to accept.", "review"),
     ("We thank the reviewers for their comments. We have added the requested comparison with IQL to Section 5 and clarified the assumptions in the theorem statement.", "boilerplate"),  # the authors' reply: thanks, as acknowledgments
     ("We raise the question of whether benchmark scores transfer: " + ABSTRACT, None),
+    # a job advertisement a lab's page puts among its papers
+    ("We are hiring! The Machine Learning Group at Example University is looking for two PhD students to work on offline reinforcement learning. Applicants should have a strong background in mathematics. Please send your CV to jobs@example.edu.", "boilerplate"),
+    ("Open positions: we have funded PhD and postdoc positions in robot learning, starting in autumn 2025. Applications are reviewed on a rolling basis until the positions are filled.", "boilerplate"),
+    ("We are hiring researchers to annotate data: " + ABSTRACT, None),
     ("I recommend that practitioners stop early: " + ABSTRACT, None),
     (STRUCTURED_ABSTRACT, None),
     (ABOUT_REVIEWS, None),
