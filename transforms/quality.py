@@ -218,6 +218,11 @@ REVIEW_LABEL = (
 
 # A reviewer's verdict or score, first person ("I recommend rejection", "I will raise my score"): a review scraped without its
 # form's labels. An abstract speaks as "we".
+# A numbered citation, as a paper's body text writes it ("[1, 2]", "[3–5]"). An abstract seldom cites by number; this many of
+# them make a block body text (a PDF's introduction after its abstract, without its heading). Author-year citations do not
+# count: abstracts write them ("following Zou et al. (2023)" three times in one of the seeds).
+BODY_CITATION = r"\[\d{1,3}(?:[ \t]*[,–-][ \t]*\d{1,3})*\]"
+BODY_CITATIONS = 3
 REVIEW_VERDICT = (
     r"(?i)(?-u:\b)(?:I (?:would )?(?:(?:strongly|weakly|therefore) )?(?:recommend|vote for|lean towards?|argue for) (?:an? )?(?:(?:weak|strong|borderline) )?"
     r"(?:acceptance|rejection|accept|reject)|I (?:will|would|have|decided to) (?:like to )?(?:raise|increase|keep|maintain|lower|decrease) my (?:score|rating)"
@@ -313,8 +318,9 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     site_note = noted.str.extract_all(SITE_NOTE).list.eval(pl.element().str.to_lowercase()).list.n_unique().fill_null(0) >= 2
     page_text = (words <= t.boilerplate_max_words) & (text.str.contains(BOILERPLATE) | text.str.contains(MENU) | text.str.contains(CITATION) | consent | site_note)
     banner = (words <= t.consent_max_words) & (addresses >= 2)
+    body_text = pl.when(text.str.contains(r"\[\d")).then(text).str.count_matches(BODY_CITATION).fill_null(0) >= BODY_CITATIONS
     boilerplate = (
-        page_text | banner | text.str.contains(NAME_LIST)
+        page_text | banner | body_text | text.str.contains(NAME_LIST)
         | text.str.contains(NOT_ABSTRACT) | text.str.contains(BIO) | interests | text_raw.str.contains(REFERENCES) | text_raw.str.contains(PAPER_SECTION) | text_raw.str.contains(README_SECTION) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
         | text_raw.str.contains(TABLE_OF_CONTENTS)
     )

@@ -115,6 +115,11 @@ REASON_EXAMPLES = [
     ("I thank the authors for their rebuttal, which clarified the setting of the experiments on the benchmark suite. I have updated my rating accordingly and now lean to accept.", "review"),
     ("We thank the reviewers for their comments. We have added the requested comparison with IQL to Section 5 and clarified the assumptions in the theorem statement.", "boilerplate"),  # the authors' reply: thanks, as acknowledgments
     ("We raise the question of whether benchmark scores transfer: " + ABSTRACT, None),
+    # a paper's body text without its section heading (a PDF's introduction after the abstract): three citations or more
+    ("Offline reinforcement learning (RL) aims to learn policies from fixed datasets without further interaction [1, 2]. This setting is attractive in domains such as healthcare [3] and robotics [4], where exploration is costly. However, offline RL suffers from distribution shift [5].", "boilerplate"),
+    ("Transformers (Vaswani et al., 2017) dominate language modelling. Scaling laws (Kaplan et al., 2020) predict their loss, and compute-optimal training (Hoffmann et al., 2022) refines the budget. We revisit these results for sparse models.", None),  # abstracts cite so
+    ("We revisit the scaling laws of Kaplan et al. (2020) and Hoffmann et al. (2022) for sparse models, and find that " + ABSTRACT, None),
+    ("We evaluate on MMLU [1] and GSM8K [2]. " + ABSTRACT, None),
     # a job advertisement a lab's page puts among its papers
     ("We are hiring! The Machine Learning Group at Example University is looking for two PhD students to work on offline reinforcement learning. Applicants should have a strong background in mathematics. Please send your CV to jobs@example.edu.", "boilerplate"),
     ("Open positions: we have funded PhD and postdoc positions in robot learning, starting in autumn 2025. Applications are reviewed on a rolling basis until the positions are filled.", "boilerplate"),
