@@ -195,6 +195,9 @@ _SITE_SUFFIX = (
     r"|Papers [Ww]ith Code|Hugging Face|Google Scholar|SpringerLink|ACL Anthology|PubMed|bioRxiv|medRxiv|PMLR|CVF Open Access"
     r"|Wiley Online Library|OUP Academic|Medium|知乎|CSDN博客)\z"
 )
+# DBLP's entry line: the authors and a colon before the title, its venue and year after it, and the pages ("Jane Doe, John Roe:
+# Title. ICML 2024: 1234-1250").
+_DBLP_ENTRY = r"\A(?:" + normalize.AUTHORS + r"):[ \t]+(?P<title>[^\n]+?)\.[ \t]+" + normalize.VENUE_YEAR + r"(?::[ \t]*[0-9]+(?:[–-][0-9]+)?)?\z"
 # The authors and the venue after a title sentence, as a reference writes them ("Title. Jane Doe, John Roe. ICML 2025").
 _AUTHORS_AND_VENUE = r"\.[ \t]+(?:" + normalize.AUTHORS + r")\.?(?:[ \t]+" + normalize.VENUE_YEAR + r"\.?)?\z"
 
@@ -219,6 +222,7 @@ def _cleaned(found: pl.Series) -> pl.Series:
     # title's authors and venue after a bar ("Title | Jane Doe | ICML 2025"), or its authors after a dash ("Title - Jane Doe, John Roe - ICML 2025")
     text = text.str.replace(r"\A\[([^\[\]]+)\](?:[ \t]+by[ \t]+" + normalize.AUTHORS + r")?\z", "${1}").str.replace(r"[ \t]+\|[ \t][^\n]*\z", "")
     text = text.str.replace(r"[ \t]+[-–—][ \t]+(?:" + normalize.AUTHORS + r")(?:[ \t]+[-–—][ \t][^\n]*)?\z", "")
+    text = text.str.replace(_DBLP_ENTRY, "${title}")  # "Jane Doe, John Roe: Title. ICML 2024: 1234-1250"
     text = text.str.replace(_AUTHORS_AND_VENUE, "").str.replace(_SITE_SUFFIX, "")  # "Title. Jane Doe, John Roe. ICML 2025", "Title - OpenReview"
     text = text.str.replace(r"[ \t]+\((?:[a-z0-9-]+\.)+[a-z]{2,}\)\z", "").str.replace(r"\APaper[ \t]*[:：][ \t]*", "")  # Hacker News' "Title (arxiv.org)", a post's "Paper: Title"
     text = text.str.replace(r"\A" + normalize.FLAIR + r"(?:" + _VENUE_TAG + r"[ \t]+)?", "").str.replace(_TRAILING_TAG, "")  # "[ICML 2025] Title (Oral)"

@@ -155,6 +155,10 @@ EXAMPLES = [
     ("[2401.01234] Sparse Attention via Routing - arXiv.org\n" + ABSTRACT, "Sparse Attention via Routing"),
     ("Sparse Attention via Routing | IEEE Conference Publication | IEEE Xplore\n" + ABSTRACT, "Sparse Attention via Routing"),
     ("Mining arXiv for Trends\n" + ABSTRACT, "Mining arXiv for Trends"),
+    # DBLP's entry line: the authors, a colon, the title, the venue and year, the pages
+    ("Jane Doe, John Smith: Conservative Trajectory Mixing for Offline RL. ICML 2024: 1234-1250\n" + ABSTRACT + " " + ABSTRACT, "Conservative Trajectory Mixing for Offline RL"),
+    ("Jane Doe, John Smith: Conservative Trajectory Mixing. NeurIPS 2024\n" + ABSTRACT, "Conservative Trajectory Mixing"),
+    ("Transformers Explained: A Survey of Attention\n" + ABSTRACT, "Transformers Explained: A Survey of Attention"),
     ("Paper: Sparse Attention via Routing\n" + ABSTRACT, "Sparse Attention via Routing"),  # a post's label
     ("**Authors:** Jane Doe, John Roe\n" + ABSTRACT, None),
     ("### 1. Mixture of Depths\n- **Authors**: Jane Doe\n- **Venue**: NeurIPS 2024\n- **Abstract**: " + ABSTRACT, "Mixture of Depths"),
