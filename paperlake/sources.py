@@ -609,7 +609,8 @@ def _piece_end(pending: bytes, codec: str) -> int:
     ``split.bilingual_above``), does not start in lower case (it may be the rest of a paragraph the
     empty line cut: ``split.join_broken_paragraphs``), is not a line under a line (``split.may_be_spaced_lines``), is
     not a quoted abstract under its linked title (``split.quoted_under_title``), is not a structured abstract's later
-    section (``split.continues_sections``) or the list an abstract introduces (``split.continues_list``) and is not under an
+    section (``split.continues_sections``) or the list an abstract introduces (``split.continues_list``) or a labelled abstract
+    under a short block (``split.under_short_block``) and is not under an
     arXiv entry's head (``split.entry_heads``) or a Markdown heading, nor right under an abstract under one (``split.title_blocks``,
     ``split.ends_under_title``);
     0 when there is no such empty line."""
@@ -624,6 +625,7 @@ def _piece_end(pending: bytes, codec: str) -> int:
             if not (
                 split.may_be_spaced_lines(above, block) or split.quoted_under_title(above, block) or split.continues_sections(above, block)
                 or split.continues_list(above, block) or split.translates_above(above, block) or split.bilingual_above(above, block)
+                or split.under_short_block(above, block)
                 or (split.entry_heads(above_series := pl.Series([above])) | split.title_blocks(above_series))[0]
                 or split.ends_under_title(before)
             ):

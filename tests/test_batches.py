@@ -256,6 +256,13 @@ def test_a_quoted_abstract_under_its_linked_title_is_one_block_whatever_the_piec
     _assert_one_block_whatever_the_pieces(tmp_path, entry, entry.replace("\n\n", "\n"))
 
 
+def test_an_entry_s_head_and_its_labelled_abstract_are_one_block_whatever_the_pieces(tmp_path: Path) -> None:
+    """The piece cutter does not cut between a short block (a conference page's title) and the labelled abstract under it
+    (split joins them)."""
+    abstract = "Abstract: Sparse routing sends each token to a few experts, so a model grows without its cost; we train it stably."
+    _assert_one_block_whatever_the_pieces(tmp_path, f"Sparse Routing Models\n\n{abstract}", f"Sparse Routing Models\n{abstract}")
+
+
 def test_a_structured_abstract_is_one_block_whatever_the_pieces(tmp_path: Path) -> None:
     """The piece cutter does not cut between a structured abstract's sections set apart by empty lines (split joins them)."""
     entry = "BACKGROUND: Models fail.\n\nMETHODS: We retrain.\n\nRESULTS: It works."

@@ -451,7 +451,7 @@ def split_blocks(sources: pl.DataFrame) -> pl.DataFrame:
     blocks = blocks.with_columns(_after_empty_lines=after_empty_lines.fill_null(False), _after_one_empty_line=(after_empty_lines & ~pl.col("_wide_gap")).fill_null(False))
     blocks = join_broken_paragraphs(join_spaced_lines(blocks.filter(pl.col("text_raw").is_not_null())))
     return (
-        attach_link_blocks(attach_bilingual(attach_translations(attach_entry_heads(attach_title_blocks(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_yaml_records(split_tagged_records(split_json_blocks(split_feed_entries(blocks))))))))))))
+        attach_link_blocks(attach_bilingual(attach_translations(attach_entry_heads(attach_title_blocks(attach_labelled_heads(attach_quoted_abstracts(split_paragraph_lines(split_csv_blocks(split_yaml_records(split_tagged_records(split_json_blocks(split_feed_entries(blocks)))))))))))))
         .with_columns(ordinal=pl.int_range(1, pl.len() + 1, dtype=pl.Int32).over("source_id"))
         .select("source_id", "path", "ordinal", "text_raw")
     )
@@ -1085,6 +1085,40 @@ OTHER_ABSTRACT_LABEL = (
     r"|Riassunto|Sommario|Samenvatting|Streszczenie|Özet|Abstrak|Tóm tắt)[ \t]*[:：.]"
 )
 ENGLISH_ABSTRACT_LABEL = r"^[ \t]*(?:Abstract|ABSTRACT)[ \t]*[:：.]"
+
+# A block that opens with an abstract's label ("Abstract:", "摘要：", ...), and how many short blocks above it may be its entry's
+# head (title, authors, session, room, time: a conference site's paper page puts each in a block of its own).
+LABELLED_ABSTRACT = r"\A(?:" + ENGLISH_ABSTRACT_LABEL.removeprefix("^") + r"|" + OTHER_ABSTRACT_LABEL.removeprefix("^") + r")"
+ENTRY_HEAD_BLOCKS = 6
+
+
+def under_short_block(above: str, block: str) -> bool:
+    """Whether ``block`` is a labelled abstract that ``attach_labelled_heads`` joins to ``above``, a short block (a file is not
+    read in pieces cut between them; a cut inside a longer head is not seen from its two sides)."""
+    pair = pl.Series([above, block])
+    labelled, ends_sentence = pair.str.contains(LABELLED_ABSTRACT), pair.str.contains(_ENDS_SENTENCE)
+    return len(above) < ABSTRACT_CHARS and not (labelled[0] or ends_sentence[0]) and len(block) >= ABSTRACT_CHARS and bool(labelled[1])
+
+
+def attach_labelled_heads(blocks: pl.DataFrame) -> pl.DataFrame:
+    """Each block that opens with an abstract's label (``LABELLED_ABSTRACT``, ``ABSTRACT_CHARS`` or more) joined, at line
+    breaks, to the short blocks (under ``ABSTRACT_CHARS``, no label, no sentence's end) right above it in its file, up to ``ENTRY_HEAD_BLOCKS``:
+    its entry's head, whose lines normalization drops before the label and titles reads. Apart, each was rejected
+    (too_short) and the record had no title."""
+    text = pl.col("text_raw")
+    labelled = blocks["text_raw"].str.contains(LABELLED_ABSTRACT)
+    if not labelled.any():
+        return blocks
+    short = (text.str.len_chars() < ABSTRACT_CHARS) & ~pl.col("_labelled") & ~text.str.contains(_ENDS_SENTENCE)  # a sentence may be an abstract
+    row = pl.col("_row")
+    below = pl.when(~short).then(row).backward_fill().over("source_id")  # the first block at or under each that is not short
+    head = (short & pl.col("_labelled").gather(below.fill_null(0)).fill_null(False) & (below - row <= ENTRY_HEAD_BLOCKS)).fill_null(False)
+    flags = blocks.with_columns(_labelled=labelled, _row=pl.int_range(pl.len(), dtype=pl.Int64)).select(
+        _join=(((pl.col("_labelled") & (text.str.len_chars() >= ABSTRACT_CHARS)) | head) & head.shift(1).fill_null(False)
+               & (pl.col("source_id") == pl.col("source_id").shift(1)).fill_null(False))
+    ).to_series()
+    return _join_to_above(blocks, pl.col("_join"), _join=flags)
+
 
 
 def _bilingual_pairs(lines: pl.DataFrame) -> pl.Series:

@@ -972,3 +972,22 @@ def test_ris_records_without_empty_lines_between_them_are_a_block_each() -> None
     first, second = "TY  - CONF\nTI  - A\nAB  - " + LONG + "\nER  - ", "TY  - JOUR\nTI  - B\nN2  - " + LONG + "\nER  -"
     _, blocks = _split(f"ICML 2025 Papers\n\n{first}\n{second}\n\n{first}\n")
     assert blocks["text_raw"].to_list() == [first, second, first]
+
+
+def test_an_entry_s_short_blocks_above_its_labelled_abstract_are_one_block_with_it() -> None:
+    """A conference site's paper page puts the title, the authors, the session, the room and the time in blocks of their own
+    above the labelled abstract: apart, each was rejected (too_short) and the record had no title."""
+    head = ["Sparse Routing for Long Contexts", "Jane Doe · John Roe", "Poster", "[ West Ballroom A-D #6503 ]", "Wed 11 Dec 11 a.m. PST"]
+    labelled = "Abstract:\n" + LONG
+    page = "\n\n".join(head) + "\n\n" + labelled
+    cases = {
+        page: ["\n".join(head) + "\n" + labelled],
+        f"{page}\n\n{page}": ["\n".join(head) + "\n" + labelled] * 2,
+        f"{LONG}\n\nPoster\n\n{labelled}": [LONG, "Poster\n" + labelled],  # the abstract above keeps its own block
+        f"Notes\n\nSee below\n\n{LONG}": ["Notes", "See below", LONG],  # no label: short blocks stay apart
+        f"We propose a model.\n\nPoster\n\n{labelled}": ["We propose a model.", "Poster\n" + labelled],  # a sentence is no head
+        "\n\n".join(["Poster\nHall A"] * 7) + "\n\n" + labelled: ["Poster\nHall A", "\n".join(["Poster\nHall A"] * 6) + "\n" + labelled],  # six at most
+    }
+    _assert_blocks(cases)
+    assert _blocks_of_two_files("Poster", labelled) == ["Poster", labelled]  # never across files
+    assert _blocks_of_two_files(LONG, page) == [LONG, "\n".join(head) + "\n" + labelled]  # in a second file too
