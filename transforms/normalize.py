@@ -863,6 +863,37 @@ def bibtex_field(entry: str, name: str) -> str | None:
     return None
 
 
+# A structured record's own venue fields (a JSON object's, at its top or one object down, OpenReview's ``{"value": …}`` too; a
+# BibTeX entry's) and year fields; DBLP's ``CoRR`` and Semantic Scholar's ``arXiv.org`` are arXiv.
+_VENUE_KEYS = ("venue", "booktitle", "journal", "conference", "journal_name", "container-title")
+_YEAR_KEYS = ("year", "publication_year", "pub_year")
+_BIBTEX_YEAR = re.compile(r"[,\s]year\s*=\s*[{\"]?\s*((?:19|20)\d{2})", re.IGNORECASE)
+_ARXIV_NAMES = re.compile(r"(?i)(?<![\w.])(?:arxiv\.org|corr)(?![\w.])")
+
+
+def record_venue(raw: str) -> str | None:
+    """The venue and year a BibTeX entry or a JSON record names in its own fields, as one line (``Proceedings of the 41st
+    International Conference on Machine Learning 2024``, ``ICLR 2024 poster``), for ``headers.parse_header``; None without a
+    venue field."""
+    venue, year = None, None
+    if re.match(BIBTEX_ENTRY, raw):
+        venue = next((found for name in ("booktitle", "journal") if (found := bibtex_field(raw, name))), None)
+        year = match.group(1) if (match := _BIBTEX_YEAR.search(raw)) else None
+    elif raw.lstrip().startswith("{"):
+        try:
+            value = json.loads(raw)
+        except (ValueError, RecursionError):
+            return None
+        for fields in (value, *(inner for inner in value.values() if isinstance(inner, dict))) if isinstance(value, dict) else ():
+            named = {str(key).lower(): _field_text(text) for key, text in fields.items()}
+            venue = venue or next((named[key] for key in _VENUE_KEYS if isinstance(named.get(key), str) and named[key].strip()), None)
+            year = year or next((str(fields[key]) for key in fields if str(key).lower() in _YEAR_KEYS and re.fullmatch(r"(?:19|20)\d{2}", str(fields[key]))), None)
+    if not venue:
+        return None
+    venue = _ARXIV_NAMES.sub("arXiv", venue)
+    return venue if year is None or year in venue else f"{venue} {year}"
+
+
 # A title line above metadata field lines and the abstract, without an abstract label ("Title" / "Authors: ..." / "Comments: ..."
 # / "We ...", a Chinese paper blog's "1. Title" / "作者：..." / "链接：..." / "We ..."): the title goes with the fields. The first
 # line does not end like a sentence piece, and what stays is an abstract: no chrome line (a field, "Show more") starts it,

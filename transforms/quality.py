@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from transforms.headers import header_fields
-from transforms.normalize import DECORATION, OVERSIZED_CHARS, README_SECTIONS
+from transforms.headers import VENUE_DISPLAY, header_fields, parse_header
+from transforms.normalize import DECORATION, OVERSIZED_CHARS, README_SECTIONS, record_venue
 from transforms.split import CJK_CHAR
 
 BOILERPLATE = (
@@ -364,6 +364,7 @@ def scope_blocks(blocks: pl.DataFrame, sources: pl.DataFrame) -> pl.DataFrame:
     the collection it names. Other blocks inherit their file's header.
     """
     single_line = ~pl.col("text_raw").str.strip_chars().str.contains("\n")
+    blocks = blocks.with_columns(_own=_record_scope(blocks["text_raw"]))
     with_header = blocks.lazy().with_columns(
         _header=pl.when(single_line).then(header_fields(pl.col("text_raw").str.strip_chars()))
     )
@@ -377,9 +378,27 @@ def scope_blocks(blocks: pl.DataFrame, sources: pl.DataFrame) -> pl.DataFrame:
             collection=pl.coalesce(pl.col("_scope").struct.field("collection"), pl.col("collection")),
             is_header=pl.col("_header").is_not_null(),
         )
-        .drop("_header", "_scope")
+        .with_columns(  # a record's own venue where its listing names none
+            **{field: pl.when(pl.col("venue").is_null() & pl.col("_own").is_not_null()).then(pl.col("_own").struct.field(field)).otherwise(field)
+               for field in ("venue", "year", "collection")}
+        )
+        .drop("_header", "_scope", "_own")
         .collect()
     )
+
+
+def _record_scope(raw: pl.Series) -> pl.Series:
+    """The collection fields of each structured record (a BibTeX entry, a JSON object) whose own fields name a known venue and
+    a year (``normalize.record_venue``); null for the other blocks."""
+    rows = raw.str.contains(r"\A\s*[@{]").fill_null(False)
+    found: list[dict | None] = [None] * raw.len()
+    parsed: dict[str, dict | None] = {}  # an export names a few venues over and over
+    for row in rows.arg_true().to_list():  # exports' records only
+        if (named := record_venue(raw[row])) is not None and named not in parsed:
+            header = parse_header(named)
+            parsed[named] = {"venue": header.venue, "year": header.year, "collection": header.collection} if header and header.venue in VENUE_DISPLAY else None
+        found[row] = parsed.get(named) if named is not None else None
+    return pl.Series(found, dtype=pl.Struct({"venue": pl.String, "year": pl.Int32, "collection": pl.String}))
 
 
 def reject_blocks(scoped: pl.DataFrame, thresholds: QualityThresholds) -> pl.DataFrame:

@@ -219,6 +219,29 @@ def test_mid_file_header_rejects_and_switches_collection() -> None:
     assert out["venue"].to_list() == ["ICML", "NEURIPS", "NEURIPS"]
 
 
+def test_a_structured_record_names_its_venue_where_its_listing_names_none() -> None:
+    """A Semantic Scholar or DBLP export's header names no venue, but each record's own fields do: before, such records had
+    none. A listing's venue stays; a field that names no known venue (a journal's abbreviation) gives none."""
+    records = [
+        '{"paperId": "a", "title": "X", "abstract": "We study X.", "venue": "ICML", "year": 2025}',
+        '{"id": "b", "content": {"venue": {"value": "ICLR 2024 poster"}, "abstract": {"value": "We study Y."}}}',
+        "@inproceedings{c, title={Z}, booktitle={Proceedings of the 41st International Conference on Machine Learning}, year={2024}, abstract={We study Z.}}",
+        "@article{d, title={W}, journal={CoRR}, volume={abs/2401.01234}, year=2024, abstract={We study W.}}",
+        '{"title": "V", "abstract": "We study V.", "venue": "J. Mach. Learn. Res.", "year": 2024}',
+        '{"title": "U", "abstract": "We study U.", "venue": "NeurIPS"}',
+        ABSTRACT,
+    ]
+    n = len(records)
+    blocks = pl.DataFrame({"source_id": ["s"] * n, "path": ["p"] * n, "ordinal": list(range(1, n + 1)), "text_raw": records, "text": [ABSTRACT] * n})
+    sources = pl.DataFrame({"source_id": ["s"], "venue": [None], "year": [2025], "collection": ["Semantic Scholar export 2025"]}, schema_overrides={"venue": pl.String})
+    out = classify_blocks(blocks, sources, QualityThresholds()).sort("ordinal")
+    assert out["venue"].to_list() == ["ICML", "ICLR", "ICML", "ARXIV", None, None, None]
+    assert out["year"].to_list() == [2025, 2024, 2024, 2024, 2025, 2025, 2025]
+    assert out["collection"].to_list()[:4] == ["ICML 2025 Papers", "ICLR 2024 Papers", "ICML 2024 Papers", "arXiv 2024 Papers"]
+    named = sources.with_columns(venue=pl.lit("NEURIPS"), collection=pl.lit("NeurIPS 2025 Papers"))
+    assert classify_blocks(blocks, named, QualityThresholds())["venue"].unique().to_list() == ["NEURIPS"]  # the listing's stays
+
+
 NAMES = ["Alice Zhang", "Bob Kumar", "Jean-Pierre Dubois", "Jack O'Brien", "Ludwig van Beethoven", "J. Smith", "Zoë Müller"]
 
 
