@@ -357,6 +357,7 @@ _ARXIV_CATEGORY = re.compile(
 )
 _ISO_DATE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})-\d{1,2}-\d{1,2}(?!\d)")
 _ARXIV = re.compile(r"(?<![A-Za-z])arxiv(?![A-Za-z])", re.IGNORECASE)
+_ARXIV_DOMAIN = re.compile(r"(?<![\w.])arxiv\.org(?![\w.])", re.IGNORECASE)  # the site's domain: "org" is no venue
 # Numbered tracks ("AAAI-25 Technical Tracks 1-14", "Track 3") and the listing's order ("(sorted by title)", "in alphabetical order").
 _TRACK_NUMBERS = re.compile(r"\b(tracks?)\s*\d{1,2}(?:\s*[-–]\s*\d{1,2})?(?!\d)", re.IGNORECASE)
 _ORDER = re.compile(
@@ -581,6 +582,7 @@ def parse_header(line: str | None) -> Header | None:
     line, text = _clean_line(line)
     if len(text) > _MAX_HEADER_CHARS or not (_DIGIT.search(text) or _ORDINAL.search(text)):  # a year, or an edition: most lines end here
         return None
+    text = _ARXIV_DOMAIN.sub("arXiv", text)
     part_match = _PART.search(text)
     part = _part_number(next(g for g in part_match.groups() if g)) if part_match else None
     if part_match:

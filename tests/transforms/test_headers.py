@@ -272,6 +272,8 @@ CASES = [
     ("arXiv cs.CL new submissions (2025-01-15)", "ARXIV", 2025, "en", "arXiv 2025 cs.CL Papers", None),
     ("cs.LG new submissions (2025-01-15)", "ARXIV", 2025, "en", "arXiv 2025 cs.LG Papers", None),
     ("arXiv Daily - q-bio.NC - 2024-12-31", "ARXIV", 2024, "en", "arXiv 2024 q-bio.NC Papers", None),
+    ("arxiv.org cs.LG 2024", "ARXIV", 2024, "en", "arXiv 2024 cs.LG Papers", None),  # the site's domain names arXiv, not "ORG"
+    ("arXiv.org 2024", "ARXIV", 2024, "en", "arXiv 2024 Papers", None),
     ("ICML 2025 Papers (updated 2026-01-10)", "ICML", 2025, "en", "ICML 2025 Papers", None),  # not arXiv: the date is no year
     # a workshop named before the word, a venue that starts with a digit, OpenReview's rejected and withdrawn lists
     ("Efficient ML Workshop 2024", "EFFICIENT ML WORKSHOP", 2024, "en", "Efficient ML Workshop 2024 Papers", None),
