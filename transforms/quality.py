@@ -216,13 +216,13 @@ REVIEW_LABEL = (
 )
 
 
-# A reviewer's verdict or score, first person ("I recommend rejection", "I will raise my score"): a review scraped without its
-# form's labels. An abstract speaks as "we".
 # A numbered citation, as a paper's body text writes it ("[1, 2]", "[3–5]"). An abstract seldom cites by number; this many of
 # them make a block body text (a PDF's introduction after its abstract, without its heading). Author-year citations do not
 # count: abstracts write them ("following Zou et al. (2023)" three times in one of the seeds).
 BODY_CITATION = r"\[\d{1,3}(?:[ \t]*[,–-][ \t]*\d{1,3})*\]"
 BODY_CITATIONS = 3
+# A reviewer's verdict or score, first person ("I recommend rejection", "I will raise my score"): a review scraped without its
+# form's labels. An abstract speaks as "we".
 REVIEW_VERDICT = (
     r"(?i)(?-u:\b)(?:I (?:would )?(?:(?:strongly|weakly|therefore) )?(?:recommend|vote for|lean towards?|argue for) (?:an? )?(?:(?:weak|strong|borderline) )?"
     r"(?:acceptance|rejection|accept|reject)|I (?:will|would|have|decided to) (?:like to )?(?:raise|increase|keep|maintain|lower|decrease) my (?:score|rating)"
