@@ -310,7 +310,10 @@ _CHROME_WHOLE_LINE = r"^[ \t]*(?:" + CHROME_LINE + r")[ \t]*\r?$"
 # Lines that are chrome only above an abstract: papers.cool's title line with its badges ("#1 Title [PDF 12] [Copy] [Kimi 5]
 # [REL]"; at the end such a line would be the abstract's own last line with link badges), a proceedings' name (IJCAI).
 _BADGE = r"\[[ \t]*(?i:pdf|copy|kimi|rel|html|new|hot|updated|oral|spotlight|poster|highlight|" + _LINK_WORD + r")(?:[ \t]*[\d.,]+k?)?[ \t]*\]"
-_LEADING_ONLY = r"#\d+[ \t]+[^\n]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|[^\n.!?]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|Proceedings of the [^\n.]{5,200}\.?"
+_LEADING_ONLY = (
+    r"#\d+[ \t]+[^\n]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|[^\n.!?]{1,300}?(?:[ \t]*" + _BADGE + r"){2,}|Proceedings of the [^\n.]{5,200}\.?"
+    r"|Proceedings of the \d{1,3}(?:st|nd|rd|th)[ \t][^\n]{5,250}?(?:19|20)\d{2}[^\n]{0,200}"  # a PDF's first-page footer: "…, Vienna, Austria. PMLR 235, 2024. Copyright …"
+)
 # What a block's first lines may be (titles skips them too): chrome, page links, and the paper's link alone on its line.
 LEADING_CHROME = CHROME_LINE + r"|" + PAGE_LINKS + r"|(?:https?://|www\.)\S+"
 _LEADING_CHROME_LINE = r"^[ \t]*(?:" + LEADING_CHROME + r")[ \t]*\r?$"

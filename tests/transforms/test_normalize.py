@@ -305,6 +305,9 @@ EXAMPLES = [
     ("We study tools. \u2217Equal contribution. \u2020Corresponding author: jane.doe@uni.edu", "We study tools."),
     ("We study tools.\n*Equal contribution\n\u2020Work done during an internship at Google DeepMind.", "We study tools."),
     ("We study tools. \u2217 Equal contribution \u2020 Corresponding author", "We study tools."),
+    # a PDF's first-page footer as a line of its own above the abstract (PMLR's, with its copyright)
+    ("Proceedings of the 41st International Conference on Machine Learning, Vienna, Austria. PMLR 235, 2024. Copyright 2024 by the author(s).\nWe study tools.", "We study tools."),
+    ("Proceedings of the 38th Conference on Neural Information Processing Systems (NeurIPS 2024).\nWe study tools.", "We study tools."),
     ("We study tools. (*Equal contribution)", "We study tools."),
     ("We study tools. (\u2020 Equal contribution.)", "We study tools."),
     ("We study tools.\n\nThis paper is under review.", "We study tools."),
