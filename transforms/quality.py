@@ -216,6 +216,8 @@ REVIEW_LABEL = (
 )
 
 
+# A Markdown table's header and delimiter rows, a block of their own above the table's rows (``split``): no paper.
+TABLE_HEADER = r"\A[ \t]*\|[^\n]*\|[ \t]*\r?\n[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*\z"
 # A numbered citation, as a paper's body text writes it ("[1, 2]", "[3–5]"). An abstract seldom cites by number; this many of
 # them make a block body text (a PDF's introduction after its abstract, without its heading). Author-year citations do not
 # count: abstracts write them ("following Zou et al. (2023)" three times in one of the seeds).
@@ -322,7 +324,7 @@ def reject_reason(text: pl.Expr, text_raw: pl.Expr, t: QualityThresholds) -> pl.
     boilerplate = (
         page_text | banner | body_text | text.str.contains(NAME_LIST)
         | text.str.contains(NOT_ABSTRACT) | text.str.contains(BIO) | interests | text_raw.str.contains(REFERENCES) | text_raw.str.contains(PAPER_SECTION) | text_raw.str.contains(README_SECTION) | text.str.contains(CODE) | text_raw.str.contains(TITLE_LIST)
-        | text_raw.str.contains(TABLE_OF_CONTENTS)
+        | text_raw.str.contains(TABLE_OF_CONTENTS) | text_raw.str.contains(TABLE_HEADER)
     )
     labelled = pl.when(text.str.contains(REVIEW_LABEL)).then(text)  # the labels are counted in these only
     review = labelled.str.extract_all(REVIEW_LABEL).list.eval(pl.element().str.to_lowercase().str.replace_all(r"[ ,:]", "")).list.n_unique() >= 2

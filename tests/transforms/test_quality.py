@@ -197,6 +197,13 @@ def test_one_word_over_a_quarter_of_the_words_is_repeated_text(word: str) -> Non
     assert reasons == ["repeated_text", "repeated_text", None]
 
 
+def test_a_markdown_table_s_header_rows_are_boilerplate() -> None:
+    """Split keeps a table's header and delimiter rows as a block of their own above its rows: it was rejected too_short."""
+    raw = pl.DataFrame({"text_raw": ["| # | Title | Abstract |\n|---|---|---|", "| Title | Abstract |\n|:---|---:|", "| a | b |\nWe bound it."]})
+    blocks = normalize_column(raw.with_columns(path=pl.lit("p"), ordinal=pl.int_range(pl.len())))
+    assert blocks.select(reject_reason(pl.col("text"), pl.col("text_raw"), QualityThresholds()))[:, 0].to_list() == ["boilerplate", "boilerplate", "too_short"]
+
+
 def test_thresholds_are_configurable() -> None:
     frame = pl.DataFrame({"t": ["Sparse Experts Done Right"]})
     assert frame.select(reject_reason(pl.col("t"), pl.col("t"), QualityThresholds(min_words=3)).alias("r"))["r"].to_list() == [None]
