@@ -77,7 +77,7 @@ def test_conservation_every_block_lands_once(ingested: tuple[Warehouse, str]) ->
 
 def test_summary_lists_rejects_by_reason_encodings_and_warnings(ingested: tuple[Warehouse, str]) -> None:
     _, output = ingested
-    assert "boilerplate: 4" in output and "no_abstract: 1" in output
+    assert "boilerplate: 5" in output and "no_abstract: 1" in output
     assert "header: 1" in output
     assert "gb18030: 2" in output and "shift_jis: 2" in output and "big5: 1" in output and "cp1252: 4" in output
     assert all(f"{name}: 1" in output for name in ("cp1250", "iso8859-7", "cp1251", "koi8-r", "euc-kr"))
