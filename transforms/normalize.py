@@ -37,7 +37,7 @@ from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_la
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
 
 from transforms.hyphenation import LINE_BREAK, LINE_END_HYPHEN, SPLIT_LIGATURE_HINTS, join_hyphenated, join_split_ligatures
-from transforms.mojibake import MOJIBAKE, non_ascii
+from transforms.mojibake import CP1252_CONTINUATION, MOJIBAKE, non_ascii
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
 from transforms.split import (
     ENTRY_NUMBER,
@@ -1681,12 +1681,18 @@ _LOSSY = (  # (lossy, hyphen, quote)
     ("\u00c3\u00a2\u00e2\u201a\u00ac\u00ef\u00bf\u00bd", "\u00c3\u00a2\u00e2\u201a\u00ac\u00c2\x90", "\u00c3\u00a2\u00e2\u201a\u00ac\u00c2\x9d"),
 )
 _LOSSY_HYPHEN = tuple(re.compile(re.escape(lossy) + r"(?=[^\W_])") for lossy, _, _ in _LOSSY)
+# A decoder that dropped the byte instead left "â€" alone (``mojibake.DROPPED_LAST_BYTE``), read the same way; before a space
+# it is a closing quote too, not ftfy's "†" (0xA0, a no-break space, read as a space).
+_DROPPED_BYTE = re.compile("\u00e2\u20ac(?![\u0080-\u00bf" + CP1252_CONTINUATION + "])")
+_DROPPED_HYPHEN = re.compile(_DROPPED_BYTE.pattern + r"(?=[^\W_])")
 
 
 def repair_mojibake(text: str) -> str:
     """Undo UTF-8 text that was decoded as cp1252 or latin-1 (once or twice)."""
     for (lossy, hyphen, quote), before_word in zip(_LOSSY, _LOSSY_HYPHEN):
         text = before_word.sub(hyphen, text).replace(lossy, quote)
+    if "\u00e2\u20ac" in text:
+        text = _DROPPED_BYTE.sub(_LOSSY[0][2], _DROPPED_HYPHEN.sub(_LOSSY[0][1], text))
     return ftfy.fix_text(text, normalization=None, fix_character_width=False, uncurl_quotes=False)
 
 

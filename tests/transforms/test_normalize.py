@@ -76,6 +76,11 @@ EXAMPLES = [
     # a cp1252 decoder replaced the 0x9D of a closing quote (moji.txt)
     ("the \u00e2\u20ac\u0153na\u00c3\u00afve\u00e2\u20ac\ufffd Bayes", 'the "naïve" Bayes'),
     ("CIFAR\u00e2\u20ac\ufffd10", "CIFAR-10"),  # ftfy reads the damaged dash as U+2010, an ASCII hyphen in text
+    # ... and where the decoder dropped the byte it could not read (errors="ignore"): "â€" alone
+    ("the \u00e2\u20ac\u0153attention\u00e2\u20ac layer is fast.", 'the "attention" layer is fast.'),
+    ("see the \u00e2\u20ac\u0153best model\u00e2\u20ac.", 'see the "best model".'),
+    ("CIFAR\u00e2\u20ac10", "CIFAR-10"),
+    ("it\u00e2\u20ac\u2122s fast \u00e2\u20ac\u201d and cheap", "it's fast — and cheap"),  # whole sequences stay as they were read
     ("café, für, naïve, Ærø, São Paulo, 10 °C ± 2", "café, für, naïve, Ærø, São Paulo, 10 °C ± 2"),
     ("A &amp; B &#39;q&#39; &amp;amp;", "A & B 'q' &"),
     ("<b>bold</b> and <br/> tags", "bold and tags"),

@@ -126,6 +126,7 @@ GH = "https://github.com/a/b"
         ("Code: https://github. com/a/b.", [(GH, GH)]),
         ("Code: https: //github.com/a/b.", [(GH, GH)]),
         ("Code: https ://github.com/a/b.", [(GH, GH)]),
+        ("see https://github.com/a/b\u00e2\u20ac. We", [(GH, GH)]),  # a closing quote read as cp1252, its last byte dropped
         ("Code: https : //github.com/a/b.", [(GH, GH)]),
         ("Code: https:/ /github.com/a/b.", [(GH, GH)]),
         # a project page written without its scheme, on a host that serves project pages
