@@ -534,11 +534,11 @@ _HEADING_LABEL = (
 # with an affiliation mark (a number and a space, or a superscript or a symbol) and a capital, and names an institution.
 _AFFILIATIONS = r"(?:\d{1,2}[ \t]+|[¹²³⁴⁵⁶⁷⁸⁹*†‡]{1,2}[ \t]*)\p{Lu}[^\n]{0,300}?(?i:universit|institut|college|school|laborator|\blabs?\b|research|academy|cent(?:er|re)|department|hospital|inc\.|ltd)[^\n]{0,300}"
 # ... or without marks: a line of capitalized words (and the small words of names: "of", "and", "für") with an institution's
-# word, an acronym or a company's name in it ("MIT CSAIL", "University of Warsaw", "Google DeepMind"; "Large Language Models
-# Are Hard" has none); and the authors' e-mail addresses ("{maria, wei}@example.org", "maria@uw.edu.pl, wei.li@example.org").
+# word, an acronym (six capitals at most: a structured abstract's "BACKGROUND" is none) or a company's name in it ("MIT CSAIL",
+# "University of Warsaw", "Google DeepMind"; "Large Language Models Are Hard" has none); and the authors' e-mail addresses ("{maria, wei}@example.org", "maria@uw.edu.pl, wei.li@example.org").
 _ORG_WORD = r"(?:[A-Z][^ \t\r\n,;]*|of|and|for|the|at|de|du|des|di|der|für|&)"  # small classes: the title pattern's size limit
 _ORG_KEY = (
-    r"(?:[A-Z]{2,}[0-9]*|Universit[^ \t\r\n,;]*|Institut[^ \t\r\n,;]*|College|School|Laborator[^ \t\r\n,;]*|Labs?|Research|Academy|Cent(?:er|re)"
+    r"(?:[A-Z]{2,6}[0-9]*|Universit[^ \t\r\n,;]*|Institut[^ \t\r\n,;]*|College|School|Laborator[^ \t\r\n,;]*|Labs?|Research|Academy|Cent(?:er|re)"
     r"|Department|Hospital|Inc\.?|Ltd\.?|Google|DeepMind|Microsoft|Meta|OpenAI|NVIDIA|Nvidia|Amazon|Apple|Alibaba|Tencent|Baidu|Huawei|ByteDance"
     r"|Anthropic|Salesforce|Adobe|Samsung|Intel)"
 )

@@ -775,6 +775,7 @@ EXAMPLES = [
     ("Is Attention All You Need?\nMaria Kowalska, Wei Li\nMIT CSAIL\n" + ABSTRACT, ABSTRACT),
     ("Is Attention All You Need?\nMaria Kowalska, Wei Li\nUniversity of Warsaw\nGoogle DeepMind\n{maria, wei}@example.org\n" + ABSTRACT, ABSTRACT),
     ("Is Attention All You Need?\nMaria Kowalska, Wei Li\nmaria@uw.edu.pl, wei.li@example.org\n" + ABSTRACT, ABSTRACT),
+    ("Is Attention All You Need?\nBACKGROUND\n" + ABSTRACT, "BACKGROUND " + ABSTRACT),  # a structured abstract's label is no acronym
     ("Maria Kowalska1, Wei Li2, and J. R. Smith1\n1 University of Warsaw, 2 Example Research Lab\n" + ABSTRACT, ABSTRACT),
     ("Is Attention All You Need?\nMaria Kowalska, Wei Li\nLarge Language Models Are Hard\n" + ABSTRACT,
      "Maria Kowalska, Wei Li Large Language Models Are Hard " + ABSTRACT),  # a title-case line with no institution's word stays
