@@ -23,8 +23,9 @@ BOILERPLATE = (
     r"|(?i)^(?:home|about us|about|contact us|contact|login|log in|sign in|sign up|search|menu)(?: (?:home|about us|about|contact us|contact"
     r"|login|log in|sign in|sign up|search|menu|privacy policy|privacy|terms of (?:use|service)|faq|help|blog|news|careers)){2,}(?-u:\b)"
     r"|(?i)(?-u:\b)(?:sign up for our newsletter|subscribe to our newsletter|unsubscribe at any time|important dates ?:)"
-    # a wiki's footer
-    r"|(?i)(?-u:\b)(?:this page was last (?:edited|modified|updated) on|text is available under the creative commons)"
+    # a wiki's footer; arXiv's withdrawal notice behind other page text (at a block's start it is ``NOT_ABSTRACT``'s at any length)
+    r"|(?i)(?-u:\b)(?:this page was last (?:edited|modified|updated) on|text is available under the creative commons"
+    r"|this (?:paper|article|submission|manuscript|version|preprint) (?:has been|was|is being|is) withdrawn)"
     # an e-mail alert's footer (Google Scholar's, a mailing list's)
     r"|(?i)^this (?:message|e-?mail) was sent (?:by|to|because)|(?i)(?-u:\b)(?:cancel alert|manage (?:your )?alerts|unsubscribe from (?:this|these) (?:alert|list|e-?mail)s?)(?-u:\b)"
     # a block that is only an article's metadata field ("Keywords: a; b", "Received: 1 January 2024 / Accepted: ...")

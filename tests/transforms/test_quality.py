@@ -120,6 +120,9 @@ REASON_EXAMPLES = [
     ("Transformers (Vaswani et al., 2017) dominate language modelling. Scaling laws (Kaplan et al., 2020) predict their loss, and compute-optimal training (Hoffmann et al., 2022) refines the budget. We revisit these results for sparse models.", None),  # abstracts cite so
     ("We revisit the scaling laws of Kaplan et al. (2020) and Hoffmann et al. (2022) for sparse models, and find that " + ABSTRACT, None),
     ("We evaluate on MMLU [1] and GSM8K [2]. " + ABSTRACT, None),
+    # arXiv's withdrawal notice behind a page's junk, in a short block (anchored at the start it was found already)
+    ("404 \u2014 This paper has been withdrawn by the authors due to an error in Theorem 2. Please see version 3 for details.", "boilerplate"),
+    ("We show that a paper that has been withdrawn by the authors keeps citations: " + ABSTRACT, None),
     # a job advertisement a lab's page puts among its papers
     ("We are hiring! The Machine Learning Group at Example University is looking for two PhD students to work on offline reinforcement learning. Applicants should have a strong background in mathematics. Please send your CV to jobs@example.edu.", "boilerplate"),
     ("Open positions: we have funded PhD and postdoc positions in robot learning, starting in autumn 2025. Applications are reviewed on a rolling basis until the positions are filled.", "boilerplate"),
