@@ -402,6 +402,8 @@ _TRAILING_VENUE_NOTE = (
     r"[^.!?\n]{0,100}?(?:(?:19|20)\d{2}|'\d{2}|(?-u:\b)[A-Z]{3,}(?-u:\b)|(?i:conference|journal|proceedings|workshop|transactions|symposium))"
     r"[^.!?\n]{0,60}?\.?\)?\.?(?:[ \t]+(?i:under review)\.?)?[ \t]*\z"
     r"|(?:This|The|Our) (?:paper|work|article|manuscript) (?:is|has been) (?:currently )?(?:under review|submitted for (?:review|publication))\.?[ \t]*\z"
+    r"|\(?(?:This is )?(?:[Aa]n? |[Tt]he )?(?:[Ee]xtended|[Ff]ull|[Ll]onger|[Jj]ournal|[Cc]omplete) version of (?:our|the|this|a)(?-u:\b)[^.!?\n]{0,120}?"
+    r"(?:paper|work|article|submission|manuscript)(?-u:\b)[^.!?\n]{0,100}?\.?\)?\.?[ \t]*\z"  # "(Extended version of our AAAI 2024 paper.)"
     r"|Published in:[ \t]+[^\n]{0,250}?(?:19|20)\d{2}[^\n]{0,120}\z"  # IEEE Xplore's fields, run into the abstract's line
     r"|\((?:v\d+[ \t]+)?[Ss]ubmitted(?:[ \t]+on)?[ \t]+(?:\d{1,2}[ \t]+\p{L}+\.?,?|\p{L}+\.?[ \t]+\d{1,2},?)[ \t]+\d{4}[^\n()]{0,60}\)\.?[ \t]*\z)"
 )
@@ -1003,7 +1005,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         tags,
         lambda batch: batch.str.slice(-VENUE_NOTE_CHARS).str.contains(_VENUE_NOTE),
         _vectorized(_strip_from_tail(_TRAILING_VENUE_NOTE, VENUE_NOTE_CHARS)),
-        lambda batch: batch.str.contains("ccepted|CCEPTED|o appear|ublished|resented|roceedings of the|ubmitted|nder review"),  # 6x faster than contains_any here
+        lambda batch: batch.str.contains("ccepted|CCEPTED|o appear|ublished|resented|roceedings of the|ubmitted|nder review|version of"),  # 6x faster than contains_any here
     )
     author_notes = _on_rows(
         notes,
