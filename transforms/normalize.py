@@ -505,7 +505,11 @@ _ABSTRACT_LABELS = (
 LABEL_WORD = r"(?:" + "|".join((*_ABSTRACT_LABELS, "Summary", "SUMMARY")) + r")"
 # As a field only: Paper Digest's "HIGHLIGHT: ..." under its "1, TITLE: ..." and "AUTHORS: ..." lines (a sentence of the abstract),
 # and Chinese paper blogs' "简介：" ("论文简介：", "内容简介：") under their "作者：" and "论文地址：" lines.
-_FIELD_LABEL_WORD = r"(?:" + LABEL_WORD + r"|HIGHLIGHT|Highlight|(?:论文|論文|内容|內容)?(?:简介|簡介))"
+_FIELD_LABEL_WORD = (
+    r"(?:" + LABEL_WORD + r"|HIGHLIGHT|Highlight|(?:论文|論文|内容|內容)?(?:简介|簡介)"
+    # qualified labels ("Paper abstract:", "Abstract of the paper:", "摘要（英文）：")
+    r"|(?:Paper|Short|Full|Author|Long|Extended)[ \t]+[Aa]bstract|Abstract of the (?:paper|article)|摘要[(（](?:英文|English)[)）])"
+)
 LABEL_OPEN = r"(?:#{1,6}[ \t]*|\*\*?|__?|<(?:b|strong|em|i|h[1-6]|summary)(?:[ \t][^>\n]*)?>|\\(?:textbf|textit|emph|textsc|(?:sub)?section\*?|paragraph\*?)\{)"
 LABEL_CLOSE = r"(?:\*\*?|__?|</(?:b|strong|em|i|h[1-6]|summary)>|\})"
 _LABEL_MARK = r"[ \t]*[:：.—–]?[ \t]*"
@@ -514,7 +518,7 @@ _HEADING_LABEL = (
     r"\A(?:(?:[^\n]{0,600}\n){0,6}?[ \t]*(?:[-*+•][ \t]+)?(?:<details(?:[ \t][^>\n]*)?>[ \t]*)?(?:"
     + _LABEL_LINE
     + (r"|(?:" + LABEL_OPEN + r"[ \t]*){1,2}" + LABEL_WORD + _LABEL_MARK + r"(?:" + LABEL_CLOSE + r"){1,2}" + _LABEL_MARK)
-    + (r"|" + _FIELD_LABEL_WORD + r"[ \t]*[:：][ \t]*")
+    + (r"|" + _FIELD_LABEL_WORD + r"[ \t]*(?:[:：]|\.[ \t]*[—–])[ \t]*")  # "Abstract:", a journal's "Abstract.—"
     # a label alone on its line under up to sixteen short lines: a page that writes each element on a line of its own (Hugging
     # Face's paper page: title, date, submitter, each author and each comma between them; MDPI's: title, authors, each
     # affiliation, the correspondence note, the citation and the article's history)

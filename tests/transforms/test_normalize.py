@@ -494,6 +494,15 @@ EXAMPLES = [
     ("We study graphs.\nTranslation: Мы изучаем графы.", "We study graphs."),
     ("We study machine translation.\nTranslation: a task we study here.", "We study machine translation. Translation: a task we study here."),
     ("Original abstract: We study graphs.", "We study graphs."),
+    # qualified labels, and a label set off with a full stop and a dash (a journal's "Abstract.—")
+    ("Paper abstract: We study graphs.", "We study graphs."),
+    ("Short abstract: We study graphs.", "We study graphs."),
+    ("Full abstract: We study graphs.", "We study graphs."),
+    ("Author abstract: We study graphs.", "We study graphs."),
+    ("Abstract of the paper: We study graphs.", "We study graphs."),
+    ("Abstract.\u2014We study graphs.", "We study graphs."),
+    ("\u6458\u8981\uff08\u82f1\u6587\uff09\uff1aWe study graphs.", "We study graphs."),
+    ("Short abstracts are hard: we study them.", "Short abstracts are hard: we study them."),
     ("标题：Graphs\n摘要：We study graphs.\n中文摘要：我们研究图。", "We study graphs."),
     ("We translate abstracts.\nTranslation quality improves: a lot.", "We translate abstracts. Translation quality improves: a lot."),
     # ... or with an unlabeled translation into Chinese, Japanese or Korean, either first, also on one line; a Chinese abstract with
