@@ -518,7 +518,7 @@ _HEADING_LABEL = (
     r"\A(?:(?:[^\n]{0,600}\n){0,6}?[ \t]*(?:[-*+•][ \t]+)?(?:<details(?:[ \t][^>\n]*)?>[ \t]*)?(?:"
     + _LABEL_LINE
     + (r"|(?:" + LABEL_OPEN + r"[ \t]*){1,2}" + LABEL_WORD + _LABEL_MARK + r"(?:" + LABEL_CLOSE + r"){1,2}" + _LABEL_MARK)
-    + (r"|" + _FIELD_LABEL_WORD + r"[ \t]*(?:[:：]|\.[ \t]*[—–])[ \t]*")  # "Abstract:", a journal's "Abstract.—"
+    + (r"|" + _FIELD_LABEL_WORD + r"[ \t]*(?:[:：]|\.[ \t]*[—–]|[ \t]-[ \t])[ \t]*")  # "Abstract:", a journal's "Abstract.—", "Abstract - "
     # a label alone on its line under up to sixteen short lines: a page that writes each element on a line of its own (Hugging
     # Face's paper page: title, date, submitter, each author and each comma between them; MDPI's: title, authors, each
     # affiliation, the correspondence note, the citation and the article's history)

@@ -501,6 +501,8 @@ EXAMPLES = [
     ("Author abstract: We study graphs.", "We study graphs."),
     ("Abstract of the paper: We study graphs.", "We study graphs."),
     ("Abstract.\u2014We study graphs.", "We study graphs."),
+    ("Abstract - We study graphs.", "We study graphs."),  # a spaced hyphen as the dash
+    ("Abstract-level reasoning is hard - we study it.", "Abstract-level reasoning is hard - we study it."),
     ("\u6458\u8981\uff08\u82f1\u6587\uff09\uff1aWe study graphs.", "We study graphs."),
     ("Short abstracts are hard: we study them.", "Short abstracts are hard: we study them."),
     ("标题：Graphs\n摘要：We study graphs.\n中文摘要：我们研究图。", "We study graphs."),
