@@ -49,9 +49,11 @@ def _without_verbose_syntax(pattern: str) -> str:
 
 
 CP1252_CONTINUATION = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"
-# The lead of a U+2000-U+203F character (a quote, a dash) read as cp1252, "â€", whose last byte the decoder dropped (0x9D,
-# a closing quote, and 0x90, a hyphen, are no cp1252 characters; ``errors="ignore"``): ftfy's test does not see it alone.
-DROPPED_LAST_BYTE = "\u00e2\u20ac(?:[^\u0080-\u00bf" + CP1252_CONTINUATION + "]|$)"
+# The first two bytes of a U+2000-U+203F character (a quote, a dash, the ellipsis) read as cp1252.
+CP1252_LEAD = "\u00e2\u20ac"
+# ... whose last byte the decoder dropped (0x9D, a closing quote, and 0x90, a hyphen, are no cp1252 characters;
+# ``errors="ignore"``): ftfy's test does not see it alone.
+DROPPED_LAST_BYTE = CP1252_LEAD + "(?:[^\u0080-\u00bf" + CP1252_CONTINUATION + "]|$)"
 MOJIBAKE = _without_verbose_syntax(BADNESS_RE.pattern) + "|" + DROPPED_LAST_BYTE
 CP1252_PAIR = "[\u00c2-\u00f4][\u0080-\u00bf" + CP1252_CONTINUATION + "]"
 

@@ -37,7 +37,7 @@ from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_la
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_latexwalker_db
 
 from transforms.hyphenation import LINE_BREAK, LINE_END_HYPHEN, SPLIT_LIGATURE_HINTS, join_hyphenated, join_split_ligatures
-from transforms.mojibake import CP1252_CONTINUATION, MOJIBAKE, non_ascii
+from transforms.mojibake import CP1252_CONTINUATION, CP1252_LEAD, MOJIBAKE, non_ascii
 from transforms.references import REFERENCE_GAPS, mark_gaps, name_dropped_references
 from transforms.split import (
     ENTRY_NUMBER,
@@ -873,11 +873,11 @@ def bibtex_field(entry: str, name: str) -> str | None:
 
 
 # A structured record's own venue fields (a JSON object's, at its top or one object down, OpenReview's ``{"value": …}`` too; a
-# BibTeX entry's) and year fields; DBLP's ``CoRR`` and Semantic Scholar's ``arXiv.org`` are arXiv.
+# BibTeX entry's) and year fields; DBLP's ``CoRR`` is arXiv (``headers.parse_header`` reads Semantic Scholar's ``arXiv.org``).
 _VENUE_KEYS = ("venue", "booktitle", "journal", "conference", "journal_name", "container-title")
 _YEAR_KEYS = ("year", "publication_year", "pub_year")
 _BIBTEX_YEAR = re.compile(r"[,\s]year\s*=\s*[{\"]?\s*((?:19|20)\d{2})", re.IGNORECASE)
-_ARXIV_NAMES = re.compile(r"(?i)(?<![\w.])(?:arxiv\.org|corr)(?![\w.])")
+_CORR = re.compile(r"(?i)(?<![\w.])corr(?![\w.])")
 
 
 def record_venue(raw: str) -> str | None:
@@ -899,7 +899,7 @@ def record_venue(raw: str) -> str | None:
             year = year or next((str(fields[key]) for key in fields if str(key).lower() in _YEAR_KEYS and re.fullmatch(r"(?:19|20)\d{2}", str(fields[key]))), None)
     if not venue:
         return None
-    venue = _ARXIV_NAMES.sub("arXiv", venue)
+    venue = _CORR.sub("arXiv", venue)
     return venue if year is None or year in venue else f"{venue} {year}"
 
 
@@ -1689,7 +1689,7 @@ _LOSSY = (  # (lossy, hyphen, quote)
 _LOSSY_HYPHEN = tuple(re.compile(re.escape(lossy) + r"(?=[^\W_])") for lossy, _, _ in _LOSSY)
 # A decoder that dropped the byte instead left "â€" alone (``mojibake.DROPPED_LAST_BYTE``), read the same way; before a space
 # it is a closing quote too, not ftfy's "†" (0xA0, a no-break space, read as a space).
-_DROPPED_BYTE = re.compile("\u00e2\u20ac(?![\u0080-\u00bf" + CP1252_CONTINUATION + "])")
+_DROPPED_BYTE = re.compile(CP1252_LEAD + "(?![\u0080-\u00bf" + CP1252_CONTINUATION + "])")
 _DROPPED_HYPHEN = re.compile(_DROPPED_BYTE.pattern + r"(?=[^\W_])")
 
 
@@ -1697,7 +1697,7 @@ def repair_mojibake(text: str) -> str:
     """Undo UTF-8 text that was decoded as cp1252 or latin-1 (once or twice)."""
     for (lossy, hyphen, quote), before_word in zip(_LOSSY, _LOSSY_HYPHEN):
         text = before_word.sub(hyphen, text).replace(lossy, quote)
-    if "\u00e2\u20ac" in text:
+    if CP1252_LEAD in text:
         text = _DROPPED_BYTE.sub(_LOSSY[0][2], _DROPPED_HYPHEN.sub(_LOSSY[0][1], text))
     return ftfy.fix_text(text, normalization=None, fix_character_width=False, uncurl_quotes=False)
 

@@ -14,6 +14,8 @@ from transforms.headers import VENUE_DISPLAY, header_fields, parse_header
 from transforms.normalize import DECORATION, OVERSIZED_CHARS, README_SECTIONS, record_venue
 from transforms.split import CJK_CHAR
 
+# arXiv's notice in place of a withdrawn paper's abstract (``NOT_ABSTRACT`` at a block's start; ``BOILERPLATE`` behind other page text).
+_WITHDRAWN = r"this (?:paper|article|submission|manuscript|version|preprint) (?:has been|was|is being|is) withdrawn"
 BOILERPLATE = (
     r"(?i)^(?:loading(?: ?[.…]|,? please(?-u:\b)|$)|404(?: ?[-–:|]| not found(?-u:\b)| error(?-u:\b)| page(?-u:\b)|$)"
     r"|(?:please wait|page not found|access denied|javascript is (?:disabled|required)|skip to (?:main )?content|(?:http )?error:? ?[45]\d\d)(?-u:\b))"
@@ -25,7 +27,7 @@ BOILERPLATE = (
     r"|(?i)(?-u:\b)(?:sign up for our newsletter|subscribe to our newsletter|unsubscribe at any time|important dates ?:)"
     # a wiki's footer; arXiv's withdrawal notice behind other page text (at a block's start it is ``NOT_ABSTRACT``'s at any length)
     r"|(?i)(?-u:\b)(?:this page was last (?:edited|modified|updated) on|text is available under the creative commons"
-    r"|this (?:paper|article|submission|manuscript|version|preprint) (?:has been|was|is being|is) withdrawn)"
+    r"|" + _WITHDRAWN + r")"
     # an e-mail alert's footer (Google Scholar's, a mailing list's)
     r"|(?i)^this (?:message|e-?mail) was sent (?:by|to|because)|(?i)(?-u:\b)(?:cancel alert|manage (?:your )?alerts|unsubscribe from (?:this|these) (?:alert|list|e-?mail)s?)(?-u:\b)"
     # a block that is only an article's metadata field ("Keywords: a; b", "Received: 1 January 2024 / Accepted: ...")
@@ -132,7 +134,7 @@ NOT_ABSTRACT = (
     r"|permission is hereby granted, free of charge|redistribution and use in source and binary forms|licensed under the apache license"
     r"|the software is provided \"?as is\"?"
     # arXiv's notice in place of a withdrawn paper's abstract
-    r"|this (?:paper|article|submission|manuscript|version|preprint) (?:has been|was|is being|is) withdrawn(?-u:\b)|^withdrawn (?:by (?:the )?authors?|due to|at the (?:authors?'? )?request)(?-u:\b)"
+    r"|" + _WITHDRAWN + r"(?-u:\b)|^withdrawn (?:by (?:the )?authors?|due to|at the (?:authors?'? )?request)(?-u:\b)"
     # a publisher's correction or retraction notice in place of an abstract (Springer Nature's "Correction to: …", "Retraction
     # Note: …", "Publisher Correction", Elsevier's "Erratum to …")
     r"|^(?:erratum|errata|corrigendum|correction|publisher correction|author correction|retraction note|retraction notice|notice of retraction"
@@ -400,7 +402,7 @@ def _record_scope(raw: pl.Series) -> pl.Series:
         if (named := record_venue(raw[row])) is not None and named not in parsed:
             header = parse_header(named)
             parsed[named] = {"venue": header.venue, "year": header.year, "collection": header.collection} if header and header.venue in VENUE_DISPLAY else None
-        found[row] = parsed.get(named) if named is not None else None
+        found[row] = parsed.get(named)
     return pl.Series(found, dtype=pl.Struct({"venue": pl.String, "year": pl.Int32, "collection": pl.String}))
 
 

@@ -1114,11 +1114,9 @@ def attach_labelled_heads(blocks: pl.DataFrame) -> pl.DataFrame:
     below = pl.when(~short).then(row).backward_fill().over("source_id")  # the first block at or under each that is not short
     head = (short & pl.col("_labelled").gather(below.fill_null(0)).fill_null(False) & (below - row <= ENTRY_HEAD_BLOCKS)).fill_null(False)
     flags = blocks.with_columns(_labelled=labelled, _row=pl.int_range(pl.len(), dtype=pl.Int64)).select(
-        _join=(((pl.col("_labelled") & (text.str.len_chars() >= ABSTRACT_CHARS)) | head) & head.shift(1).fill_null(False)
-               & (pl.col("source_id") == pl.col("source_id").shift(1)).fill_null(False))
+        _join=((pl.col("_labelled") & (text.str.len_chars() >= ABSTRACT_CHARS)) | head) & head.shift(1).fill_null(False)  # a head lies in its abstract's file
     ).to_series()
     return _join_to_above(blocks, pl.col("_join"), _join=flags)
-
 
 
 def _bilingual_pairs(lines: pl.DataFrame) -> pl.Series:

@@ -40,6 +40,7 @@ import idna
 import polars as pl
 import tldextract
 
+from transforms.mojibake import CP1252_LEAD
 from transforms.normalize import INVISIBLE, OPENREVIEW_FORM_FIELDS, SENTENCE_OPENERS, URL_STOP, rejoin_wrapped_urls, unescape_entities
 
 CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
@@ -138,14 +139,12 @@ def join_wrapped(text: pl.Expr) -> pl.Expr:
     return rejoin_wrapped_urls(text, f"(?i:{_START})").str.replace_all(r"[ \t]*\r?\n[ \t]*", " ")
 
 
-_CP1252_LEAD = "\u00e2\u20ac"  # "â€": the first two bytes of U+2000-U+203F (quotes, dashes, ellipsis) read as cp1252
-
-
 def trim_url(candidate: str) -> str:
     """Strip what the regex over-captured: a leading separator, sentence punctuation, unbalanced or opening
     brackets, a word glued on with ``,`` or ``;`` before any query or fragment, and a sentence's
-    first word glued on after a full stop (``_GLUED_SENTENCE``), CJK text glued on (``_GLUED_CJK``)."""
-    url = re.sub(r"^[^A-Za-z0-9]+", "", candidate).split(_CP1252_LEAD, 1)[0]  # a quote or dash after it read as cp1252 ("â€™", "â€")
+    first word glued on after a full stop (``_GLUED_SENTENCE``), CJK text glued on (``_GLUED_CJK``), and a quote or dash after
+    it read as cp1252 (``CP1252_LEAD``: ``…/bâ€™s``, ``…/bâ€.``)."""
+    url = re.sub(r"^[^A-Za-z0-9]+", "", candidate).split(CP1252_LEAD, 1)[0]
     if cjk := _GLUED_CJK.search(url):
         url = url[: cjk.start()]
     url = _strip_end(url)
