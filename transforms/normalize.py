@@ -2530,6 +2530,42 @@ def collapse_repeated_math(text: str) -> str:
     return " ".join(out)
 
 
+# Copies of a bracketed formula a MathJax scrape glued together, no space between two of them: its rendering, its
+# assistive text and its TeX source ("O(nlogn)O(n log n)O(n log n)", "[0,1][0, 1]"). ``_GLUED_COPY_HINT`` finds the
+# rows (a bracket closing right before one opening, or before a word that opens one); in them, copies read the same
+# without ``_COPY_NOISE`` and with a rendering's signs as their ASCII twins (``_MATH_SIGNS``), each ending in a bracket.
+_GLUED_COPY_HINT = r"[)\]](?:[\p{L}\p{N}][^\s()\[\]]{0,19})?[(\[]"
+_COPY_NOISE = frozenset(" \t^_{}\\$")
+_GLUED_COPIES = re.compile(r"(.{3,80}?[)\]])\1(\1)?")
+
+
+def collapse_glued_copies(text: str) -> str:
+    """Keep one of two or three copies of a bracketed formula glued together (see ``_GLUED_COPY_HINT``): the one with
+    the most spaces, carets and underscores (the TeX-like one), the first of equals. Copies stand between non-word
+    characters, one gap between them holds no space, and two copies only go when they are written differently (``f(x)f(x)``
+    stays)."""
+    at = [i for i, char in enumerate(text) if char not in _COPY_NOISE]
+    compact = _ascii_signs("".join(text[i] for i in at))
+    out, done, search_from = [], 0, 0
+    while (match := _GLUED_COPIES.search(compact, search_from)) is not None:
+        search_from = match.start() + 1
+        key, count = match.group(1), 3 if match.group(2) else 2
+        starts = [at[match.start() + n * len(key)] for n in range(count)]
+        end = at[match.end() - 1] + 1
+        while end < len(text) and text[end] in "}$":
+            end += 1
+        copies = [text[start:following].rstrip() for start, following in zip(starts, [*starts[1:], end])]
+        glued = any(not text[start - 1].isspace() for start in starts[1:])
+        bounded = (starts[0] == 0 or not text[starts[0] - 1].isalnum()) and (end == len(text) or not text[end].isalnum())
+        balanced = key.count("(") == key.count(")") and key.count("[") == key.count("]") and any(char.isalnum() for char in key)
+        if starts[0] < done or not (glued and bounded and balanced) or (count == 2 and copies[0] == copies[1]):
+            continue
+        best = max(copies, key=lambda copy: (sum(copy.count(char) for char in " ^_"), -copies.index(copy)))
+        out += [text[done : starts[0]], best]
+        done, search_from = end, match.end()
+    return "".join(out) + text[done:] if out else text
+
+
 # A label or list number scraped in front of an abstract: "Abstract:" (and whatever precedes it,
 # such as a title line or "Title: ..."), "ABSTRACT" on its own line, "摘要：", "1. ", "[12] ", "(12) ", "#12 ", "2) ", "【12】", "🔥 ", a
 # thread's "🧵 1/5" (``_THREAD_MARK``), a venue tag (``_VENUE_TAG``);
@@ -2911,6 +2947,7 @@ _STAGES: tuple[Callable[[pl.Expr], pl.Expr], ...] = (
     space_glued_sentences,
     lambda t: _on_rows(t, lambda batch: batch.str.contains_any(list(SPLIT_LIGATURE_HINTS)), _each(join_split_ligatures)),  # after the fold: "signiﬁ cant" is "signifi cant"
     lambda t: _on_matching(t, _MAY_HAVE_MATH_MARK, collapse_repeated_math),  # only rows with a math mark may repeat one
+    lambda t: _on_matching(t, _GLUED_COPY_HINT, collapse_glued_copies),
     lambda t: _on_matching(t, r"\d \d", lambda text: _NUMBER_THRICE.sub(r"\1", text)),
     strip_inline_title,
     strip_label,

@@ -771,6 +771,11 @@ EXAMPLES = [
     (r"On CIFAR-10 at $(\epsilon, \delta) = (3, 10^{-5})$ (ε, δ) = (3, 10^-5) (ε, δ) = (3, 10-5), our method gains $0.3$ 0.3 0.3 points.",
      "On CIFAR-10 at (ε, δ) = (3, 10^-5), our method gains 0.3 points."),
     ("Home | About | Contact | Login and x^2 | y", "Home | About | Contact | Login and x^2 | y"),
+    # ... a bracketed formula's copies glued together, no space between them: the most TeX-like one stays; two copies written
+    # the same, copies inside a word and different brackets side by side stay
+    (r"runs in O(nlogn)O(n log n)O(n\log n) communication and O(logn)O(log n) rounds.", "runs in O(n log n) communication and O(log n) rounds."),
+    ("costs O(n2)O(n^2)O(n2), over [0,1][0, 1][0,1].", "costs O(n^2), over [0, 1]."),
+    ("with f(x)f(x), abcO(n)O(n)O(n), (a)(b)(c) and [1][2][2].", "with f(x)f(x), abcO(n)O(n)O(n), (a)(b)(c) and [1][2][2]."),
     # ... a formula of Greek letters alone, three times or twice; an inline formula's copies between the words it was glued to
     (r"into an $(\epsilon, \delta)$ (ε, δ) (ε, δ) unlearning certificate with $\alpha$ α α steps", "into an (ε, δ) unlearning certificate with α steps"),
     (r"assumptions like P$\neq$ ≠ ≠NP, interpreting", "assumptions like P≠NP, interpreting"),
@@ -1008,6 +1013,20 @@ def test_a_formula_its_rendering_writes_unspaced_and_with_its_minus_sign_is_kept
     copies = [" ".join(parts) if spaced_copy else "".join(parts).replace("-", "\u2212") for spaced_copy in spaced]
     text = f"We bound the error {' '.join(copies)}, as shown."
     assert normalize.collapse_repeated_math(text) == f"We bound the error {copies[0]}, as shown."
+
+
+BRACKETED = st.sampled_from(["O(n log n)", "O(n^2)", "Õ(√T)", "[0, 1]", "f(x_t)", "O(2^k−1)", "(ε, δ)", "R^(d × d)"])
+
+
+@given(BRACKETED, st.lists(st.sampled_from(["", " "]), min_size=1, max_size=2).filter(lambda gaps: "" in gaps))
+def test_a_bracketed_formula_glued_to_its_copies_is_kept_once(formula: str, gaps: list[str]) -> None:
+    """A MathJax scrape's two or three copies of a bracketed formula, its rendering unspaced (``O(nlogn)``, ``O(n2)``) and
+    the others spaced, with at least one gap between copies empty, become the spaced copy (two copies alike stay)."""
+    rendered = formula.replace(" ", "").replace("^", "").replace("_", "")
+    copies = [rendered, formula, rendered][: len(gaps) + 1]
+    glued = "".join(copy + gap for copy, gap in zip(copies, [*gaps, ""]))
+    expected = glued.strip() if rendered == formula and len(copies) == 2 else formula  # two copies written the same stay
+    assert normalize.collapse_glued_copies(f"We bound it by {glued}, as shown.") == f"We bound it by {expected}, as shown."
 
 
 @pytest.mark.parametrize(
