@@ -365,13 +365,15 @@ _TITLE_AUTHORS = (  # the title is group 1 and the author line group 2: a chrome
 # The same chrome on the abstract's last line: link badges ("... available online. [PDF] [Code]")
 # and a "Read more" after a cut ("consistency objectiv... Read more", the ellipsis stays) or
 # after a sentence ("... (more)", "Continue reading" too), a bare "more" after a cut ("objectiv... more »"), arXiv's
-# "▽ More" / "△ Less" and Semantic Scholar's "Expand". "people should read more." and "... that we expand" are text.
+# "▽ More" / "△ Less", Semantic Scholar's "Expand", and a listing's cut mark after a whole sentence ("... points. …").
+# "people should read more." and "... that we expand" are text.
 _TRAILING_LINKS = (
     r"(?:[ \t]*\[(?i:" + _LINK_WORD + r")\])+[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*(?:[(\[]?(?:(?i:read|show|see|view)[ \t]+(?i:more|less|all|full (?:abstract|text))|(?i:continue reading))[)\]]?|[(\[](?i:more|less)[)\]])[ \t]*[»›→>.]*[ \t]*\z"
     r"|(…|\.\.\.|[.!?][\"”']?)?[ \t]*[▽△▼▲][ \t]*(?i:more|less)[ \t]*\z|(…|\.\.\.|[.!?][\"”']?)[ \t]*Expand[ \t]*\z"
     r"|(…|\.\.\.|[.!?。！？][\"”'」]?)[ \t]*[(\[（【]?" + _MORE_CJK + r"[)\]）】]?[ \t]*[»›→>]*[ \t]*\z"
     r"|(…|\.\.\.)[ \t]*(?i:more)[ \t]*[»›→>]*[ \t]*\z"
+    r"|([.!?][\"”']?)[ \t]*(?:…|\.\.\.)[ \t]*\z"  # a listing's cut mark after a whole sentence
     # Google Scholar's links after a result's snippet: "… Cited by 123 Related articles All 5 versions"
     r"|(…|\.\.\.|[.!?][\"”']?)[ \t]*(?i:cited by)[ \t]*[\d,]+(?:[ \t]*[·•|]?[ \t]*(?i:related articles))?(?:[ \t]*[·•|]?[ \t]*(?i:all)[ \t]+[\d,]+[ \t]+(?i:versions))?[ \t]*\z"
 )
@@ -405,7 +407,8 @@ _TRAILING_VENUE_NOTE = (
     r"|\(?(?:This is )?(?:[Aa]n? |[Tt]he )?(?:[Ee]xtended|[Ff]ull|[Ll]onger|[Jj]ournal|[Cc]omplete) version of (?:our|the|this|a)(?-u:\b)[^.!?\n]{0,120}?"
     r"(?:paper|work|article|submission|manuscript)(?-u:\b)[^.!?\n]{0,100}?\.?\)?\.?[ \t]*\z"  # "(Extended version of our AAAI 2024 paper.)"
     r"|Published in:[ \t]+[^\n]{0,250}?(?:19|20)\d{2}[^\n]{0,120}\z"  # IEEE Xplore's fields, run into the abstract's line
-    r"|\((?:v\d+[ \t]+)?[Ss]ubmitted(?:[ \t]+on)?[ \t]+(?:\d{1,2}[ \t]+\p{L}+\.?,?|\p{L}+\.?[ \t]+\d{1,2},?)[ \t]+\d{4}[^\n()]{0,60}\)\.?[ \t]*\z)"
+    r"|[(\[](?:v\d+[ \t]+)?[Ss]ubmitted(?:[ \t]+on)?[ \t]+(?:\d{1,2}[ \t]+\p{L}+\.?,?|\p{L}+\.?[ \t]+\d{1,2},?)[ \t]+\d{4}"
+    r"(?:[^\n()\[\]]|\([^\n()]{0,30}\)){0,100}[)\]]\.?[ \t]*\z)"  # arXiv's "[Submitted on 12 Jan 2024 (v1), last revised … (this version, v2)]"
 )
 _VENUE_NOTE = _TRAILING_VENUE_NOTE.removesuffix(r"\z)") + ")"
 VENUE_NOTE_CHARS = 300  # longer than a venue note and the sentence end before it can be
@@ -434,18 +437,21 @@ _TRAILING_AUTHORS = (
 _MAY_HAVE_TRAILING_AUTHORS = r"[.!?][\"”'\)]?(?:[ \t]*\n|[ \t]+[—–])[ \t]*(?:[—–-][ \t]*|(?i:by)[ \t]+)?[*_]{0,2}\p{Lu}[\p{Ll}.]+[ \t]+\p{Lu}"
 TRAILING_AUTHORS_CHARS = 400
 # What a page flattened to one line leaves after the abstract's last sentence: its keywords ("... benchmarks. Keywords:
-# attention, efficiency."), its DOI or arXiv id, a presentation badge ("(Oral)", "[Spotlight, top 3%]") and a post's hashtags
+# attention, efficiency."), arXiv's fields ("Comments: 9 pages", "Subjects: Machine Learning (cs.LG)", "Cite as: …"), its DOI or arXiv id, a presentation badge ("(Oral)", "[Spotlight, top 3%]") and a post's hashtags
 # ("#NLP #AI") and a post's or digest's credit ("(via @arxiv)", "[h/t @jdoe]", "— via arXiv cs.CL") or place in its thread ("(1/3)", "2/"), one or several, to the text's end. Looked for in the last ``TRAILING_TAGS_CHARS`` characters.
 # A LaTeX tie ("~", a space once typeset) separates them too: "x.~#A" was "x. #A", and "x." once normalized again.
 _TRAILING_TAGS = (
     r"([.!?。！？][\"”'\)]?)(?:[ \t~]+(?:(?:Keywords?|Key [Ww]ords|KEYWORDS?|Index Terms)[ \t]*[:—–-][^\n.!?]{1,300}\.?"
+    r"|(?:Comments[ \t]*:[^\n]{0,200}?(?i:pages?|figures?|tables?|accepted|to appear|published|workshop|conference|version|code)"  # arXiv's fields
+    r"|Subjects[ \t]*:[^\n]{0,200}?\((?:cs|stat|math|eess|q-bio|q-fin|physics|econ|astro-ph|cond-mat|quant-ph|nlin)[.)]|Cite[ \t]+as[ \t]*:[ \t]*arXiv:"
+    r"|(?:Journal[ \t]+ref(?:erence)?|MSC[ \t]+[Cc]lasses|ACM[ \t]+[Cc]lasses|Report[ \t]+[Nn]umber)[ \t]*:)[^\n]{0,300}?"
     r"|DOI[ \t]*:?[ \t]*10\.[0-9]{4,9}/\S+|[\[(]?arXiv:[0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?(?:[ \t]*\[[\w.-]+\])?[\])]?|Publisher[ \t]*:[ \t]*[^\n.!?]{1,60}"
     r"|[(\[](?i:oral|spotlight|poster|highlight)[^)\]\n]{0,30}[)\]]|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+|[(\[](?i:via|h/t|hat tip:?|cc:?)[ \t]+@[\w.]+[)\]]"
     r"|[(\[](?i:via)[ \t]+[^()\[\]\n]{1,40}[)\]]|[—–][ \t]*(?i:via)[ \t]+\S+(?:[ \t]+\S+){0,3}"  # a digest's source: "(via arXiv)", "— via arXiv cs.CL"
     r"|(?:\x{1f9f5}[ \t]*)?(?:\([0-9]{1,2}/[0-9]{1,2}\)|[0-9]{1,2}/[0-9]{0,2})(?:[ \t]*\x{1f9f5})?))+[ \t]*\z"
 )
 TRAILING_TAGS_CHARS = 400
-_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t~]+(?:Key|KEY|Index|DOI|[\[(]?arXiv:|Publisher|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|[—–][ \t]*(?i:via)|#\p{L}|\(?[0-9]{1,2}/|\x{1f9f5})"
+_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t~]+(?:Key|KEY|Index|DOI|[\[(]?arXiv:|Publisher|Comments|Subjects|Journal|Cite|MSC|ACM|Report|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|[—–][ \t]*(?i:via)|#\p{L}|\(?[0-9]{1,2}/|\x{1f9f5})"
 # The headings of a repository README's sections that are not about a paper's content (``quality`` rejects a block that starts with one).
 README_SECTIONS = (
     r"(?:Installation|Install|Usage|Getting [Ss]tarted|Quick ?[Ss]tart|Requirements|Setup|Environment|Citation|Cite|BibTeX|License"
@@ -978,7 +984,7 @@ def strip_chrome(text: pl.Expr) -> pl.Expr:
         _vectorized(lambda t: t.str.replace(_TRAILING_PAGE_LINKS, "${1}")),
         lambda batch: batch.str.contains(_ENDS_WITH_PAGE_LINK),
     )
-    links = _on_rows(pages, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}${4}${5}${6}")))
+    links = _on_rows(pages, lambda batch: batch.str.contains(_TRAILING_LINKS), _vectorized(lambda t: t.str.replace(_TRAILING_LINKS, "${1}${2}${3}${4}${5}${6}${7}")))
     sections = _on_rows(
         links,
         lambda batch: batch.str.contains(_TRAILING_SECTIONS),

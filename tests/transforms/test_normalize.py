@@ -428,6 +428,16 @@ EXAMPLES = [
     ("We study graphs. arXiv:2401.01234v2 [cs.LG]", "We study graphs."),
     ("We study graphs. (Oral) #NLP #GraphML", "We study graphs."),
     ("We study graphs. (via @arxiv)", "We study graphs."),
+    # ... arXiv's abstract page fields and its submission line; a cut mark after a whole sentence
+    ("We study graphs. Comments: 9 pages, 4 figures, accepted at ICML 2024. Subjects: Machine Learning (cs.LG); Artificial "
+     "Intelligence (cs.AI) Cite as: arXiv:2401.01234 [cs.LG]", "We study graphs."),
+    ("We study graphs. Journal reference: ICML 2024 MSC classes: 68T05 ACM classes: I.2.6", "We study graphs."),
+    ("We study graphs. (Submitted on 12 Jan 2024 (v1), last revised 3 Mar 2024 (this version, v2))", "We study graphs."),
+    ("We study graphs. [Submitted on 12 Jan 2024]", "We study graphs."),
+    ("We study graphs. \u2026", "We study graphs."),
+    ("We study graphs....", "We study graphs."),
+    ("We study user comments. Comments: they are short. Subjects: we chose ten.", "We study user comments. Comments: they are short. Subjects: we chose ten."),
+    ("We study graphs\u2026", "We study graphs..."),
     ("We study graphs. \u2014 via arXiv cs.CL", "We study graphs."),  # a digest's source
     ("We study graphs. (via arXiv)", "We study graphs."),
     ("We study routing \u2014 via learned gates we cut cost.", "We study routing \u2014 via learned gates we cut cost."),
