@@ -181,10 +181,11 @@ TABLE_OF_CONTENTS = _DOT_LEADER + r"[\s\S]*?" + _DOT_LEADER
 _TITLE_ITEM = r"[ \t]*[\p{Lu}\d\"“](?:[^\n.]|\.[^\s])*[^\n.,;:\s][ \t]*"
 TITLE_LIST = rf"^(?:{_TITLE_ITEM}\r?\n){{2,}}{_TITLE_ITEM}$"
 # A paper's section under its numbered heading ("1 Introduction", "I. INTRODUCTION", "4 Experiments" on a line of its own, which
-# normalization drops as a title): the paper's text, not its abstract. A structured abstract's sections are not numbered.
+# normalization drops as a title; an introduction's or related work's heading also run into its first line): the paper's text, not its abstract. A structured abstract's sections are not numbered.
 PAPER_SECTION = (
     r"^[ \t]*(?:[1-9]|[IVX]{1,4})\.?[ \t]+(?i:introduction|related work|background|preliminaries|method(?:s|ology)?|approach"
     r"|experiments?|experimental (?:setup|results)|results|discussion|conclusions?|limitations|evaluation)[ \t]*\r?\n"
+    r"|^[ \t]*(?:[1-9]|[IVX]{1,4})\.?[ \t]+(?:Introduction|INTRODUCTION|Related [Ww]ork|RELATED WORK)[ \t]+\p{Lu}"  # flattened onto its first line
 )
 REFERENCES = r"^\s*\[1\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\.\s*\[2\]\s[^\[\]]{5,400}?(?:19|20)[0-9]{2}[a-z]?\."
 # A paper's entry in a structured format that carries no abstract: normalization made an entry's abstract field the block's

@@ -480,6 +480,10 @@ BLOCK_EXAMPLES = [
      "history of attention mechanisms and describe our notation.", "boilerplate"),
     ("4 Experiments\nWe evaluate on six long-document benchmarks against five efficient attention baselines and report "
      "accuracy and memory use.", "boilerplate"),
+    ("1 Introduction Diffusion models have become the dominant approach to image generation. However, their sampling is slow "
+     "because it requires hundreds of network evaluations.", "boilerplate"),  # the heading run into its first line
+    ("I. INTRODUCTION Sepsis is a leading cause of death in intensive care units, and early warning systems remain unreliable.", "boilerplate"),
+    ("1 Introduction to graphs: we study how students learn graph theory in their first year, and find that drawings help.", None),
     ("Introduction\nSepsis is a leading cause of death. " + ABSTRACT, None),  # a structured abstract's unnumbered section
     ("Sponsorship of research by industry shapes agendas. " + ABSTRACT, None),
     ("Excitement about large models hides their costs. " + ABSTRACT, None),
