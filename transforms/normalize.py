@@ -436,8 +436,16 @@ _TRAILING_AUTHORS = (
 )
 _MAY_HAVE_TRAILING_AUTHORS = r"[.!?][\"”'\)]?(?:[ \t]*\n|[ \t]+[—–])[ \t]*(?:[—–-][ \t]*|(?i:by)[ \t]+)?[*_]{0,2}\p{Lu}[\p{Ll}.]+[ \t]+\p{Lu}"
 TRAILING_AUTHORS_CHARS = 400
+# The fields of a paper's page, each a label, a colon and its value ("Published: 12 March 2024", "Received: … / Accepted: …",
+# OpenReview's "Primary Area: …", "Downloads: 123 Views: 4,567", "Citation: Doe J (2024) …").
+_PAGE_FIELD = (
+    r"Published(?:[ \t]+online)?|First[ \t]+published|Available[ \t]+online|Publication[ \t]+[Dd]ate|Date[ \t]+of[ \t]+[Pp]ublication|Issue[ \t]+[Dd]ate"
+    r"|Received|Revised|Accepted|Volume|Issue|Article[ \t]+[Nn]umber|Downloads|Views|Citations|Altmetric|Primary[ \t]+[Aa]rea|Submission[ \t]+[Nn]umber"
+    r"|Venue|Authors?|Citation|Cite[ \t]+this(?:[ \t]+(?:article|paper))?|Recommended[ \t]+[Cc]itation|Track|Session"
+)
 # What a page flattened to one line leaves after the abstract's last sentence: its keywords ("... benchmarks. Keywords:
-# attention, efficiency."), arXiv's fields ("Comments: 9 pages", "Subjects: Machine Learning (cs.LG)", "Cite as: …"), its DOI or arXiv id, a presentation badge ("(Oral)", "[Spotlight, top 3%]") and a post's hashtags
+# attention, efficiency."), arXiv's fields ("Comments: 9 pages", "Subjects: Machine Learning (cs.LG)", "Cite as: …"), a page's
+# fields (``_PAGE_FIELD``), pages ("Pages 1234-1245"), a link bar ("PDF | HTML | Code"), share links ("Share on X"), its DOI or arXiv id, a presentation badge ("(Oral)", "[Spotlight, top 3%]") and a post's hashtags
 # ("#NLP #AI") and a post's or digest's credit ("(via @arxiv)", "[h/t @jdoe]", "— via arXiv cs.CL") or place in its thread ("(1/3)", "2/"), one or several, to the text's end. Looked for in the last ``TRAILING_TAGS_CHARS`` characters.
 # A LaTeX tie ("~", a space once typeset) separates them too: "x.~#A" was "x. #A", and "x." once normalized again.
 _TRAILING_TAGS = (
@@ -445,13 +453,15 @@ _TRAILING_TAGS = (
     r"|(?:Comments[ \t]*:[^\n]{0,200}?(?i:pages?|figures?|tables?|accepted|to appear|published|workshop|conference|version|code)"  # arXiv's fields
     r"|Subjects[ \t]*:[^\n]{0,200}?\((?:cs|stat|math|eess|q-bio|q-fin|physics|econ|astro-ph|cond-mat|quant-ph|nlin)[.)]|Cite[ \t]+as[ \t]*:[ \t]*arXiv:"
     r"|(?:Journal[ \t]+ref(?:erence)?|MSC[ \t]+[Cc]lasses|ACM[ \t]+[Cc]lasses|Report[ \t]+[Nn]umber)[ \t]*:)[^\n]{0,300}?"
+    r"|(?:" + _PAGE_FIELD + r")[ \t]*:[^\n]{0,300}?|(?:Pages?|pp\.)[ \t]*\d+[ \t]*[-–][ \t]*\d+|" + _LINK_BAR
+    + r"|(?:Share(?:[ \t]+on)?[ \t]+(?i:twitter|x|facebook|linkedin|reddit|wechat|weibo|e-?mail|bluesky|mastodon)[ \t]*)+"
     r"|DOI[ \t]*:?[ \t]*10\.[0-9]{4,9}/\S+|[\[(]?arXiv:[0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?(?:[ \t]*\[[\w.-]+\])?[\])]?|Publisher[ \t]*:[ \t]*[^\n.!?]{1,60}"
     r"|[(\[](?i:oral|spotlight|poster|highlight)[^)\]\n]{0,30}[)\]]|(?:#\p{L}[\p{L}\p{N}_]*[ \t]*)+|[(\[](?i:via|h/t|hat tip:?|cc:?)[ \t]+@[\w.]+[)\]]"
     r"|[(\[](?i:via)[ \t]+[^()\[\]\n]{1,40}[)\]]|[—–][ \t]*(?i:via)[ \t]+\S+(?:[ \t]+\S+){0,3}"  # a digest's source: "(via arXiv)", "— via arXiv cs.CL"
     r"|(?:\x{1f9f5}[ \t]*)?(?:\([0-9]{1,2}/[0-9]{1,2}\)|[0-9]{1,2}/[0-9]{0,2})(?:[ \t]*\x{1f9f5})?))+[ \t]*\z"
 )
 TRAILING_TAGS_CHARS = 400
-_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t~]+(?:Key|KEY|Index|DOI|[\[(]?arXiv:|Publisher|Comments|Subjects|Journal|Cite|MSC|ACM|Report|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|[—–][ \t]*(?i:via)|#\p{L}|\(?[0-9]{1,2}/|\x{1f9f5})"
+_MAY_HAVE_TRAILING_TAGS = r"[.!?。！？][\"”'\)]?[ \t~]+(?:Key|KEY|Index|DOI|[\[(]?arXiv:|Publisher|Comments|Subjects|Journal|Cite|MSC|ACM|Report|" + _PAGE_FIELD + r"|Pages?|pp\.|Share|(?i:" + _LINK_WORD + r")|[(\[](?i:oral|spotlight|poster|highlight|via|h/t|hat|cc)|[—–][ \t]*(?i:via)|#\p{L}|\(?[0-9]{1,2}/|\x{1f9f5})"
 # The headings of a repository README's sections that are not about a paper's content (``quality`` rejects a block that starts with one).
 README_SECTIONS = (
     r"(?:Installation|Install|Usage|Getting [Ss]tarted|Quick ?[Ss]tart|Requirements|Setup|Environment|Citation|Cite|BibTeX|License"
@@ -2597,9 +2607,35 @@ _LEADING_LABEL = (
 _TRAILING_EMOJI = r"(?:\s*" + EMOJI + r")+\z"
 
 
+# A TL;DR sentence in front of the abstract on its line, as a flattened OpenReview or Semantic Scholar entry writes it
+# ("TL;DR: We make it faster. Federated learning …"): only before 400 characters of text or more (a TL;DR is short).
+_LEADING_TLDR = r"\A(?:TL;?DR|TLDR|tl;dr)[ \t]*[:：]?[ \t]+[^\n.!?]{1,300}[.!?][ \t]+(\p{Lu}[^\n]{400})"
+
+
+# What a page flattened to one line puts in front of the abstract, one or several: an access or article-type badge
+# ("Open Access", "Research Article |"), a date stamp behind a separator or a label ("12 Jan 2024 · ", "Published: 12
+# March 2024 "), an author field ("Authors: Jane Doe, John Roe. "); only before a capital and 100 characters of text.
+_STAMP_LABEL = r"(?:(?:Published|Received|Accepted|Posted|Online)[ \t]*:?[ \t]*)"
+_STAMP_DATE = r"(?:\d{1,2}[ \t]+" + _MONTH + r",?[ \t]+\d{4}|" + _MONTH + r"[ \t]+\d{1,2},?[ \t]+\d{4})"
+_LEADING_PAGE_CHROME = (
+    r"\A(?:(?:(?:(?:Open|Free)[ \t]+[Aa]ccess|(?:Research|Review)[ \t]+[Aa]rticle|Original[ \t]+(?:[Pp]aper|[Aa]rticle|[Rr]esearch|[Cc]ontribution)"
+    r"|(?:Regular|Full|Short)[ \t]+[Pp]aper)[ \t]*[|·•]?|" + _STAMP_LABEL + _STAMP_DATE + r"[ \t]*[|·•—–]?|" + _STAMP_DATE + r"[ \t]*[|·•—–]"
+    r"|(?:Authors?|By)[ \t]*:[ \t]*" + AUTHORS + r"[ \t]*[.;|])[ \t]+)+(\p{Lu}[^\n]{100})"
+)
+
+
 def strip_label(text: pl.Expr) -> pl.Expr:
-    """Drop a leading abstract label or list number (see ``_LEADING_LABEL``) and pictographs ending the text."""
-    labelled = _on_rows(text, lambda batch: batch.str.contains(_LEADING_LABEL), _vectorized(lambda t: t.str.replace(_LEADING_LABEL, "")), _may_have_label)
+    """Drop a flattened page's chrome in front of the text (``_LEADING_PAGE_CHROME``), a leading TL;DR sentence
+    (``_LEADING_TLDR``), then a leading abstract label or list number (see ``_LEADING_LABEL``), and pictographs ending the text."""
+    unstamped = _on_rows(
+        text, lambda batch: batch.str.contains(_LEADING_PAGE_CHROME), _vectorized(lambda t: t.str.replace(_LEADING_PAGE_CHROME, "${1}")),
+        lambda batch: batch.str.contains(r"\A(?:Open|Free|Research|Review|Original|Regular|Full|Short|Published|Received|Accepted|Posted|Online|Author|By|\d{1,2}[ \t]|" + _MONTH + ")"),
+    )
+    summarized = _on_rows(
+        unstamped, lambda batch: batch.str.contains(_LEADING_TLDR), _vectorized(lambda t: t.str.replace(_LEADING_TLDR, "${1}")),
+        lambda batch: batch.str.contains(r"\A(?:TL|tl)"),
+    )
+    labelled = _on_rows(summarized, lambda batch: batch.str.contains(_LEADING_LABEL), _vectorized(lambda t: t.str.replace(_LEADING_LABEL, "")), _may_have_label)
     return _on_rows(labelled, lambda batch: batch.str.contains(_TRAILING_EMOJI), _vectorized(lambda t: t.str.replace(_TRAILING_EMOJI, "")), non_ascii)
 
 

@@ -434,6 +434,28 @@ EXAMPLES = [
     ("We study graphs. Journal reference: ICML 2024 MSC classes: 68T05 ACM classes: I.2.6", "We study graphs."),
     ("We study graphs. (Submitted on 12 Jan 2024 (v1), last revised 3 Mar 2024 (this version, v2))", "We study graphs."),
     ("We study graphs. [Submitted on 12 Jan 2024]", "We study graphs."),
+    # ... a page's fields, pages, a link bar and share links
+    ("We study graphs. Published: 12 March 2024", "We study graphs."),
+    ("We study graphs. Received: 3 May 2023 / Revised: 1 Oct 2023 / Accepted: 12 Dec 2023", "We study graphs."),
+    ("We study graphs. Pages 1234-1245", "We study graphs."),
+    ("We study graphs. PDF | HTML | Code", "We study graphs."),
+    ("We study graphs. Share on Twitter Share on Facebook Share on LinkedIn", "We study graphs."),
+    ("We study graphs. Downloads: 123 Views: 4,567", "We study graphs."),
+    ("We study graphs. Primary Area: generative models Submission Number: 4821", "We study graphs."),
+    ("We study graphs. Venue: ICML 2024 Poster Authors: Jane Doe, John Roe", "We study graphs."),
+    ("We study graphs. Citation: Doe J, Roe J (2024) A study. PLoS ONE 19(3): e0301234.", "We study graphs."),
+    ("We study graphs. Authors can share code. Views differ.", "We study graphs. Authors can share code. Views differ."),
+    # ... in front of the abstract: access and article-type badges, a date stamp, an author field
+    ("Open Access " + ABSTRACT, ABSTRACT),
+    ("Research Article | Published: 12 March 2024 " + ABSTRACT, ABSTRACT),
+    ("12 Jan 2024 \u00b7 " + ABSTRACT, ABSTRACT),
+    ("Authors: Jane Doe, John Roe. " + ABSTRACT, ABSTRACT),
+    ("Open Access to data is rare. " + ABSTRACT, "Open Access to data is rare. " + ABSTRACT),
+    ("12 May 2024 was a day. " + ABSTRACT, "12 May 2024 was a day. " + ABSTRACT),
+    ("Research Article We study graphs.", "Research Article We study graphs."),  # before a short text
+    # ... and a TL;DR sentence in front of a long abstract (in front of a short text it stays)
+    ("TL;DR: We make it faster. " + " ".join([ABSTRACT] * 3), " ".join([ABSTRACT] * 3)),
+    ("TL;DR: We make it faster. We study graphs.", "TL;DR: We make it faster. We study graphs."),
     ("We study graphs. \u2026", "We study graphs."),
     ("We study graphs....", "We study graphs."),
     ("We study user comments. Comments: they are short. Subjects: we chose ten.", "We study user comments. Comments: they are short. Subjects: we chose ten."),
