@@ -231,6 +231,26 @@ def test_the_kept_copy_is_the_clean_one_over_page_heads_and_the_full_one_over_cu
         assert occurrences.filter(pl.col("status") == "kept")["path"].to_list() == ["e.txt"]
 
 
+def test_the_kept_copy_is_the_clean_one_over_page_tails_in_later_runs(paperlake_cli, tmp_path: Path) -> None:
+    """Run 1 keeps a clean copy over one with a page's counts after its last sentence; run 2 adds another such copy, whose
+    tail is longer, and keeps the clean one still (the published copies' texts tell tails from last sentences); one run
+    over all of it agrees."""
+    inputs, abstract = tmp_path / "in", " ".join(SENTENCES[:6])
+    inputs.mkdir()
+    _listing(inputs / "a.txt", abstract)
+    (inputs / "b.txt").write_text(f"ICML 2025 论文列表\n\n{abstract}\n", encoding="utf-8")
+    _listing(inputs / "c.txt", abstract + " Altmetric Score 42 Mendeley readers 17")
+    assert paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "grown")[0] == 0
+    assert Warehouse(tmp_path / "grown").read("occurrences").filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"]
+    _listing(inputs / "d.txt", abstract + " Rights: CC BY 4.0 Type: Conference paper Collections: Computer Science")
+    for warehouse in (tmp_path / "grown", tmp_path / "once"):
+        code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
+        assert code == 0, output
+        occurrences = Warehouse(warehouse).read("occurrences")
+        assert occurrences["record_id"].n_unique() == 1
+        assert occurrences.filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"]
+
+
 def test_abstracts_glued_in_one_file_do_not_merge_the_papers_listed_apart_in_another(paperlake_cli, tmp_path: Path) -> None:
     seed = SEEDS / "004_b7bcd04307c4e48c.txt"
     abstracts = seed.read_text(encoding="utf-8").split("\n\n")[1:5]

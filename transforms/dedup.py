@@ -93,9 +93,10 @@ _LONE_X = r"\bx\b"
 # shorter's shingles and an overhang at its other end (this share of its shingles, and at least
 # this many) shares at most this share of them with the shorter one (``minhash.covered_ends``).
 GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE = 1.3, 0.25, 20, 0.1
-# A record's opening (``_head_letters``): the first this many words of the shingle key that most of its blocks start with.
+# A record's opening and ending (``_head_letters``, ``_tail_letters``): the first (last) this many words of the shingle key that most of its blocks start (end) with.
 OPENING_WORDS = 8
 _SENTENCE_END = r"([.!?][\"'”’)\]]*\s+|[。！？]\s*)"  # where a sentence of a normalized text ends (``_sentence_prefixes``)
+_ENDS_SENTENCE = r"(?:[.!?][\"'”’)\]]*|[。！？])\s*\z"  # a text that ends in a sentence's end (``_unended_suffixes``)
 
 
 @dataclass(frozen=True)
@@ -1014,15 +1015,15 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     The most complete version is the one with the most letters in its shingle key, less ``DAMAGE_LETTERS`` per damaged
     character and sentence started in lower case (``text_damage``; a mojibake pair holds a letter more than what it stands
     for: without the cost, a damaged copy would outrank its clean twin; copies of one key differ in that cost only), less
-    ``DAMAGE_LETTERS`` per typo that added a letter (``_with_typos``) and less its page head's letters (``_head_letters``:
-    a site's title, authors and counts above the abstract that no normalize rule knows; at a tie the copy with the fewer
-    wins); letters, not words, so that a copy whose hyphens an
+    ``DAMAGE_LETTERS`` per typo that added a letter (``_with_typos``) and less its page head's and tail's letters
+    (``_head_letters``: a site's title, authors and counts above the abstract that no normalize rule knows;
+    ``_tail_letters``: its fields and links below it; at a tie the copy with the fewer wins); letters, not words, so that a copy whose hyphens an
     aggregator turned into spaces (``multi task``) does not outrank the clean one, which then wins on its longer text (its
     commas and hyphens, ``text_length``); then the fewer words that are no English word (``_with_unknown_words``); ``similarity``
     is the exact Jaccard of the occurrence's shingles with the kept text's (1.0 for the kept
     occurrence and its exact duplicates). Occurrences need ``text_len`` and ``text_damage``, or
     ``text``; ``folds`` (``dedup_key, folded``) must cover the keys of records with several keys
-    that carry no ``text`` (by default from the rows); their ``text``, where ``folds`` has one, tells page heads from first sentences.
+    that carry no ``text`` (by default from the rows); their ``text``, where ``folds`` has one, tells page heads from first sentences (tails from last ones).
     """
     accepted = occurrences.filter(pl.col("reject_reason").is_null())
     # the criteria rank the copies of a record: worked out for records with several only
@@ -1032,18 +1033,20 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     several = accepted.filter(pl.col("dedup_key").n_unique().over("record_id") > 1).select("dedup_key").unique()
     per_key = _covering_folds(several, accepted, folds).select("dedup_key", "folded", _letters=_letters(pl.col("folded")))
     blocks = accepted.group_by("dedup_key").agg(pl.col("record_id").first(), blocks=pl.len())
-    per_key = per_key.join(_head_letters(per_key, blocks, accepted, folds), on="dedup_key", how="left")
+    per_key = per_key.join(_head_letters(per_key, blocks, accepted, folds), on="dedup_key", how="left").join(
+        _tail_letters(per_key, blocks, accepted, folds), on="dedup_key", how="left"
+    )
     scored = (
         accepted.drop("folded", strict=False)
-        .join(per_key.select("dedup_key", "_letters", "_head"), on="dedup_key", how="left")
-        .with_columns(_head=pl.col("_head").fill_null(0))
+        .join(per_key.select("dedup_key", "_letters", _chrome=pl.col("_head").fill_null(0) + pl.col("_tail").fill_null(0)), on="dedup_key", how="left")
+        .with_columns(_chrome=pl.col("_chrome").fill_null(0))
         .with_columns(  # a record of one key counts no letters, but its copies' damage
-            _letters=pl.col("_letters").cast(pl.Int64).fill_null(0) - pl.col("_head") - DAMAGE_LETTERS * pl.col("text_damage").cast(pl.Int64)
+            _letters=pl.col("_letters").cast(pl.Int64).fill_null(0) - pl.col("_chrome") - DAMAGE_LETTERS * pl.col("text_damage").cast(pl.Int64)
         )
     )
     ranked = (
         _with_unknown_words(_with_typos(scored, per_key), per_key)
-        .sort("_letters", "_head", "text_len", "_unknown", "path", "ordinal", descending=[True, False, True, False, False, False], nulls_last=True)
+        .sort("_letters", "_chrome", "text_len", "_unknown", "path", "ordinal", descending=[True, False, True, False, False, False], nulls_last=True)
         .with_columns(
             _rank=pl.int_range(pl.len()).over("record_id"),
             kept_key=pl.when(pl.col("record_id").is_not_null()).then(pl.col("dedup_key").first().over("record_id")),
@@ -1084,9 +1087,9 @@ def _is_english_word(words: pl.Series) -> pl.Series:
 
 
 def _with_unknown_words(scored: pl.DataFrame, per_key: pl.DataFrame) -> pl.DataFrame:
-    """Add ``_unknown``: for the keys of a record that tie on letters, head and text length (a copy with two letters
+    """Add ``_unknown``: for the keys of a record that tie on letters, page head and tail and text length (a copy with two letters
     swapped, ``verificatoin``, ties with the clean one), the words of the shingle key that are no English word (0 for others)."""
-    tied = scored.filter(pl.col("dedup_key").n_unique().over("record_id", "_letters", "_head", "text_len") > 1).select("dedup_key").unique()
+    tied = scored.filter(pl.col("dedup_key").n_unique().over("record_id", "_letters", "_chrome", "text_len") > 1).select("dedup_key").unique()
     words = per_key.join(tied, on="dedup_key", how="semi").select("dedup_key", _word=pl.col("folded").str.split(" ")).explode("_word")
     unknown = words.filter(~_is_english_word(words["_word"])).group_by("dedup_key").agg(_unknown=pl.len())
     return scored.join(unknown, on="dedup_key", how="left").with_columns(pl.col("_unknown").fill_null(0))
@@ -1163,21 +1166,43 @@ def _head_letters(per_key: pl.DataFrame, blocks: pl.DataFrame, rows: pl.DataFram
     that end in a sentence's end in the key's text (``rows``' ``text``, else ``given``'s) are a first sentence the other
     copies lost, not a head; a key without text has none.
     """
-    keys = per_key.join(blocks, on="dedup_key").select(
-        "dedup_key", "record_id", "blocks", "folded", opening=pl.col("folded").str.split(" ").list.head(OPENING_WORDS).list.join(" ")
-    )
-    counts = keys.group_by("record_id", "opening").agg(pl.col("blocks").sum()).sort("blocks", "opening", descending=[True, False])
-    top = counts.group_by("record_id", maintain_order=True).agg(
-        pl.col("opening").first(), top=pl.col("blocks").first(), runner_up=pl.col("blocks").get(1, null_on_oob=True).fill_null(0)
-    )
-    openings = top.filter((pl.col("top") >= 2) & (pl.col("top") > pl.col("runner_up"))).select("record_id", record_opening="opening")
-    padded, needle = " " + pl.col("folded") + " ", " " + pl.col("record_opening") + " "
-    heads = keys.join(openings, on="record_id").filter(pl.col("opening") != pl.col("record_opening"), padded.str.contains(needle, literal=True))
-    heads = heads.select("dedup_key", _head=_letters(padded.str.split(needle).list.first().str.strip_chars(" ")).cast(pl.Int64))
+    heads = _beyond_common_end(per_key, blocks, last=False)
     if heads.is_empty():
         return heads
     texts = _texts_of(heads.select("dedup_key"), rows, given)
     return heads.join(_sentence_prefixes(texts), on=["dedup_key", "_head"], how="anti")
+
+
+def _tail_letters(per_key: pl.DataFrame, blocks: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.LazyFrame | None) -> pl.DataFrame:
+    """``dedup_key, _tail``: the letters of each key after its record's ending (its last ``OPENING_WORDS`` words that more
+    of its blocks end with than any other words, two at least), where it holds the ending and a sentence's end after it,
+    then words that end no sentence (a page's fields, links and counts after the abstract: ``… outputs. Altmetric 42``),
+    else 0. Words after the ending that end in a sentence's end are a last sentence the other copies lack; words after
+    an ending that ends no sentence in the key's text (a cut copy's) are the rest of that sentence."""
+    tails = _beyond_common_end(per_key, blocks, last=True).rename({"_head": "_tail"})
+    if tails.is_empty():
+        return tails
+    texts = _texts_of(tails.select("dedup_key"), rows, given)
+    return tails.join(_unended_suffixes(texts), on=["dedup_key", "_tail"], how="semi")
+
+
+def _beyond_common_end(per_key: pl.DataFrame, blocks: pl.DataFrame, last: bool) -> pl.DataFrame:
+    """``dedup_key, _head``: the letters of each key before its record's opening (``last``: after its ending) where the key
+    holds it elsewhere than at its start (end); the opening (ending) is the first (last) ``OPENING_WORDS`` words of the
+    keys that more of the record's blocks start (end) with than any other words, two at least."""
+    words = pl.col("folded").str.split(" ")
+    keys = per_key.join(blocks, on="dedup_key").select(
+        "dedup_key", "record_id", "blocks", "folded", end=(words.list.tail if last else words.list.head)(OPENING_WORDS).list.join(" ")
+    )
+    counts = keys.group_by("record_id", "end").agg(pl.col("blocks").sum()).sort("blocks", "end", descending=[True, False])
+    top = counts.group_by("record_id", maintain_order=True).agg(
+        pl.col("end").first(), top=pl.col("blocks").first(), runner_up=pl.col("blocks").get(1, null_on_oob=True).fill_null(0)
+    )
+    ends = top.filter((pl.col("top") >= 2) & (pl.col("top") > pl.col("runner_up"))).select("record_id", record_end="end")
+    padded, needle = " " + pl.col("folded") + " ", " " + pl.col("record_end") + " "
+    beyond = keys.join(ends, on="record_id").filter(pl.col("end") != pl.col("record_end"), padded.str.contains(needle, literal=True))
+    part = padded.str.split(needle).list.last() if last else padded.str.split(needle).list.first()
+    return beyond.select("dedup_key", _head=_letters(part.str.strip_chars(" ")).cast(pl.Int64))
 
 
 def _texts_of(keys: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.LazyFrame | None) -> pl.DataFrame:
@@ -1194,6 +1219,16 @@ def _sentence_prefixes(texts: pl.DataFrame) -> pl.DataFrame:
     sentences = texts.select("dedup_key", sentence=pl.col("text").str.replace_all(_SENTENCE_END, "${1}\u0001").str.split("\u0001")).explode("sentence")
     letters = _letters(shingle_key(pl.col("sentence"))).cast(pl.Int64)
     return sentences.select("dedup_key", _head=letters.cum_sum().over("dedup_key") - letters).filter(pl.col("_head") > 0).unique()
+
+
+def _unended_suffixes(texts: pl.DataFrame) -> pl.DataFrame:
+    """``dedup_key, _tail``: the letters of the key after each sentence's end of a text (``dedup_key, text``), for the
+    texts that end in no sentence's end."""
+    unended = texts.filter(~pl.col("text").str.contains(_ENDS_SENTENCE))
+    sentences = unended.select("dedup_key", sentence=pl.col("text").str.replace_all(_SENTENCE_END, "${1}\u0001").str.split("\u0001")).explode("sentence")
+    letters = _letters(shingle_key(pl.col("sentence"))).cast(pl.Int64)
+    after = letters.sum().over("dedup_key") - letters.cum_sum().over("dedup_key")
+    return sentences.select("dedup_key", _tail=after).filter(pl.col("_tail") > 0).unique()
 
 
 def _folds_of(folds: pl.LazyFrame, keys: pl.Series, column: str = "folded") -> pl.DataFrame:

@@ -254,6 +254,25 @@ def test_a_first_sentence_the_other_copies_lost_is_no_page_head() -> None:
     assert headed.filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"]  # no sentence's end: a head
 
 
+def test_a_clean_copy_is_kept_over_copies_with_page_tails_no_rule_strips() -> None:
+    """Most copies end where the abstract ends (the record's ending); the words a copy holds after the sentence's end there,
+    ending no sentence, are a site's fields and counts, which the kept rule does not count: without that, the longest tail
+    would be kept. A last sentence the other copies lack counts, and so does the rest of a sentence a cut ending stops in."""
+    clean = " ".join(SENTENCES[:6])
+    tails = [" Altmetric Score 42 Mendeley readers 17", " Rights: CC BY 4.0 Type: Conference paper"]
+    rows = [("a.txt", 1, clean), ("b.txt", 1, clean), ("c.txt", 1, clean + tails[0]), ("d.txt", 1, clean + tails[1])]
+    out = deduplicate(_blocks(rows), EMPTY).occurrences
+    assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"]
+    # one clean block is no ending: the most letters are kept, as before
+    alone = deduplicate(_blocks(rows[1:]), EMPTY).occurrences
+    assert alone.filter(pl.col("status") == "kept")["path"].to_list() == ["d.txt"]
+    sentence = deduplicate(_blocks([*rows[:2], ("z.txt", 1, clean + " We release the code.")]), EMPTY).occurrences
+    assert sentence.filter(pl.col("status") == "kept")["path"].to_list() == ["z.txt"]
+    cut = clean.removesuffix(".")  # the copies end in no sentence's end: the words after their ending finish it
+    finished = deduplicate(_blocks([("a.txt", 1, cut), ("b.txt", 1, cut), ("z.txt", 1, cut + " at scale" + tails[0])]), EMPTY).occurrences
+    assert finished.filter(pl.col("status") == "kept")["path"].to_list() == ["z.txt"]
+
+
 def _variants(n: int, seed: int) -> list[tuple[str, int, str]]:
     """``n`` blocks, each the same abstract with two of its words replaced."""
     words, vocabulary, rng = " ".join(SENTENCES[:4]).split(), ["alpha", "beta", "gamma", "delta", "kappa", "sigma", "omega", "theta"], random.Random(seed)
