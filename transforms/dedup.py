@@ -96,6 +96,15 @@ GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE = 1.3, 0.25, 20, 0.1
 # A record's opening and ending (``_head_letters``, ``_tail_letters``): the first (last) this many words of the shingle key that most of its blocks start (end) with.
 OPENING_WORDS = 8
 _SENTENCE_END = r"([.!?][\"'”’)\]]*\s+|[。！？]\s*)"  # where a sentence of a normalized text ends (``_sentence_prefixes``)
+# A sentence of prose: two lower-case words or more (a page's fields, names and titles have at most one: ``Received 12
+# March 2024.``, ``Jane Doe, John Roe.``, ``Sorting Without Comparisons for Private Inference.``), or a script without case.
+_PROSE_WORD, _CASELESS = r"\b\p{Ll}{2,}\b", r"\p{Lo}"
+
+
+def _is_prose(sentence: pl.Expr) -> pl.Expr:
+    return (sentence.str.count_matches(_PROSE_WORD) >= 2) | sentence.str.contains(_CASELESS)
+
+
 _ENDS_SENTENCE = r"(?:[.!?][\"'”’)\]]*|[。！？])\s*\z"  # a text that ends in a sentence's end (``_unended_suffixes``)
 
 
@@ -1215,10 +1224,13 @@ def _texts_of(keys: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.L
 
 
 def _sentence_prefixes(texts: pl.DataFrame) -> pl.DataFrame:
-    """``dedup_key, _head``: the letters of the key before each sentence of a text (``dedup_key, text``) but its first."""
+    """``dedup_key, _head``: the letters of the key before each sentence of a text (``dedup_key, text``) but its first, where
+    the sentences before it are prose (``_PROSE``): ``Volume 113, Issue 4. Pages 1-20.`` and ``Jane Doe, John Roe.`` are a
+    page head's fields that end in full stops."""
     sentences = texts.select("dedup_key", sentence=pl.col("text").str.replace_all(_SENTENCE_END, "${1}\u0001").str.split("\u0001")).explode("sentence")
     letters = _letters(shingle_key(pl.col("sentence"))).cast(pl.Int64)
-    return sentences.select("dedup_key", _head=letters.cum_sum().over("dedup_key") - letters).filter(pl.col("_head") > 0).unique()
+    prose_before = _is_prose(pl.col("sentence")).cum_min().shift(1, fill_value=True).over("dedup_key")
+    return sentences.filter(prose_before).select("dedup_key", _head=letters.cum_sum().over("dedup_key") - letters).filter(pl.col("_head") > 0).unique()
 
 
 def _unended_suffixes(texts: pl.DataFrame) -> pl.DataFrame:

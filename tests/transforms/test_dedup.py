@@ -252,6 +252,10 @@ def test_a_first_sentence_the_other_copies_lost_is_no_page_head() -> None:
     assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["z.txt"]
     headed = deduplicate(_blocks([*rows[:3], ("z.txt", 1, full.replace("models. ", "models "))]), EMPTY).occurrences
     assert headed.filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"]  # no sentence's end: a head
+    # a head's fields and names that end in full stops are no sentences of prose (two lower-case words at least)
+    for head in ("Volume 113, Issue 4. Pages 1-20. ", "Received 12 March 2024. ", "Jane Doe, John Roe. KAIST. ", "Sorting Without Comparisons for Private Inference. "):
+        fields = deduplicate(_blocks([*rows[:3], ("z.txt", 1, head + cut)]), EMPTY).occurrences
+        assert fields.filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"], head
 
 
 def test_a_clean_copy_is_kept_over_copies_with_page_tails_no_rule_strips() -> None:
