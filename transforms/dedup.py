@@ -95,7 +95,7 @@ _LONE_X = r"\bx\b"
 GLUE_RATIO, GLUE_SHARE, GLUE_LEAST, GLUE_NOISE = 1.3, 0.25, 20, 0.1
 # A record's opening and ending (``_head_letters``, ``_tail_letters``): the first (last) this many words of the shingle key that most of its blocks start (end) with.
 OPENING_WORDS = 8
-_SENTENCE_END = r"([.!?][\"'”’)\]]*\s+|[。！？]\s*)"  # where a sentence of a normalized text ends (``_sentence_prefixes``)
+_SENTENCE_END = r"([.!?][\"'”’)\]]*\s+|[。！？．]\s*)"  # where a sentence of a normalized text ends (``_sentence_prefixes``)
 # A sentence of prose: two lower-case words or more (a page's fields, names and titles have at most one: ``Received 12
 # March 2024.``, ``Jane Doe, John Roe.``, ``Sorting Without Comparisons for Private Inference.``), or a script without case.
 _PROSE_WORD, _CASELESS = r"\b\p{Ll}{2,}\b", r"\p{Lo}"
@@ -105,7 +105,7 @@ def _is_prose(sentence: pl.Expr) -> pl.Expr:
     return (sentence.str.count_matches(_PROSE_WORD) >= 2) | sentence.str.contains(_CASELESS)
 
 
-_ENDS_SENTENCE = r"(?:[.!?][\"'”’)\]]*|[。！？])\s*\z"  # a text that ends in a sentence's end (``_unended_suffixes``)
+_ENDS_SENTENCE = r"(?:[.!?][\"'”’)\]]*|[。！？．])\s*\z"  # a text that ends in a sentence's end (``_unended_suffixes``)
 
 
 @dataclass(frozen=True)

@@ -2265,7 +2265,7 @@ def _fold_non_ascii(rows: pl.Series) -> pl.Series:
     return _convert_rows(nfkc, lambda batch: batch.str.contains(_FOLDED), _vectorized(_fold_classes))
 
 
-_KEPT_WIDE = "，；：！？（）"  # what NFKC would fold of _WIDE_PUNCTUATION
+_KEPT_WIDE = "，；：！？（）．"  # what NFKC would fold of _WIDE_PUNCTUATION, and the full stop of Japanese papers' "，．" style
 _KEPT_WIDE_SEARCH = re.compile(f"[{_KEPT_WIDE}]")
 _PLACEHOLDERS = "".join(chr(0xE010 + i) for i in range(len(_KEPT_WIDE)))  # private use, which NFKC leaves
 _HIDE_WIDE = str.maketrans(_KEPT_WIDE, _PLACEHOLDERS)

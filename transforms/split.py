@@ -40,7 +40,7 @@ _GAP = rf"\n(?:{_SPACE}*(?:{_RULE})?\n)+{_SPACE}*"  # blank and separator lines 
 BLOCKS = pl.Schema({"source_id": pl.String, "path": pl.String, "ordinal": pl.Int32, "text_raw": pl.String})
 PARAGRAPH_WIDTH = 250
 """Least width of a line that is a whole abstract; hard-wrapped lines are under 100."""
-_SENTENCE_END = r"(?:[.!?。！？…][)\]}\"'”’»」』）*_]*(?:\s*</(?i:p|li|div|td|dd|blockquote)>)*|(?:https?://|www\.)\S*)\s*$"  # "...steps.</li>" too
+_SENTENCE_END = r"(?:[.!?。！？．…][)\]}\"'”’»」』）*_]*(?:\s*</(?i:p|li|div|td|dd|blockquote)>)*|(?:https?://|www\.)\S*)\s*$"  # "...steps.</li>" too
 
 
 _OTHER_BREAKS = "\r\u2028\u2029"  # line breaks other than LF
@@ -637,7 +637,7 @@ TRANSLATION_LABEL = (
 _TRANSLATION_BLOCK = r"\A[ \t]*" + TRANSLATION_LABEL
 CJK_LETTERS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}"  # Chinese, Japanese and Korean letters, for a character class
 CJK_CHAR = f"[{CJK_LETTERS}]"
-_ENDS_SENTENCE = r"[.!?。！？][\"”'\)]?\s*\z"
+_ENDS_SENTENCE = r"[.!?。！？．][\"”'\)]?\s*\z"
 
 
 # An abstract's translation into another script without a label (Chinese, Japanese, Korean, Cyrillic, Greek, Arabic, ...):

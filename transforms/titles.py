@@ -78,7 +78,7 @@ _SUMMARY = r"(?i)\A\s*(?:<details[^<>]*>\s*)?<summary[^<>]*>\s*(?:<b>|<strong>|\
 # ScienceDirect's "Highlights" above their bullets); above a label,
 # an author line either (above an author line, a name of capitalized words is a title's words: "Hugging Face Daily").
 _NOT_A_TITLE_LINE = (
-    r"[.,;:：。，；！？]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.LEADING_CHROME + r"|Highlights|HIGHLIGHTS)\z"
+    r"[.,;:：。，；！？．]\z|\A(?:" + normalize.LABEL_WORD + r")\z|\A(?:" + normalize.LEADING_CHROME + r"|Highlights|HIGHLIGHTS)\z"
     r"|[ \t]" + normalize.SOCIAL_HANDLE + r"[ \t]*\z"  # a post's author ("Jane Doe @jane.bsky.social")
     r"|\A(?:\p{L}[ \t]){3,}\p{L}\z"  # a heading's letters spaced out (Elsevier's "a r t i c l e i n f o")
 )

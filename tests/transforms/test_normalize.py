@@ -634,6 +634,7 @@ EXAMPLES = [
     # a sign that closes a formula before digits is no amount's ("$\\sim$10 runs" kept a "$": "\u223c$10 runs")
     ("About $\\sim$10 runs, a $\\times$4 gain, $\\approx$3 points, for $5 each.", "About \u223c10 runs, a \u00d74 gain, \u22483 points, for $5 each."),
     ("本文提出了一种新方法，该方法利用（Transformer）结构：实验表明，效果最好！", "本文提出了一种新方法，该方法利用（Transformer）结构：实验表明，效果最好！"),
+    ("本研究では，能力を分析する．具体的には，重みを追跡した．", "本研究では，能力を分析する．具体的には，重みを追跡した．"),  # Japanese papers' "，．" style
     ("我们提出方法（ReasonX），代码见：https://github.com/abc/x，欢迎使用；ＧＰＴ－４也可用？", "我们提出方法（ReasonX），代码见：https://github.com/abc/x，欢迎使用；GPT-4也可用？"),
     ("大規模言語モデル（LLM）の推論を改善する。コードは（MITライセンス）で公開。", "大規模言語モデル（LLM）の推論を改善する。コードは（MITライセンス）で公開。"),
     ("We train models\uff08\u5927\u6a21\u578b\uff09on text\uff0cyet fail.", "We train models (\u5927\u6a21\u578b) on text, yet fail."),  # a Chinese term in English text

@@ -471,6 +471,13 @@ def test_cjk_characters_count_two_for_paragraph_width() -> None:
     assert blocks["text_raw"].to_list() == [abstract, abstract, f"{sentence}\n{sentence}"]
 
 
+def test_a_japanese_papers_full_width_full_stop_ends_its_paragraph() -> None:
+    """Japanese papers write "，．" (J-STAGE): a long line that ends in "．" is a paragraph, as one that ends in "。" is."""
+    abstract = "本研究では，少数の例示から新しいタスクを学習する能力を分析する．具体的には，注意重みを追跡した．" * 3
+    _, blocks = _split(f"ICML 2025 論文一覧\n{abstract}\n{abstract}\n")
+    assert blocks["text_raw"].to_list() == [abstract, abstract]
+
+
 def test_glued_and_one_per_line_files_on_disk_give_the_listed_blocks(tmp_path: Path) -> None:
     """Blocks of a bundled sample file, written back glued, with separator lines or one per line."""
     seed = SEEDS / "004_b7bcd04307c4e48c.txt"
