@@ -223,12 +223,7 @@ def test_the_kept_copy_is_the_clean_one_over_page_heads_and_the_full_one_over_cu
     kept = Warehouse(tmp_path / "grown").read("occurrences").filter(pl.col("status") == "kept")
     assert kept["path"].to_list() == ["a.txt"]
     _listing(inputs / "e.txt", SENTENCES[0] + " " + abstract)
-    for warehouse in (tmp_path / "grown", tmp_path / "once"):
-        code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
-        assert code == 0, output
-        occurrences = Warehouse(warehouse).read("occurrences")
-        assert occurrences["record_id"].n_unique() == 1
-        assert occurrences.filter(pl.col("status") == "kept")["path"].to_list() == ["e.txt"]
+    _assert_one_record_kept_from(paperlake_cli, inputs, tmp_path, "e.txt")
 
 
 def test_the_kept_copy_is_the_clean_one_over_page_tails_in_later_runs(paperlake_cli, tmp_path: Path) -> None:
@@ -243,12 +238,18 @@ def test_the_kept_copy_is_the_clean_one_over_page_tails_in_later_runs(paperlake_
     assert paperlake_cli("run", "--input", inputs, "--warehouse", tmp_path / "grown")[0] == 0
     assert Warehouse(tmp_path / "grown").read("occurrences").filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"]
     _listing(inputs / "d.txt", abstract + " Rights: CC BY 4.0 Type: Conference paper Collections: Computer Science")
+    _assert_one_record_kept_from(paperlake_cli, inputs, tmp_path, "a.txt")
+
+
+def _assert_one_record_kept_from(paperlake_cli, inputs: Path, tmp_path: Path, path: str) -> None:
+    """A run that adds to the ``grown`` warehouse and one run over all of ``inputs`` into ``once`` each make one record,
+    kept from ``path``."""
     for warehouse in (tmp_path / "grown", tmp_path / "once"):
         code, output = paperlake_cli("run", "--input", inputs, "--warehouse", warehouse)
         assert code == 0, output
         occurrences = Warehouse(warehouse).read("occurrences")
         assert occurrences["record_id"].n_unique() == 1
-        assert occurrences.filter(pl.col("status") == "kept")["path"].to_list() == ["a.txt"]
+        assert occurrences.filter(pl.col("status") == "kept")["path"].to_list() == [path]
 
 
 def test_abstracts_glued_in_one_file_do_not_merge_the_papers_listed_apart_in_another(paperlake_cli, tmp_path: Path) -> None:
