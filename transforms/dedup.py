@@ -102,6 +102,7 @@ _PROSE_WORD, _CASELESS = r"\b\p{Ll}{2,}\b", r"\p{Lo}"
 
 
 def _is_prose(sentence: pl.Expr) -> pl.Expr:
+    """Whether a sentence is prose (``_PROSE_WORD``, ``_CASELESS``)."""
     return (sentence.str.count_matches(_PROSE_WORD) >= 2) | sentence.str.contains(_CASELESS)
 
 
@@ -1225,7 +1226,7 @@ def _texts_of(keys: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.L
 
 def _sentence_prefixes(texts: pl.DataFrame) -> pl.DataFrame:
     """``dedup_key, _head``: the letters of the key before each sentence of a text (``dedup_key, text``) but its first, where
-    the sentences before it are prose (``_PROSE``): ``Volume 113, Issue 4. Pages 1-20.`` and ``Jane Doe, John Roe.`` are a
+    the sentences before it are prose (``_is_prose``): ``Volume 113, Issue 4. Pages 1-20.`` and ``Jane Doe, John Roe.`` are a
     page head's fields that end in full stops."""
     sentences = texts.select("dedup_key", sentence=pl.col("text").str.replace_all(_SENTENCE_END, "${1}\u0001").str.split("\u0001")).explode("sentence")
     letters = _letters(shingle_key(pl.col("sentence"))).cast(pl.Int64)
