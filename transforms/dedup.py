@@ -1029,7 +1029,7 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     (``_head_letters``: a site's title, authors and counts above the abstract that no normalize rule knows;
     ``_tail_letters``: its fields and links below it; at a tie the copy with the fewer wins); letters, not words, so that a copy whose hyphens an
     aggregator turned into spaces (``multi task``) does not outrank the clean one, which then wins on its longer text (its
-    commas and hyphens, ``text_length``); then the fewer words that are no English word (``_with_unknown_words``); ``similarity``
+    commas and hyphens, ``text_length``; but first the fewer words split in two or glued together, ``_with_split_words``); then the fewer words that are no English word (``_with_unknown_words``); ``similarity``
     is the exact Jaccard of the occurrence's shingles with the kept text's (1.0 for the kept
     occurrence and its exact duplicates). Occurrences need ``text_len`` and ``text_damage``, or
     ``text``; ``folds`` (``dedup_key, folded``) must cover the keys of records with several keys
@@ -1055,8 +1055,8 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
         )
     )
     ranked = (
-        _with_unknown_words(_with_typos(scored, per_key), per_key)
-        .sort("_letters", "_chrome", "text_len", "_unknown", "path", "ordinal", descending=[True, False, True, False, False, False], nulls_last=True)
+        _with_unknown_words(_with_split_words(_with_typos(scored, per_key), per_key, accepted, folds), per_key)
+        .sort("_letters", "_chrome", "_split", "text_len", "_unknown", "path", "ordinal", descending=[True, False, False, True, False, False, False], nulls_last=True)
         .with_columns(
             _rank=pl.int_range(pl.len()).over("record_id"),
             kept_key=pl.when(pl.col("record_id").is_not_null()).then(pl.col("dedup_key").first().over("record_id")),
@@ -1099,7 +1099,7 @@ def _is_english_word(words: pl.Series) -> pl.Series:
 def _with_unknown_words(scored: pl.DataFrame, per_key: pl.DataFrame) -> pl.DataFrame:
     """Add ``_unknown``: for the keys of a record that tie on letters, page head and tail and text length (a copy with two letters
     swapped, ``verificatoin``, ties with the clean one), the words of the shingle key that are no English word (0 for others)."""
-    tied = scored.filter(pl.col("dedup_key").n_unique().over("record_id", "_letters", "_chrome", "text_len") > 1).select("dedup_key").unique()
+    tied = scored.filter(pl.col("dedup_key").n_unique().over("record_id", "_letters", "_chrome", "_split", "text_len") > 1).select("dedup_key").unique()
     words = per_key.join(tied, on="dedup_key", how="semi").select("dedup_key", _word=pl.col("folded").str.split(" ")).explode("_word")
     unknown = words.filter(~_is_english_word(words["_word"])).group_by("dedup_key").agg(_unknown=pl.len())
     return scored.join(unknown, on="dedup_key", how="left").with_columns(pl.col("_unknown").fill_null(0))
@@ -1159,6 +1159,48 @@ def _typos(keys: pl.DataFrame) -> pl.DataFrame:
     ).str.contains(beside, literal=True).fill_null(False)
     typos = met.group_by("_key", "word").agg(_hyphen=hyphen.any()).filter(~pl.col("_hyphen"))  # a typo read no other way
     return typos.join(keys.select("dedup_key", "_key"), on="_key").group_by("dedup_key").agg(_typos=pl.len())
+
+
+# Words a PDF does not split another word into, and a glued copy joins to the next word (wordfreq holds "thatthe", "whenthe").
+_FUNCTION_WORDS = (
+    "the", "and", "for", "that", "with", "from", "this", "these", "those", "when", "where", "which", "while", "are", "was", "were", "can",
+    "not", "but", "has", "have", "its", "our", "their", "into", "than", "then", "also", "such", "each", "both", "how", "what", "who",
+)
+
+
+def _with_split_words(scored: pl.DataFrame, per_key: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.LazyFrame | None) -> pl.DataFrame:
+    """Add ``_split``: for the leading keys of a record that tie on letters and page head and tail, the words a PDF split in two and
+    the words a scraper glued together, where another key of the record writes them the other way (0 for others). A split
+    word is two words side by side whose concatenation is an English word another key holds (``net works``, ``proto col``);
+    a glued word is no English word, another key holds it as two words side by side (``thatimplementation``), and every text of the key
+    writes it so (not ``well-performing``, which the key writes ``wellperforming``). Pieces of one or two letters
+    (``model s``, from ``model's``; ``of the``) and function words (``_FUNCTION_WORDS``) do not count. Without it the split
+    copy was kept, longer by its spaces."""
+    leading = pl.col("_letters") == pl.col("_letters").max().over("record_id")  # only the leading keys' ties decide
+    tied = scored.filter(leading & (pl.col("dedup_key").n_unique().over("record_id", "_letters", "_chrome") > 1)).group_by("dedup_key").agg(pl.col("record_id").first())
+    if tied.is_empty():
+        return scored.with_columns(_split=pl.lit(0, pl.UInt32))
+    words = tied.join(per_key.select("dedup_key", "folded"), on="dedup_key").select("dedup_key", "record_id", word=pl.col("folded").str.split(" ")).explode("word")
+    pairs = words.select("dedup_key", "record_id", first="word", second=pl.col("word").shift(-1).over("dedup_key")).drop_nulls("second")
+    pairs = pairs.with_columns(joined=pl.col("first") + pl.col("second")).filter(pl.col("joined").str.len_chars() > TYPO_MIN_LETTERS)
+    pieces = pl.col("first", "second")  # a split word's: not "model s" (model's), "of the", "that the" (wordfreq's web text holds "thatthe")
+    split_pieces = pl.all_horizontal(pieces.str.len_chars() > 2) & ~pl.any_horizontal(pieces.is_in(_FUNCTION_WORDS))
+    held = words.select("record_id", _other="dedup_key", joined="word").unique()
+    # a pair here, one word in another key: split here if that word is English, else glued there
+    met = pairs.join(held, on=["record_id", "joined"]).filter(pl.col("_other") != pl.col("dedup_key"))
+    met = met.join(words.select("dedup_key", joined="word").unique(), on=["dedup_key", "joined"], how="anti")  # a key that writes it both ways
+    english = _is_english_word(met["joined"])
+    splits = met.filter(english).filter(split_pieces).group_by("dedup_key").agg(_split=pl.col("joined").n_unique())
+    glued = met.filter(~english).select(dedup_key="_other", joined="joined").unique()
+    keys = glued.select("dedup_key").unique()
+    texts = rows.join(keys, on="dedup_key", how="semi").select("dedup_key", "text") if "text" in rows.columns else _texts_of(keys, rows, given)
+    texts = pl.concat([texts.cast({"text": pl.String}), _texts_of(keys.join(texts, on="dedup_key", how="anti"), rows, given)])
+    # glued in every copy of the key (one that writes "well-performing" has the same key as one that lost the hyphen)
+    written = glued.join(texts.select("dedup_key", lower=pl.col("text").str.to_lowercase()), on="dedup_key")
+    glued = written.group_by("dedup_key", "joined").agg(pl.col("lower").str.contains(pl.col("joined"), literal=True).all()).filter(pl.col("lower"))
+    glues = glued.group_by("dedup_key").agg(_split=pl.col("joined").n_unique())
+    damage = pl.concat([splits, glues]).group_by("dedup_key").agg(pl.col("_split").sum().cast(pl.UInt32))
+    return scored.join(damage, on="dedup_key", how="left").with_columns(pl.col("_split").fill_null(0))
 
 
 def _letters(folded: pl.Expr) -> pl.Expr:
