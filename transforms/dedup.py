@@ -1055,7 +1055,7 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
         )
     )
     ranked = (
-        _with_unknown_words(_with_split_words(_with_typos(scored, per_key), per_key, accepted, folds), per_key)
+        _with_unknown_words(_with_split_words(_with_typos(scored, per_key), per_key), per_key)
         .sort("_letters", "_chrome", "_split", "text_len", "_unknown", "path", "ordinal", descending=[True, False, False, True, False, False, False], nulls_last=True)
         .with_columns(
             _rank=pl.int_range(pl.len()).over("record_id"),
@@ -1161,21 +1161,20 @@ def _typos(keys: pl.DataFrame) -> pl.DataFrame:
     return typos.join(keys.select("dedup_key", "_key"), on="_key").group_by("dedup_key").agg(_typos=pl.len())
 
 
-# Words a PDF does not split another word into, and a glued copy joins to the next word (wordfreq holds "thatthe", "whenthe").
+# Words a PDF does not split another word into, and that a scraper glues to the next word (wordfreq holds "thatthe", "whenthe").
 _FUNCTION_WORDS = (
     "the", "and", "for", "that", "with", "from", "this", "these", "those", "when", "where", "which", "while", "are", "was", "were", "can",
     "not", "but", "has", "have", "its", "our", "their", "into", "than", "then", "also", "such", "each", "both", "how", "what", "who",
 )
 
 
-def _with_split_words(scored: pl.DataFrame, per_key: pl.DataFrame, rows: pl.DataFrame, given: pl.DataFrame | pl.LazyFrame | None) -> pl.DataFrame:
-    """Add ``_split``: for the leading keys of a record that tie on letters and page head and tail, the words a PDF split in two and
-    the words a scraper glued together, where another key of the record writes them the other way (0 for others). A split
-    word is two words side by side whose concatenation is an English word another key holds (``net works``, ``proto col``);
-    a glued word is no English word, another key holds it as two words side by side (``thatimplementation``), and every text of the key
-    writes it so (not ``well-performing``, which the key writes ``wellperforming``). Pieces of one or two letters
-    (``model s``, from ``model's``; ``of the``) and function words (``_FUNCTION_WORDS``) do not count. Without it the split
-    copy was kept, longer by its spaces."""
+def _with_split_words(scored: pl.DataFrame, per_key: pl.DataFrame) -> pl.DataFrame:
+    """Add ``_split``: for the leading keys of a record that tie on letters and page head and tail, the words a PDF split in
+    two (0 for others): two words side by side, of three letters or more and no function word (``_FUNCTION_WORDS``), whose
+    concatenation is an English word another key holds (``net works``, ``proto col`` against ``networks``, ``protocol``),
+    unless that key writes as one word two words of this key that make no English word (it glued words, ``thedistribution``,
+    ``communicationcosts``, and may have written ``firsttime`` for ``first time`` too; or it dropped a compound's hyphen,
+    ``wellperforming``). Without it the split copy was kept, longer by its spaces."""
     leading = pl.col("_letters") == pl.col("_letters").max().over("record_id")  # only the leading keys' ties decide
     tied = scored.filter(leading & (pl.col("dedup_key").n_unique().over("record_id", "_letters", "_chrome") > 1)).group_by("dedup_key").agg(pl.col("record_id").first())
     if tied.is_empty():
@@ -1183,23 +1182,18 @@ def _with_split_words(scored: pl.DataFrame, per_key: pl.DataFrame, rows: pl.Data
     words = tied.join(per_key.select("dedup_key", "folded"), on="dedup_key").select("dedup_key", "record_id", word=pl.col("folded").str.split(" ")).explode("word")
     pairs = words.select("dedup_key", "record_id", first="word", second=pl.col("word").shift(-1).over("dedup_key")).drop_nulls("second")
     pairs = pairs.with_columns(joined=pl.col("first") + pl.col("second")).filter(pl.col("joined").str.len_chars() > TYPO_MIN_LETTERS)
-    pieces = pl.col("first", "second")  # a split word's: not "model s" (model's), "of the", "that the" (wordfreq's web text holds "thatthe")
-    split_pieces = pl.all_horizontal(pieces.str.len_chars() > 2) & ~pl.any_horizontal(pieces.is_in(_FUNCTION_WORDS))
+    pieces = pl.col("first", "second")
+    content = pl.all_horizontal(pieces.str.len_chars() > 2) & ~pl.any_horizontal(pieces.is_in(_FUNCTION_WORDS))
     held = words.select("record_id", _other="dedup_key", joined="word").unique()
-    # a pair here, one word in another key: split here if that word is English, else glued there
+    # a pair here, one word in another key: split here if that word is English and the pieces are content words
     met = pairs.join(held, on=["record_id", "joined"]).filter(pl.col("_other") != pl.col("dedup_key"))
     met = met.join(words.select("dedup_key", joined="word").unique(), on=["dedup_key", "joined"], how="anti")  # a key that writes it both ways
-    english = _is_english_word(met["joined"])
-    splits = met.filter(english).filter(split_pieces).group_by("dedup_key").agg(_split=pl.col("joined").n_unique())
-    glued = met.filter(~english).select(dedup_key="_other", joined="joined").unique()
-    keys = glued.select("dedup_key").unique()
-    texts = rows.join(keys, on="dedup_key", how="semi").select("dedup_key", "text") if "text" in rows.columns else _texts_of(keys, rows, given)
-    texts = pl.concat([texts.cast({"text": pl.String}), _texts_of(keys.join(texts, on="dedup_key", how="anti"), rows, given)])
-    # glued in every copy of the key (one that writes "well-performing" has the same key as one that lost the hyphen)
-    written = glued.join(texts.select("dedup_key", lower=pl.col("text").str.to_lowercase()), on="dedup_key")
-    glued = written.group_by("dedup_key", "joined").agg(pl.col("lower").str.contains(pl.col("joined"), literal=True).all()).filter(pl.col("lower"))
-    glues = glued.group_by("dedup_key").agg(_split=pl.col("joined").n_unique())
-    damage = pl.concat([splits, glues]).group_by("dedup_key").agg(pl.col("_split").sum().cast(pl.UInt32))
+    met = met.with_columns(_english=_is_english_word(met["joined"]), _content=content)
+    # a key that writes as one word two words that this key writes apart and that make no English word ("thedistribution",
+    # "communicationcosts") glued words, or dropped a compound's hyphen: its English words ("firsttime") are no evidence
+    glued = met.filter(~pl.col("_english")).select(_other="_other").unique()
+    splits = met.filter(pl.col("_english") & pl.col("_content")).join(glued, on="_other", how="anti").select("dedup_key", "joined")
+    damage = splits.unique().group_by("dedup_key").agg(_split=pl.len().cast(pl.UInt32))
     return scored.join(damage, on="dedup_key", how="left").with_columns(pl.col("_split").fill_null(0))
 
 
