@@ -111,8 +111,8 @@ def test_a_clean_copy_is_kept_over_an_aggregators_copy_that_split_its_hyphenated
 @pytest.mark.parametrize("site_path", ["a.txt", "c.txt"])
 def test_a_clean_copy_is_kept_over_one_whose_words_a_pdf_split_and_one_whose_words_a_scraper_glued(site_path: str) -> None:
     """``net works`` and ``proto col`` tie with ``networks`` and ``protocol`` on letters and were kept, longer by their spaces:
-    two words whose concatenation is an English word the other copy holds are a split word. A copy that glued words
-    (``thatimplementation``) loses as before, and a clean copy's ``well-performing`` (``wellperforming`` in its key) is no
+    two words whose concatenation is an English word the other copy holds are a split word, unless that copy glued words
+    (then its ``firsttime`` is no evidence). A copy that glued words (``thatimplementation``) loses as before, and a clean copy's ``well-performing`` (``wellperforming`` in its key) is no
     glue against a copy that wrote it ``well performing`` (a hyphen and a space tie: the comma decides)."""
     clean = " ".join(SENTENCES).replace("load balancing", "network protocol for load balancing")
     split = clean.replace("network", "net work").replace("protocol", "proto col")
@@ -120,6 +120,11 @@ def test_a_clean_copy_is_kept_over_one_whose_words_a_pdf_split_and_one_whose_wor
     assert out["record_id"].n_unique() == 1 and out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
     glued = clean.replace("that ", "that", 1)
     out = deduplicate(_blocks([(site_path, 1, glued), ("b.txt", 1, clean)]), EMPTY).occurrences
+    assert out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
+    # a copy that glued words (loadbalancing) wrote firsttime for first time too: no evidence that the clean copy split it
+    timed = clean.replace("network protocol", "network protocol at first time")
+    glued = timed.replace("first time", "firsttime").replace("load balancing", "loadbalancing")
+    out = deduplicate(_blocks([(site_path, 1, glued), ("b.txt", 1, timed)]), EMPTY).occurrences
     assert out.filter(pl.col("status") == "kept")["path"].to_list() == ["b.txt"]
     hyphened = clean.replace("load balancing", "well-performing, load balancing")  # its comma decides, as before
     out = deduplicate(_blocks([(site_path, 1, hyphened.replace("-", " ").replace(",", "")), ("b.txt", 1, hyphened)]), EMPTY).occurrences
