@@ -653,12 +653,14 @@ def parse_header(line: str | None) -> Header | None:
 # A file's first line that names its listing in words ``parse_header`` does not know: a topic ("ICML 2025 Reinforcement
 # Learning Papers", "CVPR 2024 目标检测论文汇总") or no venue at all ("Awesome Diffusion Papers", "Papers I read in 2024",
 # "bioRxiv Bioinformatics 2024": a preprint server's name says so too).
-# It must stand alone (a blank line under it), be short, end no sentence and say that it lists papers.
+# It must stand alone (a blank line under it), be short, end no sentence and say that it lists papers (a journal's volume
+# or issue does: "Pattern Recognition Volume 148, April 2024").
 _LISTING_WORD = re.compile(
     r"(?<![A-Za-z])(?:papers?|preprints?|publications?|abstracts|articles|awesome|reading[- ]list|proceedings|anthology|digests?"
     r"|search results(?=\s*(?:for\b|[:(\-–—]|$))|alerts?|bibliography|open access|exports?|lncs|lecture notes"  # a database's, a publisher's or a series' listing
     r"|(?:bio|med|chem|psy|eco|edu|engr|soc|tech)rxiv|arxiv(?![:\d])|ssrn|research square)(?![A-Za-z])"  # a preprint server lists papers
     r"|(?<![A-Za-z])tracks?(?![A-Za-z])"  # a conference's track ("AAAI-25 Technical Track on Machine Learning")
+    r"|(?<![A-Za-z])(?:volume|vol\.|issue)\s*\d"  # a journal's issue ("Machine Learning, Volume 113, Issue 4, April 2024")
     r"|论文|論文|논문|文献|予稿集|artículos|artigos|articoli|beiträge|artikel|статьи|статей|makalah|makaleler|bài báo"
     r"|(?<!\w)(?:труды|сборник|доклады|тезисы|actes|tagungsband|atti|anais|actas)(?!\w)",  # proceedings in other languages
     re.IGNORECASE,

@@ -426,6 +426,9 @@ def test_not_headers(line: str) -> None:
         # a track names a listing; a venue with a two-digit year
         ("AAAI-25 Technical Track on Machine Learning", "AAAI", 2025, "AAAI 2025 Papers", "en"),
         ("IJCAI'24 Main Track", "IJCAI", 2024, "IJCAI 2024 Papers", "en"),
+        # a journal's volume or issue
+        ("Machine Learning, Volume 113, Issue 4, April 2024", None, 2024, "Machine Learning, Volume 113, Issue 4, April 2024", "en"),
+        ("Pattern Recognition Vol. 148, 2024", None, 2024, "Pattern Recognition Vol. 148, 2024", "en"),
         # proceedings in other languages
         ("Труды конференции 2024", None, 2024, "Труды конференции 2024", "ru"),
         ("Actes de la conférence 2024", None, 2024, "Actes de la conférence 2024", "fr"),
@@ -452,7 +455,7 @@ def test_listing_titles(line: str, venue: str | None, year: int | None, collecti
      "Loading...", "", "A very long line that mentions papers " + "and more words " * 10,
      "ICML and NeurIPS 2024", "We met in Vancouver at ICML 2025", "ICML 2025 is great!", "Vancouver 2025 Makala", "ICML 2999 Makala",
      "arXiv:2501.01234 [cs.LG]", "arXiv 2501.01234v2 [cs.CL] 12 Jan 2025", "Search Results Diversification With Language Models",
-     "ICML 2025 we propose a new method for graphs", "Fast tracking of objects in 2024", "ICML 2025 \u2014 We propose a new method.", "ICML and NeurIPS 2024 \u2014 what we read"],
+     "ICML 2025 we propose a new method for graphs", "Fast tracking of objects in 2024", "Volume rendering of scenes", "ICML 2025 \u2014 We propose a new method.", "ICML and NeurIPS 2024 \u2014 what we read"],
 )
 def test_not_listing_titles(line: str) -> None:
     assert parse_listing_title(line) is None
