@@ -2355,9 +2355,26 @@ def _without_footnote_superscripts(text: str) -> str:
     return _FOOTNOTE_SUPERSCRIPT_RE.sub(lambda m: m.group() if m.group(1).lower() in _MATH_NAMES else m.group(1), text)
 
 
+# A footnote's number a PDF's text writes after a sentence's end, its superscript lost ("... across frames.1 We merge ...",
+# "... results.1,2 Code is ..."): after a word of two lower-case letters or more that is no abbreviation a number follows
+# ("Fig.1", "Eq.2", "Sec.3").
+_FOOTNOTE_AFTER_STOP = r"\p{Ll}{2}[.!?][0-9]{1,2}(?:,[0-9]{1,2})*[ \t]+\p{Lu}"
+_FOOTNOTE_AFTER_STOP_RE = re.compile(r"(\b\w*[^\W\d_]{2}[.!?])[0-9]{1,2}(?:,[0-9]{1,2})*([ \t]+[^\W\d_])")
+_NUMBERED_ABBREVIATIONS = frozenset("fig figs eq eqs sec secs tab tabs ref refs no nos vol pp ch chap thm lem def alg app prop cor".split())
+
+
+def _without_footnotes_after_stops(text: str) -> str:
+    return _FOOTNOTE_AFTER_STOP_RE.sub(
+        lambda m: m.group() if m.group(1)[:-1].lower() in _NUMBERED_ABBREVIATIONS or not m.group(2).strip()[0].isupper() else m.group(1) + m.group(2),
+        text,
+    )
+
+
 def drop_footnote_superscripts(text: pl.Expr) -> pl.Expr:
-    """Drop footnote marks set as superscripts (``_FOOTNOTE_SUPERSCRIPT``)."""
-    return _on_matching(text, _FOOTNOTE_SUPERSCRIPT, _without_footnote_superscripts, lambda batch: batch.str.contains("^", literal=True))
+    """Drop footnote marks set as superscripts (``_FOOTNOTE_SUPERSCRIPT``) and footnote numbers after a sentence's end
+    (``_FOOTNOTE_AFTER_STOP``)."""
+    marked = _on_matching(text, _FOOTNOTE_SUPERSCRIPT, _without_footnote_superscripts, lambda batch: batch.str.contains("^", literal=True))
+    return _on_matching(marked, _FOOTNOTE_AFTER_STOP, _without_footnotes_after_stops)
 
 
 def collapse_whitespace(text: pl.Expr) -> pl.Expr:

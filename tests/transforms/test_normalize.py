@@ -930,6 +930,10 @@ EXAMPLES = [
     ("We revisit naïve Bayes² classifiers on twelve benchmarks¹,². Masked tokens.³ We win.", "We revisit naïve Bayes classifiers on twelve benchmarks. Masked tokens. We win."),
     ("We revisit naïve Bayes<sup>2</sup> classifiers on twelve benchmarks<sup>1</sup>.", "We revisit naïve Bayes classifiers on twelve benchmarks."),
     (r"We revisit na\"ive Bayes$^{2}$ classifiers on twelve benchmarks\textsuperscript{1}.", "We revisit naïve Bayes classifiers on twelve benchmarks."),
+    # ... and a footnote's number after a sentence's end that lost its superscript in a PDF's text; not after an abbreviation
+    # a number follows, a number's decimals or before a lower-case word
+    ("We merge tokens across frames.1 We cut FLOPs. It works well.1,2 Code is available.", "We merge tokens across frames. We cut FLOPs. It works well. Code is available."),
+    ("As shown in Fig.1 The model, Eq.2 We derive, it reaches 85.1 We stop and done.12 the rest.", "As shown in Fig.1 The model, Eq.2 We derive, it reaches 85.1 We stop and done.12 the rest."),
     # powers stay: of a letter, a number, a bracket, a unit of two letters, a function or Greek letter spelled out
     ("x² in O(n²), 10³ cm² and m/s², 10⁻³, Ca²⁺, log² n, sigma^2 noise and chi².", "x^2 in O(n^2), 10^3 cm^2 and m/s^2, 10^-3, Ca^2+, log^2 n, sigma^2 noise and chi^2."),
     ("sizes from 10\u00c2\u00b3 to 10^6 rows", "sizes from 10^3 to 10^6 rows"),
