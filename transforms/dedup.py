@@ -1029,7 +1029,7 @@ def mark_kept(occurrences: pl.DataFrame, params: DedupParams, folds: pl.DataFram
     (``_head_letters``: a site's title, authors and counts above the abstract that no normalize rule knows;
     ``_tail_letters``: its fields and links below it; at a tie the copy with the fewer wins); letters, not words, so that a copy whose hyphens an
     aggregator turned into spaces (``multi task``) does not outrank the clean one, which then wins on its longer text (its
-    commas and hyphens, ``text_length``; but first the fewer words split in two or glued together, ``_with_split_words``); then the fewer words that are no English word (``_with_unknown_words``); ``similarity``
+    commas and hyphens, ``text_length``; but first the fewer words a PDF split in two, ``_with_split_words``); then the fewer words that are no English word (``_with_unknown_words``); ``similarity``
     is the exact Jaccard of the occurrence's shingles with the kept text's (1.0 for the kept
     occurrence and its exact duplicates). Occurrences need ``text_len`` and ``text_damage``, or
     ``text``; ``folds`` (``dedup_key, folded``) must cover the keys of records with several keys
@@ -1264,20 +1264,25 @@ def _sentence_prefixes(texts: pl.DataFrame) -> pl.DataFrame:
     """``dedup_key, _head``: the letters of the key before each sentence of a text (``dedup_key, text``) but its first, where
     the sentences before it are prose (``_is_prose``): ``Volume 113, Issue 4. Pages 1-20.`` and ``Jane Doe, John Roe.`` are a
     page head's fields that end in full stops."""
-    sentences = texts.select("dedup_key", sentence=pl.col("text").str.replace_all(_SENTENCE_END, "${1}\u0001").str.split("\u0001")).explode("sentence")
-    letters = _letters(shingle_key(pl.col("sentence"))).cast(pl.Int64)
+    letters = pl.col("_sentence_letters")
     prose_before = _is_prose(pl.col("sentence")).cum_min().shift(1, fill_value=True).over("dedup_key")
-    return sentences.filter(prose_before).select("dedup_key", _head=letters.cum_sum().over("dedup_key") - letters).filter(pl.col("_head") > 0).unique()
+    heads = _sentences(texts).select("dedup_key", _head=letters.cum_sum().over("dedup_key") - letters, _prose=prose_before)
+    return heads.filter(pl.col("_prose") & (pl.col("_head") > 0)).select("dedup_key", "_head").unique()
 
 
 def _unended_suffixes(texts: pl.DataFrame) -> pl.DataFrame:
     """``dedup_key, _tail``: the letters of the key after each sentence's end of a text (``dedup_key, text``), for the
     texts that end in no sentence's end."""
-    unended = texts.filter(~pl.col("text").str.contains(_ENDS_SENTENCE))
-    sentences = unended.select("dedup_key", sentence=pl.col("text").str.replace_all(_SENTENCE_END, "${1}\u0001").str.split("\u0001")).explode("sentence")
-    letters = _letters(shingle_key(pl.col("sentence"))).cast(pl.Int64)
+    letters = pl.col("_sentence_letters")
     after = letters.sum().over("dedup_key") - letters.cum_sum().over("dedup_key")
-    return sentences.select("dedup_key", _tail=after).filter(pl.col("_tail") > 0).unique()
+    return _sentences(texts.filter(~pl.col("text").str.contains(_ENDS_SENTENCE))).select("dedup_key", _tail=after).filter(pl.col("_tail") > 0).unique()
+
+
+def _sentences(texts: pl.DataFrame) -> pl.DataFrame:
+    """``dedup_key, sentence, _sentence_letters``: each sentence of a text (``dedup_key, text``; ``_SENTENCE_END``), in order,
+    and the letters of its shingle key."""
+    sentences = texts.select("dedup_key", sentence=pl.col("text").str.replace_all(_SENTENCE_END, "${1}\u0001").str.split("\u0001")).explode("sentence")
+    return sentences.with_columns(_sentence_letters=_letters(shingle_key(pl.col("sentence"))).cast(pl.Int64))
 
 
 def _folds_of(folds: pl.LazyFrame, keys: pl.Series, column: str = "folded") -> pl.DataFrame:

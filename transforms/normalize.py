@@ -2364,10 +2364,13 @@ _NUMBERED_ABBREVIATIONS = frozenset("fig figs eq eqs sec secs tab tabs ref refs 
 
 
 def _without_footnotes_after_stops(text: str) -> str:
-    return _FOOTNOTE_AFTER_STOP_RE.sub(
-        lambda m: m.group() if m.group(1)[:-1].lower() in _NUMBERED_ABBREVIATIONS or not m.group(2).strip()[0].isupper() else m.group(1) + m.group(2),
-        text,
-    )
+    def drop(number: re.Match[str]) -> str:
+        sentence_end, next_word = number.group(1), number.group(2)
+        if sentence_end[:-1].lower() in _NUMBERED_ABBREVIATIONS or not next_word.lstrip()[0].isupper():
+            return number.group()
+        return sentence_end + next_word
+
+    return _FOOTNOTE_AFTER_STOP_RE.sub(drop, text)
 
 
 def drop_footnote_superscripts(text: pl.Expr) -> pl.Expr:
@@ -2593,7 +2596,7 @@ def collapse_glued_copies(text: str) -> str:
         balanced = key.count("(") == key.count(")") and key.count("[") == key.count("]") and any(char.isalnum() for char in key)
         if starts[0] < done or not (glued and bounded and balanced) or (count == 2 and copies[0] == copies[1]):
             continue
-        best = max(copies, key=lambda copy: (sum(copy.count(char) for char in " ^_"), -copies.index(copy)))
+        best = max(copies, key=lambda copy: sum(copy.count(char) for char in " ^_"))  # the first of equals
         out += [text[done : starts[0]], best]
         done, search_from = end, match.end()
     return "".join(out) + text[done:] if out else text
